@@ -1,0 +1,162 @@
+// Request and response schemas of every call of spec §7 and design §2/§3. The API uses them as route
+// schemas (and for its OpenAPI document); the web app uses the inferred types.
+import { z } from 'zod';
+import {
+  FIELD_LABELS,
+  checkPasswordPair,
+  emailField,
+  passwordField,
+  profileFormSchema,
+  welcomeSchema,
+} from './validation.ts';
+import { SCOPE_KEYS } from './scopes.ts';
+import { API_TYPES } from './sports.ts';
+import { COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES } from './status.ts';
+import { genericMessages } from './messages.ts';
+
+export const API_PATHS = {
+  register: '/api/register',
+  login: '/api/login',
+  logout: '/api/logout',
+  refresh: '/refresh',
+  getUser: '/api/GetUser',
+  createUser: '/api/CreateUser',
+  updateUser: '/api/UpdateUser',
+  checkUsername: '/api/CheckUsernameRegistered',
+  checkEmail: '/api/CheckEmailRegistered',
+  forgotPassword: '/api/forgotPassword',
+  resetPassword: '/api/resetPassword',
+  verifyEmail: '/api/verifyEmail',
+  resendVerification: '/api/resendVerification',
+  health: '/api/health',
+  config: '/api/config',
+  getClients: '/api/GetClients',
+  createClient: '/api/CreateClient',
+  deleteClient: '/api/DeleteClient',
+  rotateClient: '/api/RotateClient',
+  upgradeAccount: '/api/UpgradeAccount',
+  openapi: '/api/openapi.json',
+  docs: '/api/docs',
+} as const;
+
+export const tokenResponseSchema = z.object({ token: z.string() }).meta({ id: 'TokenResponse' });
+
+export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });
+
+export const userSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    companyName: z.string(),
+    companyAccountStatus: z.enum(COMPANY_ACCOUNT_STATUSES),
+    emailVerified: z.boolean(),
+    trialEndsAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+
+export const usernameAvailabilityQuerySchema = z.object({
+  username: z.string().trim().min(1, genericMessages.empty(FIELD_LABELS.username)).max(64),
+});
+export const usernameAvailabilityResponseSchema = z.object({ usernameRegistered: z.boolean() });
+export const emailAvailabilityQuerySchema = z.object({
+  email: z.string().trim().min(1, genericMessages.empty(FIELD_LABELS.email)).max(254),
+});
+export const emailAvailabilityResponseSchema = z.object({ emailRegistered: z.boolean() });
+
+export const resetPasswordRequestSchema = z.object({
+  password: passwordField(),
+  resetToken: z.string().min(1, genericMessages.empty(FIELD_LABELS.resetToken)).max(200),
+});
+
+export const verifyEmailRequestSchema = z.object({
+  token: z.string().min(1, genericMessages.empty('Token')).max(200),
+});
+
+/** Profile update: only the fields given change; the password pair travels together. Nothing else. */
+export const updateUserRequestSchema = z
+  .strictObject({
+    firstName: profileFormSchema.shape.firstName.optional(),
+    lastName: profileFormSchema.shape.lastName.optional(),
+    companyName: profileFormSchema.shape.companyName.optional(),
+    currentPassword: z.string().min(1).max(128).optional(),
+    newPassword: passwordField(FIELD_LABELS.newPassword).optional(),
+  })
+  .superRefine(checkPasswordPair);
+
+export const loginRequestSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, genericMessages.empty(FIELD_LABELS.password)).max(1024),
+});
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+export const scopeSchema = z.record(z.enum(SCOPE_KEYS), z.boolean()).meta({ id: 'Scope' });
+
+export const clientSchema = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    scope: scopeSchema,
+    status: z.enum(TOKEN_STATUSES),
+    inReview: z.boolean(),
+    apiType: z.enum(API_TYPES),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    expiredAt: z.string().nullable(),
+  })
+  .meta({ id: 'Client' });
+
+export const getClientsQuerySchema = z.object({ clientIds: z.string().min(1).max(200).optional() });
+export const getClientsResponseSchema = z.object({ clients: z.array(clientSchema) });
+export const clientCredentialsSchema = z
+  .object({ clientId: z.string(), clientSecret: z.string() })
+  .meta({ id: 'ClientCredentials' });
+export const clientIdRequestSchema = z.object({ clientId: z.string().min(1).max(200) });
+export const upgradeAccountRequestSchema = z.object({}).strict();
+export const upgradeAccountResponseSchema = z.object({
+  status: z.literal('requested'),
+  requestedAt: z.string(),
+});
+
+/** The welcome form's fields are the CreateUser body (spec §3 "Welcome update"). */
+export const welcomeRequestSchema = welcomeSchema;
+
+/** Settings the server hands to the app at run time, so one build serves every deployment. */
+export const appConfigSchema = z
+  .object({
+    links: z.object({
+      roadmap: z.string(),
+      documentation: z.string(),
+      support: z.string(),
+      /** Legal pages linked from the registration checkboxes; the labels stay plain text without them. */
+      termsOfService: z.string().optional(),
+      privacyPolicy: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'AppConfig' });
+
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type User = z.infer<typeof userSchema>;
+export type UsernameAvailability = z.infer<typeof usernameAvailabilityResponseSchema>;
+export type EmailAvailability = z.infer<typeof emailAvailabilityResponseSchema>;
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type WelcomeRequest = z.input<typeof welcomeRequestSchema>;
+export type AppConfig = z.infer<typeof appConfigSchema>;
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+export type Client = z.infer<typeof clientSchema>;
+export type GetClientsResponse = z.infer<typeof getClientsResponseSchema>;
+export type ClientCredentials = z.infer<typeof clientCredentialsSchema>;
+export type ClientIdRequest = z.infer<typeof clientIdRequestSchema>;
+export type UpgradeAccountResponse = z.infer<typeof upgradeAccountResponseSchema>;

@@ -1,0 +1,28 @@
+// How ids and dates are shown (spec §3).
+import { SHORT_ID_LENGTH } from './constants.ts';
+
+/** The last 5 characters identify a token on screen. */
+export function shortClientId(id: string): string {
+  return id.slice(-SHORT_ID_LENGTH);
+}
+
+/** Error messages name a token by the text after the last asterisk of its id (the whole id if none). */
+export function clientIdForMessages(id: string): string {
+  return id.slice(id.lastIndexOf('*') + 1);
+}
+
+export const EMPTY_DATE_TEXT = 'N/A';
+
+/** A date in the local date format, or 'N/A' when empty or unreadable. */
+export function formatDate(value: string | Date | null | undefined, locale?: string): string {
+  if (value === null || value === undefined || value === '') return EMPTY_DATE_TEXT;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_DATE_TEXT;
+  return date.toLocaleDateString(locale);
+}
+
+/** First name with a capital letter, for the dashboard title. */
+export function capitalize(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+}

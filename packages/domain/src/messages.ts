@@ -1,0 +1,55 @@
+// Every user-facing message of spec §2, §5 and §8, written once.
+
+export const MESSAGES = {
+  registrationSuccess: 'Registration Successful! Please check your email to verify your account.',
+  passwordResetSuccess: 'Your password has been reset.',
+  welcomeSuccess: 'Profile Update Successful!',
+  profileSuccess: 'Successfully updated your profile',
+  upgradeSuccess: 'Successfully submitted your upgrade request',
+  rotateDialogSuccess: 'Token rotated successfully. New token details are below',
+  irreversibleWarning: 'Warning - Irreversible Action',
+
+  usernameTaken: 'Username is already taken. Please try another.',
+  emailTaken: 'Email is already taken. Please try another.',
+  passwordsDoNotMatch: 'Passwords do not match',
+  sportRequired: 'You must select at least one Sport',
+  timingRequired: 'At least one of Live Feed, Pre Game, or Post Game must selected',
+  latencyRequired: 'You must select at least one Latency type',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordRequired: 'New password is required in order to change passwords',
+  termsRequired: 'You must agree to the Terms of Service',
+  privacyRequired: 'You must read the Privacy Policy',
+
+  loginFailed: 'Login Failed. Please check your credentials and try again.',
+  registrationFailed: 'Registration Failed. Please try again.',
+  forgotPasswordFailed:
+    'Request Failed. Please check your email and try again. If the issue persists, please contact us.',
+  resetFailed:
+    'Request Failed. Please try again. If the issue persists, try requesting for a new reset password or contact us for further support.',
+  welcomeFailed: 'User Update Failed. Please try again.',
+  createClientFailedTitle: 'Failed to create Client',
+  createClientFailed:
+    'An error occurred while creating the new client. Try submitting your request again, if the issue persists, please contact us.',
+  profileFailedTitle: 'Failed to update profile',
+  profileFailed:
+    'An error occurred while updating your profile. Try submitting your changes again, if the issue persists, please contact us.',
+  upgradeFailed:
+    'Failed to submit upgrade request. Try submitting your request again, if the issue persists, please contact us.',
+} as const;
+
+export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
+export const deleteFailureMessage = (label: string, shortId: string) =>
+  `Failed to delete ${label} (${shortId}) Client Credential`;
+export const rotateSuccessMessage = (label: string) => `${label} Client Credential rotate request successful`;
+export const rotateFailureMessage = (label: string, shortId: string) =>
+  `Failed to request rotation for ${label} (${shortId}) Client Credential`;
+
+/** Generic validator messages (spec §5), in the form "<Field> <rule>". */
+export const genericMessages = {
+  empty: (field: string) => `${field} is not allowed to be empty`,
+  required: (field: string) => `${field} is required`,
+  email: (field: string) => `${field} must be a valid email`,
+  number: (field: string) => `${field} must be a number`,
+  min: (field: string, min: number) => `${field} length must be at least ${min} characters long`,
+  max: (field: string, max: number) => `${field} length must be less than or equal to ${max} characters long`,
+};
