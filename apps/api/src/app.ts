@@ -1,0 +1,93 @@
+// buildApp assembles the server in layers (fastify/demo): external plugins (database, Redis, cookies,
+// security headers, rate limits, OpenAPI) → application plugins (error handler, services, authentication)
+// → routes → the web app. Tests call it with an injected database, clock and log stream.
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { devMailboxEnabled, type Env } from './config/env.ts';
+import { loggerOptions } from './config/logger.ts';
+import { resolveSecrets, type Secrets } from './config/secrets.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import authentication from './plugins/app/authentication.ts';
+import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import services from './plugins/app/services.ts';
+import webApp from './plugins/app/web-app.ts';
+import database from './plugins/external/database.ts';
+import openapi from './plugins/external/openapi.ts';
+import rateLimit, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/external/rate-limit.ts';
+import redis from './plugins/external/redis.ts';
+import securityHeaders from './plugins/external/security-headers.ts';
+import recoveryRoutes from './routes/auth/recovery.ts';
+import signInRoutes from './routes/auth/sign-in.ts';
+import mailboxRoutes from './routes/dev/mailbox.ts';
+import systemRoutes from './routes/system/system.ts';
+import availabilityRoutes from './routes/users/availability.ts';
+import profileRoutes from './routes/users/profile.ts';
+
+export interface BuildAppOptions {
+  env: Env;
+  clock?: Clock;
+  /** Defaults to SESSION_SECRET/CLIENT_SECRET_HASH_KEY or DATA_DIR/secrets.json. */
+  secrets?: Secrets;
+  /** An open, migrated database the caller keeps ownership of; otherwise opened from env. */
+  database?: Database;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+  loginThrottle?: Partial<LoginThrottleOptions>;
+  rateLimits?: Partial<RateLimits>;
+  /** The operator CLI needs the services only, not the web app. */
+  serveWebApp?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: loggerOptions(env, options.logStream),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Calls without a body (logout, refresh) may still send Content-Type: application/json.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') done(null, undefined);
+    else parseJson(request, text, done);
+  });
+
+  const secrets = options.secrets ?? (await resolveSecrets(env));
+  await app.register(database, { env, database: options.database });
+  await app.register(redis, { env });
+  await app.register(cookie);
+  await app.register(securityHeaders, { https: env.APP_URL.startsWith('https:') });
+  await app.register(rateLimit, {
+    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    keyPrefix: env.REDIS_KEY_PREFIX,
+  });
+  await app.register(openapi);
+
+  await app.register(errorHandler);
+  await app.register(services, {
+    env,
+    clock: options.clock ?? systemClock,
+    secrets,
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+  });
+  await app.register(authentication);
+
+  await app.register(signInRoutes);
+  await app.register(recoveryRoutes);
+  await app.register(profileRoutes);
+  await app.register(availabilityRoutes);
+  await app.register(systemRoutes);
+  if (devMailboxEnabled(env)) await app.register(mailboxRoutes);
+
+  if (options.serveWebApp !== false) await app.register(webApp, { distDir: env.WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,117 @@
+// The server's configuration, read from the environment once at boot (style: one env module, fail fast).
+// Every variable, with its default:
+//   PORT                    8080                     TCP port to listen on
+//   HOST                    127.0.0.1                interface to listen on; a loopback HOST also enables /dev/mailbox
+//   NODE_ENV                development              development | production | test
+//   LOG_LEVEL               info                     fatal | error | warn | info | debug | trace | silent
+//   DATA_DIR                ./data                   PGlite files and generated server secrets (secrets.json, mode 0600);
+//                                                    relative paths start where npm was run (INIT_CWD), else the working directory
+//   DATABASE_URL            (unset)                  postgres://… to use a PostgreSQL server instead of PGlite
+//   SESSION_SECRET          (generated in DATA_DIR)  signs access tokens (JWT HS256); ≥ 32 chars; set it when running several instances
+//   CLIENT_SECRET_HASH_KEY  (generated in DATA_DIR)  key of the keyed hash of API client secrets; ≥ 32 chars; same rule
+//   APP_URL                 http://HOST:PORT         public base URL of the portal; links in emails; https turns on Secure cookies
+//   SMTP_URL                (unset)                  smtp(s)://user:pass@host:port; unset = messages go to the outbox table
+//   MAIL_FROM               DataFeeds <no-reply@datafeeds.example>
+//   DEV_MAILBOX             false                    true serves /dev/mailbox even on a non-loopback HOST
+//   REDIS_URL               (unset)                  redis://… keeps rate-limit and login-lockout counters in Redis
+//   REDIS_KEY_PREFIX        datafeeds:               prefix of every Redis key this server writes
+//   TRUST_PROXY             false                    true when behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For
+//   WEB_DIST_DIR            apps/web/dist            the built web app served with an SPA fallback
+//   ROADMAP_URL             https://roadmap.datafeeds.example         sidebar link (GET /api/config)
+//   DOCUMENTATION_URL       https://docs.datafeeds.example            sidebar link
+//   SUPPORT_URL             https://support.datafeeds.example         sidebar link (help desk)
+//   TERMS_OF_SERVICE_URL    (unset)                  linked from the registration's terms checkbox when set
+//   PRIVACY_POLICY_URL      (unset)                  linked from the registration's privacy checkbox when set
+//   PROVIDER_TEAM_EMAIL     provider-team@datafeeds.example           receives upgrade requests
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const apiPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_WEB_DIST_DIR = path.resolve(apiPackageDir, '../web/dist');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const optionalUrl = (protocols: RegExp) =>
+  optionalText.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+    message: `must be a URL (${protocols.source})`,
+  });
+const secret = optionalText.refine((value) => value === undefined || value.length >= 32, {
+  message: 'must be at least 32 characters',
+});
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
+    SESSION_SECRET: secret,
+    CLIENT_SECRET_HASH_KEY: secret,
+    APP_URL: optionalUrl(/^https?:/),
+    SMTP_URL: optionalUrl(/^smtps?:/),
+    MAIL_FROM: z.string().trim().min(3).default('DataFeeds <no-reply@datafeeds.example>'),
+    DEV_MAILBOX: booleanFlag,
+    REDIS_URL: optionalUrl(/^rediss?:/),
+    REDIS_KEY_PREFIX: z.string().trim().min(1).default('datafeeds:'),
+    TRUST_PROXY: booleanFlag,
+    WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
+    ROADMAP_URL: z.url().default('https://roadmap.datafeeds.example'),
+    DOCUMENTATION_URL: z.url().default('https://docs.datafeeds.example'),
+    SUPPORT_URL: z.url().default('https://support.datafeeds.example'),
+    TERMS_OF_SERVICE_URL: optionalUrl(/^https?:/),
+    PRIVACY_POLICY_URL: optionalUrl(/^https?:/),
+    PROVIDER_TEAM_EMAIL: z.email().default('provider-team@datafeeds.example'),
+    // Set by npm to the directory it was started in: `npm start` at the repository root runs this
+    // package's script in apps/api, yet ./data should mean the root's data folder.
+    INIT_CWD: optionalText,
+  })
+  .transform((env) => {
+    const hostForUrl = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+    const appUrl = (env.APP_URL ?? `http://${hostForUrl}:${env.PORT}`).replace(/\/+$/, '');
+    return {
+      ...env,
+      APP_URL: appUrl,
+      DATA_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR),
+      WEB_DIST_DIR: path.resolve(env.INIT_CWD ?? process.cwd(), env.WEB_DIST_DIR),
+    };
+  });
+
+export type Env = z.output<typeof envSchema>;
+export type EnvInput = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the given variables (the process environment by default), listing every bad one at once. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return result.data;
+}
+
+/** The development mailbox shows live one-time links: only on a developer's machine, or when asked for. */
+export function devMailboxEnabled(env: Pick<Env, 'HOST' | 'DEV_MAILBOX'>): boolean {
+  return isLoopbackHost(env.HOST) || env.DEV_MAILBOX;
+}
+
+/** Loopback hosts are where a developer runs the server; only there is the dev mailbox served by default. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
+}

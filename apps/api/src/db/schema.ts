@@ -1,0 +1,129 @@
+// The database schema (PostgreSQL 15 features only, so PGlite and the production server share one
+// migration set). One-time tokens are stored as SHA-256 hashes: a leaked database reveals no usable token.
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { COMPANY_ACCOUNT_STATUSES } from '@datafeeds/domain';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const moment = (name: string) => timestamp(name, { withTimezone: true });
+
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    /** Null for an imported identity that has not chosen a password yet (it got a reset email). */
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: moment('email_verified_at'),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identities_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex('identities_username_lower_key').on(sql`lower(${table.username})`),
+  ],
+);
+
+export const companyAccountStatus = pgEnum('company_account_status', COMPANY_ACCOUNT_STATUSES);
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  accountStatus: companyAccountStatus('account_status').notNull().default('trial'),
+  trialEndsAt: moment('trial_ends_at'),
+  createdAt: createdAt(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    identityId: uuid('identity_id')
+      .primaryKey()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('profiles_company_id_idx').on(table.companyId)],
+);
+
+/** A signed-in device. Revoking the row ends the session on every instance at the next request. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identities.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: moment('revoked_at'),
+  },
+  (table) => [index('sessions_identity_id_idx').on(table.identityId)],
+);
+
+/** One row per issued refresh token; the session is the token family. used_at detects reuse. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+  },
+  (table) => [index('refresh_tokens_session_id_idx').on(table.sessionId)],
+);
+
+function oneTimeTokenTable<const Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      id: uuid('id').primaryKey().defaultRandom(),
+      identityId: uuid('identity_id')
+        .notNull()
+        .references(() => identities.id, { onDelete: 'cascade' }),
+      tokenHash: text('token_hash').notNull().unique(),
+      createdAt: createdAt(),
+      expiresAt: moment('expires_at').notNull(),
+      /** Set when the token is redeemed or superseded by a newer one. */
+      consumedAt: moment('consumed_at'),
+    },
+    (table) => [index(`${name}_identity_id_idx`).on(table.identityId)],
+  );
+}
+
+export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
+export const emailVerificationTokens = oneTimeTokenTable('email_verification_tokens');
+export type OneTimeTokenTable = typeof passwordResetTokens | typeof emailVerificationTokens;
+
+/** Messages kept instead of sent when no SMTP server is configured (the development mailbox). */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Insertion order, so "newest first" holds even when a test clock stamps messages alike. */
+  seq: integer('seq').generatedAlwaysAsIdentity().notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  links: jsonb('links').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,30 @@
+// Errors the services throw; the one error handler turns them into `{ error, message, details? }`.
+import { ERROR_CODES, type ErrorCode, type FieldError } from '@datafeeds/domain';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthorized = () => new AppError(401, ERROR_CODES.unauthorized, 'Authentication is required.');
+export const notFound = (message = 'Not found.') => new AppError(404, ERROR_CODES.notFound, message);
+export const invalidToken = (message: string) => new AppError(400, ERROR_CODES.invalidToken, message);
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    429,
+    ERROR_CODES.rateLimited,
+    `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}

@@ -1,0 +1,70 @@
+// The emails the portal sends: plain text plus simple HTML, each with the one link it is about.
+import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+
+export const PRODUCT_NAME = 'DataFeeds';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+function linkEmail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action: string,
+  link: string,
+  footer: string,
+): EmailMessage {
+  const text = [...paragraphs, '', `${action}: ${link}`, '', footer, '', `— The ${PRODUCT_NAME} team`].join(
+    '\n',
+  );
+  const html = [
+    `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">`,
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p style="color: #666">${escapeHtml(footer)}</p>`,
+    `<p>— The ${PRODUCT_NAME} team</p></body></html>`,
+  ].join('\n');
+  return { to, subject, text, html, links: [link] };
+}
+
+export function verificationEmail(to: string, appUrl: string, token: string): EmailMessage {
+  const link = `${appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  return linkEmail(
+    to,
+    `Verify your ${PRODUCT_NAME} email address`,
+    [`Welcome to ${PRODUCT_NAME}!`, 'Please confirm that this is your email address.'],
+    'Verify email',
+    link,
+    `The link works once and expires in ${EMAIL_VERIFICATION_TTL_SECONDS / 3600} hours. If you did not sign up, ignore this email.`,
+  );
+}
+
+export function passwordResetEmail(
+  to: string,
+  appUrl: string,
+  token: string,
+  imported = false,
+): EmailMessage {
+  const link = `${appUrl}/reset-password?resetToken=${encodeURIComponent(token)}`;
+  return linkEmail(
+    to,
+    imported ? `Choose your ${PRODUCT_NAME} portal password` : `Reset your ${PRODUCT_NAME} password`,
+    imported
+      ? [`Your account is now available on the ${PRODUCT_NAME} portal.`, 'Choose a password to sign in.']
+      : ['Someone asked to reset the password of your account.', 'If it was you, choose a new password.'],
+    imported ? 'Choose a password' : 'Reset password',
+    link,
+    `The link works once and expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this email.`,
+  );
+}

@@ -1,0 +1,95 @@
+// The application's services, built once per server from the shared database, clock and secrets. They
+// are plain factories (the operator CLI builds the same ones without a server).
+import fp from 'fastify-plugin';
+import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import type { Env } from '../../config/env.ts';
+import type { Secrets } from '../../config/secrets.ts';
+import { emailVerificationTokens, passwordResetTokens } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createMemoryCounters, createRedisCounters } from './auth/failure-counters.ts';
+import { createLoginThrottle, type LoginThrottleOptions } from './auth/login-throttle.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { devMailboxEnabled } from '../../config/env.ts';
+import { DEV_MAILBOX_PATHS } from '../../lib/api-paths.ts';
+import { createSessionsService, type SessionsService } from './sessions/sessions-service.ts';
+import { createAccountsService, type AccountsService } from './users/accounts-service.ts';
+import { createOneTimeTokens } from './users/one-time-tokens.ts';
+import { createRecoveryService, type RecoveryService } from './users/recovery-service.ts';
+import { createPasswordHasher } from './users/password-hasher.ts';
+import { createUsersRepository, type UsersRepository } from './users/users-repository.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    clock: Clock;
+    users: UsersRepository;
+    sessions: SessionsService;
+    mailer: Mailer;
+    accounts: AccountsService;
+    recovery: RecoveryService;
+  }
+}
+
+export interface ServicesOptions {
+  env: Env;
+  clock: Clock;
+  secrets: Secrets;
+  loginThrottle: LoginThrottleOptions;
+}
+
+export default fp<ServicesOptions>(
+  async (app, { env, clock, secrets, loginThrottle }) => {
+    const { db } = app;
+    const users = createUsersRepository(db);
+    const sessions = createSessionsService(db, clock, secrets.sessionSecret);
+    const mailer = createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      mailboxUrl: devMailboxEnabled(env) ? `${env.APP_URL}${DEV_MAILBOX_PATHS.html}` : undefined,
+      db,
+      clock,
+      log: app.log,
+    });
+    const counters = app.redis
+      ? createRedisCounters(app.redis, env.REDIS_KEY_PREFIX)
+      : createMemoryCounters(clock);
+    const shared = {
+      db,
+      clock,
+      appUrl: env.APP_URL,
+      users,
+      hasher: createPasswordHasher(),
+      sessions,
+      mailer,
+      log: app.log,
+    };
+    const verificationTokens = createOneTimeTokens(
+      db,
+      clock,
+      emailVerificationTokens,
+      EMAIL_VERIFICATION_TTL_SECONDS,
+    );
+    const accounts = createAccountsService({
+      ...shared,
+      verificationTokens,
+      loginThrottle: createLoginThrottle(counters, loginThrottle),
+    });
+    const recovery = createRecoveryService({
+      ...shared,
+      verificationTokens,
+      resetTokens: createOneTimeTokens(db, clock, passwordResetTokens, RESET_TOKEN_TTL_SECONDS),
+    });
+    app.decorate('env', env);
+    app.decorate('clock', clock);
+    app.decorate('users', users);
+    app.decorate('sessions', sessions);
+    app.decorate('mailer', mailer);
+    app.decorate('accounts', accounts);
+    app.decorate('recovery', recovery);
+    app.addHook('onClose', async () => {
+      await recovery.drain();
+      mailer.close();
+    });
+  },
+  { name: 'services', dependencies: ['database', 'redis'] },
+);

@@ -1,0 +1,151 @@
+// The account flows of design §2: registration, sign-in, profile completion and update. Routes call
+// these; they validate nothing themselves (the schemas did). Recovery flows live in recovery-service.ts.
+import { ERROR_CODES, MESSAGES, type RegisterRequest, type User } from '@datafeeds/domain';
+import { postgresErrorOf } from '../../../db/client.ts';
+import { AppError } from '../../../lib/errors.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
+import { verificationEmail } from '../mail/templates.ts';
+import type { SessionTokens } from '../sessions/sessions-service.ts';
+import type { UserServiceDeps } from './service-deps.ts';
+import { EMAIL_UNIQUE_INDEX, USERNAME_UNIQUE_INDEX, type ProfileFields } from './users-repository.ts';
+
+export interface AccountsDeps extends UserServiceDeps {
+  loginThrottle: LoginThrottle;
+}
+
+const emailTaken = () =>
+  new AppError(409, ERROR_CODES.emailTaken, MESSAGES.emailTaken, [
+    { field: 'email', message: MESSAGES.emailTaken },
+  ]);
+const usernameTaken = () =>
+  new AppError(409, ERROR_CODES.usernameTaken, MESSAGES.usernameTaken, [
+    { field: 'username', message: MESSAGES.usernameTaken },
+  ]);
+export const profileNotFound = () =>
+  new AppError(
+    404,
+    ERROR_CODES.profileNotFound,
+    'This account has no portal profile yet. Complete it on the welcome page.',
+  );
+
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, clock, users, hasher, sessions, mailer } = deps;
+
+  async function currentUser(identityId: string): Promise<User> {
+    const user = await users.getUser(identityId);
+    if (!user) throw profileNotFound();
+    return user;
+  }
+
+  return {
+    currentUser,
+
+    async register(input: RegisterRequest): Promise<SessionTokens> {
+      if (await users.isEmailRegistered(input.email)) throw emailTaken();
+      if (await users.isUsernameRegistered(input.username)) throw usernameTaken();
+      const passwordHash = await hasher.hash(input.password);
+      const now = clock.now();
+      let verification: { email: string; token: string };
+      let tokens: SessionTokens;
+      try {
+        ({ verification, tokens } = await db.transaction(async (tx) => {
+          const identity = await users.createIdentity(
+            { email: input.email, username: input.username, passwordHash },
+            tx,
+          );
+          await users.createProfile(identity.id, input, now, tx);
+          const token = await deps.verificationTokens.issue(identity.id, tx);
+          return {
+            verification: { email: identity.email, token },
+            tokens: await sessions.start(identity.id, tx),
+          };
+        }));
+      } catch (error) {
+        // A concurrent registration can pass the checks above; the unique indexes decide.
+        const constraint = postgresErrorOf(error)?.constraint;
+        if (constraint === EMAIL_UNIQUE_INDEX) throw emailTaken();
+        if (constraint === USERNAME_UNIQUE_INDEX) throw usernameTaken();
+        throw error;
+      }
+      // Best effort after the state change: a failed send is logged and the user can ask again.
+      await mailer
+        .send(verificationEmail(verification.email, deps.appUrl, verification.token))
+        .catch((error: unknown) => {
+          deps.log.error({ err: error }, 'could not send the verification email');
+        });
+      return tokens;
+    },
+
+    async login(email: string, password: string, ip: string): Promise<SessionTokens> {
+      await deps.loginThrottle.check(email, ip);
+      const identity = await users.findByEmail(email);
+      const valid = await hasher.verify(identity?.passwordHash, password);
+      if (!identity || !valid) {
+        await deps.loginThrottle.recordFailure(email, ip);
+        throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.loginFailed);
+      }
+      await deps.loginThrottle.recordSuccess(email);
+      if (identity.passwordHash && hasher.needsRehash(identity.passwordHash)) {
+        await users.setPasswordHash(identity.id, await hasher.hash(password), clock.now());
+      }
+      return sessions.start(identity.id);
+    },
+
+    /** Completes the profile of an identity that has none (imported from the sister product). */
+    async createProfile(identityId: string, fields: ProfileFields): Promise<User> {
+      if (await users.hasProfile(identityId)) {
+        throw new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');
+      }
+      try {
+        await db.transaction((tx) => users.createProfile(identityId, fields, clock.now(), tx));
+      } catch (error) {
+        if (postgresErrorOf(error)?.code === '23505')
+          throw new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');
+        throw error;
+      }
+      return currentUser(identityId);
+    },
+
+    /**
+     * Changes only the named profile fields. A password change needs the current password and ends every
+     * other session of the user at once; the session making the change stays signed in.
+     */
+    async updateProfile(
+      auth: { identityId: string; sessionId: string },
+      input: {
+        firstName?: string;
+        lastName?: string;
+        companyName?: string;
+        currentPassword?: string;
+        newPassword?: string;
+      },
+    ): Promise<User> {
+      if (!(await users.hasProfile(auth.identityId))) throw profileNotFound();
+      const { currentPassword, newPassword, ...fields } = input;
+      let newHash: string | undefined;
+      if (newPassword) {
+        const identity = await users.findById(auth.identityId);
+        if (!(await hasher.verify(identity?.passwordHash, currentPassword ?? ''))) {
+          const message = 'The current password is incorrect.';
+          throw new AppError(400, ERROR_CODES.wrongPassword, message, [
+            { field: 'currentPassword', message },
+          ]);
+        }
+        newHash = await hasher.hash(newPassword);
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await users.updateProfile(auth.identityId, fields, now, tx);
+        if (newHash) {
+          await users.setPasswordHash(auth.identityId, newHash, now, tx);
+          await sessions.revokeAllFor(auth.identityId, auth.sessionId, tx);
+        }
+      });
+      return currentUser(auth.identityId);
+    },
+
+    /** Sends a reset link to a known email; says nothing about whether it is known. */
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,81 @@
+// Password reset and email verification (design §2): one-time links by email, single use, time limited.
+import { invalidToken } from '../../../lib/errors.ts';
+import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import type { OneTimeTokens } from './one-time-tokens.ts';
+import type { UserServiceDeps } from './service-deps.ts';
+
+export interface RecoveryDeps extends UserServiceDeps {
+  resetTokens: OneTimeTokens;
+}
+
+export function createRecoveryService(deps: RecoveryDeps) {
+  const { db, clock, users, sessions, mailer } = deps;
+  const background = new Set<Promise<void>>();
+
+  async function sendResetLink(identityId: string, email: string, imported = false): Promise<void> {
+    const token = await deps.resetTokens.issue(identityId);
+    await mailer.send(passwordResetEmail(email, deps.appUrl, token, imported));
+  }
+
+  return {
+    sendResetLink,
+
+    /**
+     * Sends a reset link to a known email; says nothing about whether it is known. The token and the
+     * email are made after the answer, so a known address does not answer measurably slower.
+     */
+    async forgotPassword(email: string): Promise<void> {
+      const identity = await users.findByEmail(email);
+      if (!identity) return;
+      const work = sendResetLink(identity.id, identity.email).catch((error: unknown) => {
+        deps.log.error({ err: error }, 'could not send a password reset link');
+      });
+      background.add(work);
+      void work.finally(() => background.delete(work));
+    },
+
+    /** Waits for reset links still being sent (server shutdown). */
+    async drain(): Promise<void> {
+      await Promise.all([...background]);
+    },
+
+    /** Sets the new password and signs the user out everywhere. The emailed link also proves the address. */
+    async resetPassword(resetToken: string, password: string): Promise<void> {
+      const passwordHash = await deps.hasher.hash(password);
+      const now = clock.now();
+      const done = await db.transaction(async (tx) => {
+        const identityId = await deps.resetTokens.redeem(resetToken, tx);
+        if (!identityId) return false;
+        await users.setPasswordHash(identityId, passwordHash, now, tx);
+        await users.markEmailVerified(identityId, now, tx);
+        await sessions.revokeAllFor(identityId, undefined, tx);
+        return true;
+      });
+      if (!done)
+        throw invalidToken('This reset link is invalid, expired or already used. Request a new one.');
+    },
+
+    async verifyEmail(token: string): Promise<void> {
+      const now = clock.now();
+      const done = await db.transaction(async (tx) => {
+        const identityId = await deps.verificationTokens.redeem(token, tx);
+        if (identityId) await users.markEmailVerified(identityId, now, tx);
+        return identityId !== undefined;
+      });
+      if (!done) {
+        throw invalidToken('This verification link is invalid, expired or already used. Request a new one.');
+      }
+    },
+
+    /** Returns false when the address was already verified (nothing sent). */
+    async resendVerification(identityId: string): Promise<boolean> {
+      const identity = await users.findById(identityId);
+      if (!identity || identity.emailVerifiedAt) return false;
+      const token = await deps.verificationTokens.issue(identity.id);
+      await mailer.send(verificationEmail(identity.email, deps.appUrl, token));
+      return true;
+    },
+  };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

@@ -1,0 +1,166 @@
+// Identities, profiles and companies. Emails are stored normalised; uniqueness of email and username is
+// case-insensitive through lower() unique indexes, which also settle races between two registrations.
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { TRIAL_DAYS, normalizeEmail, type User } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import { companies, identities, profiles } from '../../../db/schema.ts';
+import { addSeconds } from '../../../lib/clock.ts';
+
+export type Identity = typeof identities.$inferSelect;
+
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  phone: string;
+}
+
+export const EMAIL_UNIQUE_INDEX = 'identities_email_lower_key';
+export const USERNAME_UNIQUE_INDEX = 'identities_username_lower_key';
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findByEmail(email: string): Promise<Identity | undefined> {
+      const [row] = await db
+        .select()
+        .from(identities)
+        .where(eq(sql`lower(${identities.email})`, normalizeEmail(email)));
+      return row;
+    },
+
+    async findById(id: string): Promise<Identity | undefined> {
+      const [row] = await db.select().from(identities).where(eq(identities.id, id));
+      return row;
+    },
+
+    async isEmailRegistered(email: string): Promise<boolean> {
+      return (await this.findByEmail(email)) !== undefined;
+    },
+
+    async isUsernameRegistered(username: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: identities.id })
+        .from(identities)
+        .where(
+          and(
+            eq(sql`lower(${identities.username})`, username.trim().toLowerCase()),
+            exceptId ? ne(identities.id, exceptId) : undefined,
+          ),
+        );
+      return row !== undefined;
+    },
+
+    async createIdentity(
+      input: { email: string; username: string; passwordHash: string | null },
+      executor: Db = db,
+    ) {
+      const [row] = await executor
+        .insert(identities)
+        .values({
+          email: normalizeEmail(input.email),
+          username: input.username.trim(),
+          passwordHash: input.passwordHash,
+        })
+        .returning();
+      if (!row) throw new Error('identity insert returned no row');
+      return row;
+    },
+
+    /** A new company on a 30-day trial, and the identity's profile in it. */
+    async createProfile(identityId: string, fields: ProfileFields, now: Date, executor: Db = db) {
+      const [company] = await executor
+        .insert(companies)
+        .values({
+          name: fields.companyName,
+          accountStatus: 'trial',
+          trialEndsAt: addSeconds(now, TRIAL_DAYS * 86_400),
+          createdAt: now,
+        })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('company insert returned no row');
+      await executor.insert(profiles).values({
+        identityId,
+        companyId: company.id,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        phone: fields.phone,
+        createdAt: now,
+        updatedAt: now,
+      });
+    },
+
+    async hasProfile(identityId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: profiles.identityId })
+        .from(profiles)
+        .where(eq(profiles.identityId, identityId));
+      return row !== undefined;
+    },
+
+    /** The user as GetUser answers it, or undefined when the identity has no portal profile yet. */
+    async getUser(identityId: string): Promise<User | undefined> {
+      const [row] = await db
+        .select({ identity: identities, profile: profiles, company: companies })
+        .from(identities)
+        .innerJoin(profiles, eq(profiles.identityId, identities.id))
+        .innerJoin(companies, eq(companies.id, profiles.companyId))
+        .where(eq(identities.id, identityId));
+      if (!row) return undefined;
+      return {
+        id: row.identity.id,
+        email: row.identity.email,
+        username: row.identity.username,
+        firstName: row.profile.firstName,
+        lastName: row.profile.lastName,
+        phone: row.profile.phone,
+        companyName: row.company.name,
+        companyAccountStatus: row.company.accountStatus,
+        emailVerified: row.identity.emailVerifiedAt !== null,
+        trialEndsAt: row.company.trialEndsAt?.toISOString() ?? null,
+        createdAt: row.identity.createdAt.toISOString(),
+      };
+    },
+
+    async updateProfile(
+      identityId: string,
+      fields: Partial<Omit<ProfileFields, 'phone'>>,
+      now: Date,
+      executor: Db = db,
+    ) {
+      const { companyName, ...names } = fields;
+      if (Object.keys(names).length > 0) {
+        await executor
+          .update(profiles)
+          .set({ ...names, updatedAt: now })
+          .where(eq(profiles.identityId, identityId));
+      }
+      if (companyName !== undefined) {
+        await executor
+          .update(companies)
+          .set({ name: companyName })
+          .where(
+            eq(
+              companies.id,
+              sql`(select ${profiles.companyId} from ${profiles} where ${profiles.identityId} = ${identityId})`,
+            ),
+          );
+      }
+    },
+
+    async setPasswordHash(identityId: string, passwordHash: string, now: Date, executor: Db = db) {
+      await executor
+        .update(identities)
+        .set({ passwordHash, updatedAt: now })
+        .where(eq(identities.id, identityId));
+    },
+
+    async markEmailVerified(identityId: string, now: Date, executor: Db = db) {
+      await executor
+        .update(identities)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(and(eq(identities.id, identityId), sql`${identities.emailVerifiedAt} is null`));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,23 @@
+// The database: injected by tests (and kept open for them) or opened from the environment and closed
+// with the server.
+import fp from 'fastify-plugin';
+import { databaseTargetFromEnv, openDatabase, type Database, type Db } from '../../db/client.ts';
+import type { Env } from '../../config/env.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    db: Db;
+  }
+}
+
+export default fp<{ env: Env; database?: Database | undefined }>(
+  async (app, options) => {
+    const database = options.database ?? (await openDatabase(databaseTargetFromEnv(options.env)));
+    app.decorate('database', database);
+    app.decorate('db', database.db);
+    if (!options.database) app.addHook('onClose', () => database.close());
+    app.log.info({ database: database.kind }, 'database ready');
+  },
+  { name: 'database' },
+);

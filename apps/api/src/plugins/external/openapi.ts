@@ -1,0 +1,41 @@
+// The OpenAPI document is generated from the routes' zod schemas; /api/openapi.json serves it and
+// /api/docs renders it (with a CSP relaxed for the docs page only).
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_PATHS } from '@datafeeds/domain';
+
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'DataFeeds Portal API',
+          description: 'Account management of the DataFeeds self-service portal.',
+          version: '0.1.0',
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: API_PATHS.docs,
+      staticCSP: true,
+      // The docs page is also read over plain http on a developer's machine, where upgrading its own
+      // asset requests to https would break it; Swagger UI sets inline styles for its expanding panels.
+      transformStaticCSP: (header) =>
+        header
+          .replace(/\s*upgrade-insecure-requests;?/, '')
+          .replace(
+            /style-src ([^;]*);/,
+            (_match, sources: string) => `style-src ${sources.trim()} 'unsafe-inline';`,
+          ),
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,50 @@
+// Request rate limits per IP: a global default plus tighter limits that routes pick by name. Counters
+// live in Redis when it is configured, so the limits hold across instances; in memory otherwise.
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { isServerPath } from '../../lib/api-paths.ts';
+import { rateLimited } from '../../lib/errors.ts';
+
+/** Requests per minute and IP. */
+export interface RateLimits {
+  global: number;
+  availability: number;
+  register: number;
+  forgotPassword: number;
+  resendVerification: number;
+  refresh: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  global: 300,
+  availability: 30,
+  register: 10,
+  forgotPassword: 5,
+  resendVerification: 3,
+  refresh: 30,
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: RateLimits;
+  }
+}
+
+export default fp<{ limits: RateLimits; keyPrefix: string }>(
+  async (app, { limits, keyPrefix }) => {
+    app.decorate('rateLimits', limits);
+    await app.register(rateLimit, {
+      global: true,
+      max: limits.global,
+      timeWindow: '1 minute',
+      // Only the server's own calls count: one page load fetches many static files, and counting
+      // them would lock out people who share an address long before any API abuse.
+      allowList: (request) => !isServerPath(request.url),
+      ...(app.redis ? { redis: app.redis, nameSpace: `${keyPrefix}rate-limit:` } : {}),
+      // Redis trouble must not take the API down with it.
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),
+    });
+  },
+  { name: 'rate-limit', dependencies: ['redis'] },
+);

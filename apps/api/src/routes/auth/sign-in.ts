@@ -1,0 +1,79 @@
+// Registration, sign-in, sign-out and refresh: each answers `{ token }` (a short-lived access token) and
+// keeps the refresh token in its cookie.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_PATHS, loginRequestSchema, registerSchema, tokenResponseSchema } from '@datafeeds/domain';
+import { unauthorized } from '../../lib/errors.ts';
+import { bearerToken } from '../../plugins/app/authentication.ts';
+import { errorResponses } from '../schemas.ts';
+import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+
+const signInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const appUrl = app.env.APP_URL;
+
+  app.post(API_PATHS.register, {
+    config: { rateLimit: { max: app.rateLimits.register, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Create an account (identity, profile and trial company) and sign in',
+      body: registerSchema,
+      response: { 201: tokenResponseSchema, ...errorResponses(400, 409, 429) },
+    },
+    handler: async (request, reply) => {
+      const tokens = await app.accounts.register(request.body);
+      setRefreshCookie(reply, tokens.refreshToken, appUrl);
+      return reply.code(201).send({ token: tokens.accessToken });
+    },
+  });
+
+  app.post(API_PATHS.login, {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign in with email and password',
+      body: loginRequestSchema,
+      response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
+    },
+    handler: async (request, reply) => {
+      const tokens = await app.accounts.login(request.body.email, request.body.password, request.ip);
+      setRefreshCookie(reply, tokens.refreshToken, appUrl);
+      return { token: tokens.accessToken };
+    },
+  });
+
+  app.post(API_PATHS.logout, {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out: revoke the session and clear the refresh cookie (idempotent)',
+      response: { 204: z.undefined(), ...errorResponses(429) },
+    },
+    handler: async (request, reply) => {
+      const token = bearerToken(request);
+      const auth = token ? await app.sessions.authenticate(token) : undefined;
+      if (auth) await app.sessions.revoke(auth.sessionId);
+      clearRefreshCookie(reply, appUrl);
+      return reply.code(204).send();
+    },
+  });
+
+  app.post(API_PATHS.refresh, {
+    config: { rateLimit: { max: app.rateLimits.refresh, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Exchange the refresh cookie for a new access token; the cookie is rotated',
+      response: { 200: tokenResponseSchema, ...errorResponses(401, 429) },
+    },
+    handler: async (request, reply) => {
+      const presented = request.cookies[REFRESH_COOKIE];
+      const outcome = presented ? await app.sessions.refresh(presented) : undefined;
+      if (!outcome?.ok) {
+        if (outcome?.reason === 'reused') request.log.warn('refresh token reused: session revoked');
+        clearRefreshCookie(reply, appUrl);
+        throw unauthorized();
+      }
+      setRefreshCookie(reply, outcome.tokens.refreshToken, appUrl);
+      return { token: outcome.tokens.accessToken };
+    },
+  });
+};
+
+export default signInRoutes;

@@ -1,0 +1,54 @@
+// The development mailbox: every outbox message, newest first, as a page and as JSON. Registered only
+// on a loopback HOST or with DEV_MAILBOX=true, because the messages hold live one-time links.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEV_MAILBOX_PATHS } from '../../lib/api-paths.ts';
+
+const mailboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(DEV_MAILBOX_PATHS.json, {
+    schema: {
+      tags: ['development'],
+      summary: 'Outbox messages, newest first',
+      response: { 200: z.array(mailboxMessageSchema) },
+    },
+    handler: async () => app.mailer.outbox(),
+  });
+
+  app.get(DEV_MAILBOX_PATHS.html, { schema: { hide: true } }, async (_request, reply) => {
+    const messages = await app.mailer.outbox();
+    const items = messages.map(
+      (message) => `<article>
+  <h2>${escapeHtml(message.subject)}</h2>
+  <p class="meta">To ${escapeHtml(message.to)} · ${escapeHtml(message.createdAt)}</p>
+  <ul>${message.links.map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`).join('')}</ul>
+  <pre>${escapeHtml(message.text)}</pre>
+</article>`,
+    );
+    const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>DataFeeds development mailbox</title>
+<style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border-bottom:1px solid #ccc;padding:1rem 0}.meta{color:#555}pre{white-space:pre-wrap}</style>
+</head><body><h1>Development mailbox</h1>
+<p>${messages.length} message${messages.length === 1 ? '' : 's'}, newest first. Nothing here is sent: set SMTP_URL to send email.</p>
+${items.join('\n') || '<p>No messages yet.</p>'}
+</body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+  });
+};
+
+export default mailboxRoutes;

@@ -1,0 +1,40 @@
+// Health, run-time app settings and the OpenAPI document.
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, appConfigSchema, healthResponseSchema } from '@datafeeds/domain';
+import { errorResponses } from '../schemas.ts';
+
+const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(API_PATHS.health, {
+    schema: {
+      tags: ['system'],
+      summary: 'Liveness and database reachability',
+      response: { 200: healthResponseSchema, ...errorResponses(429, 500) },
+    },
+    handler: async () => {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: app.database.kind };
+    },
+  });
+
+  app.get(API_PATHS.config, {
+    schema: {
+      tags: ['system'],
+      summary: 'Settings of this deployment the web app needs (sidebar and legal links)',
+      response: { 200: appConfigSchema, ...errorResponses(429) },
+    },
+    handler: async () => ({
+      links: {
+        roadmap: app.env.ROADMAP_URL,
+        documentation: app.env.DOCUMENTATION_URL,
+        support: app.env.SUPPORT_URL,
+        ...(app.env.TERMS_OF_SERVICE_URL ? { termsOfService: app.env.TERMS_OF_SERVICE_URL } : {}),
+        ...(app.env.PRIVACY_POLICY_URL ? { privacyPolicy: app.env.PRIVACY_POLICY_URL } : {}),
+      },
+    }),
+  });
+
+  app.get(API_PATHS.openapi, { schema: { hide: true } }, async () => app.swagger());
+};
+
+export default systemRoutes;

@@ -1,0 +1,45 @@
+// Availability checks for the registration form (case-insensitive, rate limited against enumeration).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  emailAvailabilityQuerySchema,
+  emailAvailabilityResponseSchema,
+  usernameAvailabilityQuerySchema,
+  usernameAvailabilityResponseSchema,
+} from '@datafeeds/domain';
+import { errorResponses } from '../schemas.ts';
+
+const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One counter per IP for both checks, so alternating between them does not double the budget.
+  const availabilityLimit = app.rateLimit({
+    max: app.rateLimits.availability,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `availability:${request.ip}`,
+  });
+
+  app.get(API_PATHS.checkUsername, {
+    onRequest: availabilityLimit,
+    schema: {
+      tags: ['users'],
+      summary: 'Whether a username is taken',
+      querystring: usernameAvailabilityQuerySchema,
+      response: { 200: usernameAvailabilityResponseSchema, ...errorResponses(400, 429) },
+    },
+    handler: async (request) => ({
+      usernameRegistered: await app.users.isUsernameRegistered(request.query.username),
+    }),
+  });
+
+  app.get(API_PATHS.checkEmail, {
+    onRequest: availabilityLimit,
+    schema: {
+      tags: ['users'],
+      summary: 'Whether an email is taken',
+      querystring: emailAvailabilityQuerySchema,
+      response: { 200: emailAvailabilityResponseSchema, ...errorResponses(400, 429) },
+    },
+    handler: async (request) => ({ emailRegistered: await app.users.isEmailRegistered(request.query.email) }),
+  });
+};
+
+export default availabilityRoutes;

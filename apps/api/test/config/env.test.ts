@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_DIST_DIR, EnvError, isLoopbackHost, loadEnv } from '../../src/config/env.ts';
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '127.0.0.1',
+      APP_URL: 'http://127.0.0.1:8080',
+      DATA_DIR: path.resolve('./data'),
+      DEV_MAILBOX: false,
+      TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      WEB_DIST_DIR: DEFAULT_WEB_DIST_DIR,
+      PROVIDER_TEAM_EMAIL: 'provider-team@datafeeds.example',
+    });
+    for (const unset of [
+      'DATABASE_URL',
+      'SMTP_URL',
+      'REDIS_URL',
+      'SESSION_SECRET',
+      'CLIENT_SECRET_HASH_KEY',
+    ] as const) {
+      expect(env[unset]).toBeUndefined();
+    }
+    expect(DEFAULT_WEB_DIST_DIR).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('resolves a relative DATA_DIR from where npm was started, not from the package folder', () => {
+    expect(loadEnv({ INIT_CWD: '/srv/portal' }).DATA_DIR).toBe('/srv/portal/data');
+    expect(loadEnv({ INIT_CWD: '/srv/portal', DATA_DIR: 'state' }).DATA_DIR).toBe('/srv/portal/state');
+    expect(loadEnv({ INIT_CWD: '/srv/portal', DATA_DIR: '/var/lib/portal' }).DATA_DIR).toBe(
+      '/var/lib/portal',
+    );
+  });
+
+  it('derives APP_URL from HOST and PORT and trims a trailing slash from a given one', () => {
+    expect(loadEnv({ HOST: '::1', PORT: '9000' }).APP_URL).toBe('http://[::1]:9000');
+    expect(loadEnv({ APP_URL: 'https://portal.example/' }).APP_URL).toBe('https://portal.example');
+  });
+
+  it('fails fast listing every bad variable at once', () => {
+    const attempt = () =>
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SESSION_SECRET: 'short',
+        SMTP_URL: 'http://mail',
+        LOG_LEVEL: 'loud',
+      });
+    expect(attempt).toThrow(EnvError);
+    try {
+      attempt();
+    } catch (error) {
+      const names = (error as EnvError).problems.map((problem) => problem.split(':')[0]);
+      expect(names.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SESSION_SECRET', 'SMTP_URL']);
+    }
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.1.2.3', true],
+    ['localhost', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['0.0.0.0', false],
+    ['192.168.1.5', false],
+    ['::', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
+  });
+});

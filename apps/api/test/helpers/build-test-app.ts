@@ -1,0 +1,65 @@
+// Builds the real app for a test: the file's real database, fixed secrets, a loopback HOST (dev mailbox
+// on), quiet logs and generous request rate limits unless a test asks for others. Closed after the file.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { loadEnv, type EnvInput } from '../../src/config/env.ts';
+import { testDatabase } from './test-database.ts';
+
+export const TEST_APP_URL = 'http://portal.test';
+export const TEST_SECRETS = {
+  sessionSecret: 'test-session-secret-0123456789abcdef0123456789',
+  clientSecretHashKey: 'test-client-secret-hash-key-0123456789abcdef',
+};
+
+const GENEROUS_RATE_LIMITS = {
+  global: 10_000,
+  availability: 10_000,
+  register: 10_000,
+  forgotPassword: 10_000,
+  resendVerification: 10_000,
+  refresh: 10_000,
+};
+
+export interface TestAppOptions extends Omit<BuildAppOptions, 'env'> {
+  env?: EnvInput;
+  /** Extra routes a test needs, added before the app is ready. */
+  extend?: (app: FastifyInstance) => void;
+}
+
+const apps: FastifyInstance[] = [];
+
+export function testEnv(env: EnvInput = {}) {
+  return loadEnv({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'datafeeds-api-test-')),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'datafeeds-no-web-dist'),
+    ...env,
+  });
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const { env, extend, ...rest } = options;
+  const app = await buildApp({
+    env: testEnv(env),
+    secrets: TEST_SECRETS,
+    database: await testDatabase(),
+    ...rest,
+    rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
+  });
+  extend?.(app);
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+afterAll(async () => {
+  await Promise.all(apps.splice(0).map((app) => app.close()));
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { mailbox, registerUser } from '../../helpers/factories.ts';
+
+describe('development mailbox', () => {
+  it('lists outbox messages newest first, as JSON and as a page, on a loopback HOST', async () => {
+    const app = await buildTestApp({ env: { HOST: '127.0.0.1' } });
+    const first = await registerUser(app);
+    const second = await registerUser(app);
+    const messages = await mailbox(app);
+    expect(messages[0]?.to).toBe(second.registration.email);
+    expect(messages[1]?.to).toBe(first.registration.email);
+    expect(messages[0]).toEqual({
+      id: expect.any(String),
+      to: second.registration.email,
+      subject: 'Verify your DataFeeds email address',
+      text: expect.stringContaining('verify-email?token='),
+      html: expect.stringContaining('<a href='),
+      links: [expect.stringMatching(/^http:\/\/portal\.test\/verify-email\?token=[\w-]+$/)],
+      createdAt: expect.any(String),
+    });
+
+    const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body.indexOf(second.registration.email)).toBeLessThan(
+      page.body.indexOf(first.registration.email),
+    );
+  });
+
+  it.each([
+    ['0.0.0.0', undefined, 404],
+    ['0.0.0.0', 'true', 200],
+    ['localhost', undefined, 200],
+    ['::1', undefined, 200],
+  ])('HOST %s with DEV_MAILBOX=%s answers %i', async (host, devMailbox, status) => {
+    const app = await buildTestApp({
+      env: { HOST: host, ...(devMailbox ? { DEV_MAILBOX: devMailbox } : {}) },
+    });
+    for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(status);
+    }
+  });
+});
