@@ -1,0 +1,49 @@
+// Every route of spec §2. Each screen is loaded on demand, so the sign-in page does not download the
+// signed-in app.
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '@/components/errors/route-error-page';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { paths, routePatterns } from '@/config/paths';
+
+function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'));
+
+export function createAppRoutes(): RouteObject[] {
+  return [
+    {
+      path: paths.home,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageSpinner />,
+      children: [
+        { path: paths.login, lazy: lazyComponent(() => import('./routes/auth/login')) },
+        { path: paths.register, lazy: lazyComponent(() => import('./routes/auth/register')) },
+        { path: paths.forgotPassword, lazy: lazyComponent(() => import('./routes/auth/forgot-password')) },
+        {
+          path: routePatterns.resetPassword,
+          lazy: lazyComponent(() => import('./routes/auth/reset-password')),
+        },
+        { path: paths.verifyEmail, lazy: lazyComponent(() => import('./routes/auth/verify-email')) },
+        {
+          lazy: lazyComponent(() => import('./shell/app-shell')),
+          children: [
+            { index: true, lazy: dashboardRoute },
+            { path: paths.dashboard, lazy: dashboardRoute },
+            { path: paths.welcome, lazy: lazyComponent(() => import('./routes/app/welcome')) },
+            { path: paths.profile, lazy: lazyComponent(() => import('./routes/app/profile')) },
+            { path: paths.createClient, lazy: lazyComponent(() => import('./routes/app/create-client')) },
+            { path: routePatterns.client, lazy: lazyComponent(() => import('./routes/app/client')) },
+            { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(createAppRoutes());
+}

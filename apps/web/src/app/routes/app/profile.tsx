@@ -1,0 +1,14 @@
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { PageHeader } from '@/components/layouts/page-header';
+import { ProfileForm } from '@/features/profile/components/profile-form';
+import { useUser } from '@/lib/auth/user';
+
+export default function ProfileRoute() {
+  const { data: user } = useUser();
+  return (
+    <>
+      <PageHeader title="Manage Profile" subtitle="Update your name, your company and your password." />
+      {user ? <ProfileForm key={user.id} user={user} /> : <PageSpinner />}
+    </>
+  );
+}

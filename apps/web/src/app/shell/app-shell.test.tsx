@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '@/lib/auth/session-store';
+import { mockFetch } from '@/testing/fetch-mock';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+
+const profileNotFound = { status: 404, body: { error: 'profile_not_found', message: 'No profile yet' } };
+
+describe('authenticated shell', () => {
+  it('sends a visitor without a token to /login', async () => {
+    mockFetch({ 'GET /api/config': { body: appConfig } });
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows a spinner while the user is fetched', async () => {
+    setToken(fakeJwt(900));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    renderApp('/dashboard');
+    expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in identity without a profile to /welcome', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({ 'GET /api/GetUser': profileNotFound, 'GET /api/config': { body: appConfig } });
+    const { router } = renderApp('/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/welcome');
+  });
+
+  it('sends a user who has a profile away from /welcome to /dashboard', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    const { router } = renderApp('/welcome');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('falls back to /dashboard for unknown paths', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    const { router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends a signed-in user who opens /login to /dashboard', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    const { router } = renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows the sidebar with its items and the external links from the config', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('link', { name: 'New API Token' })).toHaveAttribute(
+      'href',
+      '/create-client',
+    );
+    const roadmap = await within(nav).findByRole('link', { name: /Roadmap/ });
+    expect(roadmap).toHaveAttribute('href', appConfig.links.roadmap);
+    expect(roadmap).toHaveAttribute('target', '_blank');
+    expect(within(nav).getByRole('link', { name: /Documentation/ })).toHaveAttribute(
+      'href',
+      appConfig.links.documentation,
+    );
+    expect(within(nav).getByRole('link', { name: /Support/ })).toHaveAttribute(
+      'href',
+      appConfig.links.support,
+    );
+  });
+
+  it('logs out from the sidebar: calls the API, forgets the session and returns to /login', async () => {
+    setToken(fakeJwt(900));
+    const { callsTo } = mockFetch({
+      'GET /api/GetUser': { body: makeUser() },
+      'GET /api/config': { body: appConfig },
+      'POST /api/logout': { status: 204 },
+    });
+    const { router, queryClient } = renderApp('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(getToken()).toBeNull();
+    await waitFor(() => expect(queryClient.getQueryData(['user'])).toBeUndefined());
+  });
+
+  it('logs out when any request answers 401', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({
+      'GET /api/GetUser': { status: 401, body: { error: 'unauthorized', message: 'Session revoked' } },
+      'GET /api/config': { body: appConfig },
+    });
+    const { router } = renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('collapses to icons with tooltips and expands again on larger screens', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Profile')).toBeInTheDocument();
+    await userEvent.click(within(nav).getByRole('button', { name: 'Collapse sidebar' }));
+    expect(within(nav).queryByText('Profile')).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    await userEvent.hover(within(nav).getByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('tooltip', { name: 'Profile' })).toBeInTheDocument();
+    await userEvent.click(within(nav).getByRole('button', { name: 'Expand sidebar' }));
+    expect(within(nav).getByText('Profile')).toBeInTheDocument();
+  });
+});

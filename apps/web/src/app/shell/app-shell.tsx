@@ -1,0 +1,55 @@
+// The authenticated shell and its rules (spec §2): no token → /login; with a token, fetch the user first
+// (spinner); an identity without a profile goes to /welcome; a user who has one never sees /welcome.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { paths } from '@/config/paths';
+import { useSessionToken } from '@/lib/auth/use-session';
+import { userQueryOptions } from '@/lib/auth/user';
+import { ShellLayout } from './shell-layout';
+
+export interface LoginRedirectState {
+  from?: string;
+}
+
+export default function AppShell() {
+  const token = useSessionToken();
+  const location = useLocation();
+  const userQuery = useQuery({ ...userQueryOptions(), enabled: token !== null });
+
+  if (token === null) {
+    const state: LoginRedirectState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  if (userQuery.isPending) return <PageSpinner label="Loading your account" />;
+  if (userQuery.isError) {
+    return (
+      <Box sx={{ p: 3, maxWidth: 560, mx: 'auto' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void userQuery.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          Your account could not be loaded. Check your connection and try again.
+        </Alert>
+      </Box>
+    );
+  }
+
+  const user = userQuery.data;
+  const onWelcome = location.pathname === paths.welcome;
+  if (user === null && !onWelcome) return <Navigate to={paths.welcome} replace />;
+  if (user !== null && onWelcome) return <Navigate to={paths.dashboard} replace />;
+
+  return (
+    <ShellLayout>
+      <Outlet />
+    </ShellLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { API_PATHS, type EmailAvailability } from '@datafeeds/domain';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiRequest } from '@/lib/api-client';
+import { authKeys } from './keys';
+
+export function checkEmail(email: string, signal?: AbortSignal): Promise<EmailAvailability> {
+  // URLSearchParams url-encodes the address (spec §7).
+  return apiRequest<EmailAvailability>(API_PATHS.checkEmail, { query: { email }, signal });
+}
+
+export function emailAvailabilityQueryOptions(email: string) {
+  return queryOptions({
+    queryKey: authKeys.emailAvailability(email),
+    queryFn: ({ signal }) => checkEmail(email, signal),
+    staleTime: 30_000,
+  });
+}
+
+/** Returns a check to run on blur: resolves true when the email is already registered. */
+export function useIsEmailTaken() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (email: string) =>
+      (await queryClient.fetchQuery(emailAvailabilityQueryOptions(email))).emailRegistered,
+    [queryClient],
+  );
+}

@@ -1,0 +1,11 @@
+import { API_PATHS, type ForgotPasswordInput } from '@datafeeds/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export function requestPasswordReset(request: ForgotPasswordInput): Promise<unknown> {
+  return apiRequest<unknown>(API_PATHS.forgotPassword, { method: 'POST', body: request });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,16 @@
+import { API_PATHS, type RegisterRequest, type TokenResponse } from '@datafeeds/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { setToken } from '@/lib/auth/session-store';
+
+export function register(request: RegisterRequest): Promise<TokenResponse> {
+  return apiRequest<TokenResponse>(API_PATHS.register, { method: 'POST', body: request });
+}
+
+/** Registration signs the user in at once (design §2). */
+export function useRegister() {
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ token }) => setToken(token),
+  });
+}

@@ -1,0 +1,11 @@
+import { API_PATHS, type ResetPasswordRequest } from '@datafeeds/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
+  return apiRequest<unknown>(API_PATHS.resetPassword, { method: 'POST', body: request });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,50 @@
+import { MESSAGES } from '@datafeeds/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/testing/fetch-mock';
+import { fillAndBlur } from '@/testing/form';
+import { renderApp } from '@/testing/render';
+
+async function openForgotPassword() {
+  const app = renderApp('/forgot-password');
+  await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
+  return app;
+}
+
+describe('forgot-password form', () => {
+  it('validates the email when leaving the field and links back to sign in and sign up', async () => {
+    mockFetch({});
+    await openForgotPassword();
+    await fillAndBlur(/Email/, '');
+    expect(await screen.findByText('Email is not allowed to be empty')).toBeInTheDocument();
+    await fillAndBlur(/Email/, 'ada@');
+    expect(await screen.findByText('Email must be a valid email')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'return to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+  });
+
+  it('confirms that an email will follow, with a way back to the login', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/forgotPassword': { body: { message: 'ok' } } });
+    const { router } = await openForgotPassword();
+    await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(
+      await screen.findByText(/an email with a link to reset your password will follow/),
+    ).toBeInTheDocument();
+    expect(callsTo('POST', '/api/forgotPassword')[0]?.body).toEqual({ email: 'ada@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the spec message when the request fails', async () => {
+    mockFetch({
+      'POST /api/forgotPassword': { status: 500, body: { error: 'internal_error', message: 'Oops' } },
+    });
+    await openForgotPassword();
+    await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.forgotPasswordFailed);
+  });
+});

@@ -1,0 +1,92 @@
+import { MESSAGES } from '@datafeeds/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '@/lib/auth/session-store';
+import { mockFetch } from '@/testing/fetch-mock';
+import { fillAndBlur } from '@/testing/form';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+
+async function openLogin() {
+  const app = renderApp('/login');
+  await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+  return app;
+}
+
+async function submitCredentials(email = 'ada@example.com', password = 'secret-password') {
+  await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), email);
+  await userEvent.type(screen.getByLabelText(/Password/, { selector: 'input' }), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('login form', () => {
+  it('shows the validation messages when leaving a field', async () => {
+    mockFetch({});
+    await openLogin();
+    await fillAndBlur(/Email/, '');
+    expect(await screen.findByText('Email is not allowed to be empty')).toBeInTheDocument();
+    await fillAndBlur(/Email/, 'ada@example');
+    expect(await screen.findByText('Email must be a valid email')).toBeInTheDocument();
+    await fillAndBlur(/Password/, '');
+    expect(await screen.findByText('Password is not allowed to be empty')).toBeInTheDocument();
+  });
+
+  it('offers the password toggle, the forgot-password and sign-up links and the sister-product hint', async () => {
+    mockFetch({});
+    await openLogin();
+    const password = screen.getByLabelText(/Password/, { selector: 'input' });
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    expect(
+      screen.getByText('Already use DataFeeds Analytics? Sign in with that account.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the spec message when the credentials are wrong', async () => {
+    mockFetch({
+      'POST /api/login': {
+        status: 401,
+        body: { error: 'invalid_credentials', message: 'Wrong email or password' },
+      },
+    });
+    await openLogin();
+    await submitCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
+    expect(getToken()).toBeNull();
+  });
+
+  it('says how long to wait after too many attempts', async () => {
+    mockFetch({
+      'POST /api/login': {
+        status: 429,
+        body: { error: 'rate_limited', message: 'Too many requests' },
+        headers: { 'Retry-After': '30' },
+      },
+    });
+    await openLogin();
+    await submitCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Please wait 30 seconds and try again.',
+    );
+  });
+
+  it('stores the token and opens the dashboard on success', async () => {
+    const token = fakeJwt(900);
+    const { calls } = mockFetch({
+      'POST /api/login': { body: { token } },
+      'GET /api/GetUser': { body: makeUser() },
+      'GET /api/config': { body: appConfig },
+    });
+    const { router } = await openLogin();
+    await submitCredentials();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(getToken()).toBe(token);
+    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret-password' });
+  });
+});

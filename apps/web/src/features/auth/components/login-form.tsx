@@ -1,0 +1,49 @@
+import { loginSchema } from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { RouterLink } from '@/components/navigation/router-link';
+import { paths } from '@/config/paths';
+import { useLogin } from '../api/login';
+import { loginErrorMessage } from './login-error-message';
+
+export function LoginForm() {
+  const login = useLogin();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onBlur',
+    defaultValues: { email: '', password: '' },
+  });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Sign in"
+      onSubmit={handleSubmit((values) => login.mutate(values))}
+    >
+      <FormErrorAlert show={login.isError}>{loginErrorMessage(login.error)}</FormErrorAlert>
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+      />
+      <PasswordField control={control} name="password" label="Password" autoComplete="current-password" />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <RouterLink to={paths.forgotPassword}>Forgot password</RouterLink>
+      </Box>
+      <SubmitButton loading={login.isPending}>Sign in</SubmitButton>
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        New to DataFeeds? <RouterLink to={paths.register}>Sign up</RouterLink>
+      </Typography>
+    </Box>
+  );
+}

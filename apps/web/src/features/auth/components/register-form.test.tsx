@@ -1,0 +1,155 @@
+import { MESSAGES } from '@datafeeds/domain';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getToken } from '@/lib/auth/session-store';
+import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
+import { fillAndBlur } from '@/testing/form';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+
+const availability = {
+  'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: false } },
+  'GET /api/CheckEmailRegistered': { body: { emailRegistered: false } },
+  'GET /api/config': { body: appConfig },
+};
+
+async function openRegister() {
+  const app = renderApp('/register');
+  await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+  return app;
+}
+
+async function fillValidForm() {
+  await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Ada');
+  await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Lovelace');
+  await userEvent.type(screen.getByLabelText(/Company Name/, { selector: 'input' }), 'Engines Ltd');
+  await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText(/Username/, { selector: 'input' }), 'adalove');
+  await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-password');
+  await userEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+  await userEvent.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
+}
+
+describe('registration form', () => {
+  it('shows the validation messages when leaving a field', async () => {
+    mockFetch(availability);
+    await openRegister();
+    await fillAndBlur(/First Name/, 'A');
+    expect(
+      await screen.findByText('First Name length must be at least 2 characters long'),
+    ).toBeInTheDocument();
+    await fillAndBlur(/Last Name/, '');
+    expect(await screen.findByText('Last Name is not allowed to be empty')).toBeInTheDocument();
+    await fillAndBlur(/Company Name/, ' B ');
+    expect(
+      await screen.findByText('Company Name length must be at least 2 characters long'),
+    ).toBeInTheDocument();
+    await fillAndBlur(/Email/, 'not-an-email');
+    expect(await screen.findByText('Email must be a valid email')).toBeInTheDocument();
+    await fillAndBlur(/Username/, 'abc');
+    expect(await screen.findByText('Username length must be at least 4 characters long')).toBeInTheDocument();
+    await fillAndBlur(/^Password/, '12345');
+    expect(await screen.findByText('Password length must be at least 6 characters long')).toBeInTheDocument();
+    await fillAndBlur(/Phone/, '12345');
+    expect(await screen.findByText('Phone length must be at least 10 characters long')).toBeInTheDocument();
+  });
+
+  it('requires both terms checkboxes', async () => {
+    mockFetch(availability);
+    await openRegister();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(MESSAGES.termsRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.privacyRequired)).toBeInTheDocument();
+  });
+
+  it('links the terms and privacy documents from the config when given', async () => {
+    mockFetch({
+      ...availability,
+      'GET /api/config': {
+        body: {
+          links: {
+            ...appConfig.links,
+            termsOfService: 'https://example.com/terms',
+            privacyPolicy: 'https://example.com/privacy',
+          },
+        },
+      },
+    });
+    await openRegister();
+    expect(await screen.findByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      'https://example.com/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      'https://example.com/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('checks username and email availability when leaving those fields', async () => {
+    const { calls } = mockFetch({
+      ...availability,
+      'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: true } },
+      'GET /api/CheckEmailRegistered': { body: { emailRegistered: true } },
+    });
+    await openRegister();
+    await fillAndBlur(/Username/, 'adalove');
+    expect(await screen.findByText(MESSAGES.usernameTaken)).toBeInTheDocument();
+    await fillAndBlur(/Email/, 'ada+portal@example.com');
+    expect(await screen.findByText(MESSAGES.emailTaken)).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain(
+      '/api/CheckEmailRegistered?email=ada%2Bportal%40example.com',
+    );
+  });
+
+  it('signs the user in, shows the success message and goes to / after 3 seconds', async () => {
+    const token = fakeJwt(900);
+    let registration: RecordedRequest | undefined;
+    mockFetch({
+      ...availability,
+      'POST /api/register': (request) => {
+        registration = request;
+        return { body: { token } };
+      },
+      'GET /api/GetUser': { body: makeUser() },
+    });
+    const { router } = await openRegister();
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(MESSAGES.registrationSuccess)).toBeInTheDocument();
+    expect(getToken()).toBe(token);
+    expect(registration?.body).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Engines Ltd',
+      email: 'ada@example.com',
+      username: 'adalove',
+      password: 'secret-password',
+      phone: '',
+      userHasAgreedToTermsOfService: true,
+      userHasReadPrivacyPolicy: true,
+    });
+    expect(router.state.location.pathname).toBe('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4500 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+  }, 10_000);
+
+  it('shows the failure message and puts a taken email on its field', async () => {
+    mockFetch({
+      ...availability,
+      'POST /api/register': {
+        status: 409,
+        body: { error: 'email_taken', message: 'Email is already registered' },
+      },
+    });
+    await openRegister();
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(MESSAGES.registrationFailed)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.emailTaken)).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+});

@@ -1,0 +1,64 @@
+import { MESSAGES } from '@datafeeds/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '@/testing/fetch-mock';
+import { fillAndBlur } from '@/testing/form';
+import { renderApp } from '@/testing/render';
+
+async function openResetPassword(url = '/reset-password?resetToken=reset-123') {
+  const app = renderApp(url);
+  await screen.findByRole('heading', { level: 1, name: 'Reset password' });
+  return app;
+}
+
+async function submitPasswords(password: string, confirmation: string) {
+  await userEvent.type(screen.getByLabelText(/^New Password/, { selector: 'input' }), password);
+  await userEvent.type(screen.getByLabelText(/^Confirm Password/, { selector: 'input' }), confirmation);
+  await userEvent.click(screen.getByRole('button', { name: 'Reset password' }));
+}
+
+describe('reset-password form', () => {
+  it('shows the validation messages when leaving a field', async () => {
+    mockFetch({});
+    await openResetPassword();
+    await fillAndBlur(/^New Password/, '123');
+    expect(await screen.findByText('Password length must be at least 6 characters long')).toBeInTheDocument();
+    await fillAndBlur(/^New Password/, 'secret-password');
+    await fillAndBlur(/^Confirm Password/, 'secret-passwort');
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('sends the new password with the token from the link and confirms the reset', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/resetPassword': { body: { message: 'ok' } } });
+    const { router } = await openResetPassword();
+    await submitPasswords('secret-password', 'secret-password');
+    expect(await screen.findByText(MESSAGES.passwordResetSuccess)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/resetPassword')[0]?.body).toEqual({
+      password: 'secret-password',
+      resetToken: 'reset-123',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the spec message when the reset fails', async () => {
+    mockFetch({
+      'POST /api/resetPassword': { status: 400, body: { error: 'invalid_token', message: 'Expired' } },
+    });
+    await openResetPassword();
+    await submitPasswords('secret-password', 'secret-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resetFailed);
+  });
+
+  it('explains a link without a reset token and offers a new one', async () => {
+    mockFetch({});
+    await openResetPassword('/reset-password');
+    expect(screen.getByRole('alert')).toHaveTextContent('carries no reset token');
+    expect(screen.getByRole('link', { name: 'request a new reset link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});

@@ -1,0 +1,53 @@
+import { MESSAGES, resetPasswordFormSchema } from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import { useForm } from 'react-hook-form';
+import { PasswordField } from '@/components/form/password-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { RouterLink } from '@/components/navigation/router-link';
+import { paths } from '@/config/paths';
+import { useResetPassword } from '../api/reset-password';
+import { ReturnToLoginPanel } from './return-to-login-panel';
+
+export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
+  const reset = useResetPassword();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'onBlur',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  if (reset.isSuccess) {
+    return <ReturnToLoginPanel>{MESSAGES.passwordResetSuccess}</ReturnToLoginPanel>;
+  }
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label="Choose a new password"
+      onSubmit={handleSubmit(({ password }) => reset.mutate({ password, resetToken }))}
+    >
+      <FormErrorAlert show={reset.isError}>
+        {MESSAGES.resetFailed} <RouterLink to={paths.forgotPassword}>Request a new link</RouterLink>
+      </FormErrorAlert>
+      <PasswordField
+        control={control}
+        name="password"
+        label="New Password"
+        autoComplete="new-password"
+        autoFocus
+        disabled={reset.isPending}
+      />
+      <PasswordField
+        control={control}
+        name="confirmPassword"
+        label="Confirm Password"
+        autoComplete="new-password"
+        disabled={reset.isPending}
+      />
+      <SubmitButton loading={reset.isPending}>Reset password</SubmitButton>
+    </Box>
+  );
+}

@@ -1,0 +1,33 @@
+// Verifying is a POST, but it runs as a query on purpose: the link's token is single-use, and a query
+// deduplicates the double mount of React's StrictMode (and a refocus) into exactly one request.
+import { useEffect } from 'react';
+import { API_PATHS } from '@datafeeds/domain';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/auth/user';
+import { emailVerificationKeys } from './keys';
+
+export async function verifyEmail(token: string): Promise<true> {
+  await apiRequest<unknown>(API_PATHS.verifyEmail, { method: 'POST', body: { token } });
+  return true;
+}
+
+export function verifyEmailQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: emailVerificationKeys.verify(token),
+    queryFn: () => verifyEmail(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+export function useVerifyEmail(token: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(verifyEmailQueryOptions(token));
+  useEffect(() => {
+    // A signed-in user's cached profile still says "unverified".
+    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+  }, [query.isSuccess, queryClient]);
+  return query;
+}

@@ -1,0 +1,23 @@
+import { API_PATHS, type UpdateUserRequest, type User } from '@datafeeds/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { setToken } from '@/lib/auth/session-store';
+import { userQueryKey } from '@/lib/auth/user';
+
+/** A password change revokes the other sessions; the server then hands this one a fresh token. */
+export type UpdateUserResponse = User & { token?: string };
+
+export function updateUser(changes: UpdateUserRequest): Promise<UpdateUserResponse> {
+  return apiRequest<UpdateUserResponse>(API_PATHS.updateUser, { method: 'PUT', body: changes });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: ({ token, ...user }) => {
+      if (token) setToken(token);
+      queryClient.setQueryData(userQueryKey, user);
+    },
+  });
+}

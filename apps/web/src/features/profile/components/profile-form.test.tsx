@@ -1,0 +1,134 @@
+import { MESSAGES } from '@datafeeds/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getToken, setToken } from '@/lib/auth/session-store';
+import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { fillAndBlur } from '@/testing/form';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import { NOTHING_CHANGED_MESSAGE } from './profile-form';
+
+const user = makeUser({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Engines Ltd' });
+
+function mockProfileApi(updateAnswer: MockAnswer = { body: user }) {
+  return mockFetch({
+    'GET /api/GetUser': { body: user },
+    'GET /api/config': { body: appConfig },
+    'PUT /api/UpdateUser': updateAnswer,
+  });
+}
+
+async function openProfile() {
+  setToken(fakeJwt(900));
+  renderApp('/profile');
+  await screen.findByRole('heading', { level: 1, name: 'Manage Profile' });
+  await screen.findByLabelText(/First Name/, { selector: 'input' });
+}
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+
+describe('profile form', () => {
+  it('shows the user’s details, with the email read-only', async () => {
+    mockProfileApi();
+    await openProfile();
+    expect(field(/First Name/)).toHaveValue('Ada');
+    expect(field(/Company Name/)).toHaveValue('Engines Ltd');
+    expect(field(/^Email/)).toHaveValue('ada@example.com');
+    expect(field(/^Email/)).toHaveAttribute('readonly');
+  });
+
+  it('shows the validation messages when leaving a field', async () => {
+    mockProfileApi();
+    await openProfile();
+    await fillAndBlur(/First Name/, 'A');
+    expect(
+      await screen.findByText('First Name length must be at least 2 characters long'),
+    ).toBeInTheDocument();
+    await fillAndBlur(/^New Password/, '123');
+    expect(
+      await screen.findByText('New Password length must be at least 6 characters long'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the current password when a new one is given', async () => {
+    const { callsTo } = mockProfileApi();
+    await openProfile();
+    await userEvent.type(field(/^New Password/), 'new-secret');
+    await userEvent.type(field(/^Confirm Password/), 'new-secret');
+    await save();
+    expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/UpdateUser')).toHaveLength(0);
+  });
+
+  it('asks for a new password when only the current one is given', async () => {
+    mockProfileApi();
+    await openProfile();
+    await userEvent.type(field(/^Current Password/), 'old-secret');
+    await save();
+    expect(await screen.findByText(MESSAGES.newPasswordRequired)).toBeInTheDocument();
+  });
+
+  it('sends nothing when nothing changed, and says so', async () => {
+    const { callsTo } = mockProfileApi();
+    await openProfile();
+    await save();
+    expect(await screen.findByText(NOTHING_CHANGED_MESSAGE)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/UpdateUser')).toHaveLength(0);
+  });
+
+  it('sends only the changed fields and confirms with a snackbar', async () => {
+    const { callsTo } = mockProfileApi({ body: { ...user, companyName: 'Analytical Engines' } });
+    await openProfile();
+    await userEvent.clear(field(/Company Name/));
+    await userEvent.type(field(/Company Name/), 'Analytical Engines');
+    await save();
+    expect(await screen.findByText(MESSAGES.profileSuccess)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/UpdateUser').map((call) => call.body)).toEqual([
+      { companyName: 'Analytical Engines' },
+    ]);
+  });
+
+  it('sends a password change and keeps the fresh token the server returns', async () => {
+    const freshToken = fakeJwt(900, 'user-1-fresh');
+    const { callsTo } = mockProfileApi({ body: { ...user, token: freshToken } });
+    await openProfile();
+    await userEvent.type(field(/^Current Password/), 'old-secret');
+    await userEvent.type(field(/^New Password/), 'new-secret');
+    await userEvent.type(field(/^Confirm Password/), 'new-secret');
+    await save();
+    expect(await screen.findByText(MESSAGES.profileSuccess)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/UpdateUser')[0]?.body).toEqual({
+      currentPassword: 'old-secret',
+      newPassword: 'new-secret',
+    });
+    expect(getToken()).toBe(freshToken);
+    expect(field(/^Current Password/)).toHaveValue('');
+  });
+
+  it('shows the server’s message on the current-password field when it is wrong', async () => {
+    mockProfileApi({
+      status: 400,
+      body: { error: 'wrong_password', message: 'The current password is not correct' },
+    });
+    await openProfile();
+    await userEvent.type(field(/^Current Password/), 'old-secret');
+    await userEvent.type(field(/^New Password/), 'new-secret');
+    await userEvent.type(field(/^Confirm Password/), 'new-secret');
+    await save();
+    expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
+    expect(field(/^Current Password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the failure dialog when saving fails', async () => {
+    mockProfileApi({ status: 500, body: { error: 'internal_error', message: 'Oops' } });
+    await openProfile();
+    await userEvent.clear(field(/Last Name/));
+    await userEvent.type(field(/Last Name/), 'Byron');
+    await save();
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.profileFailedTitle });
+    expect(within(dialog).getByText(MESSAGES.profileFailed)).toBeInTheDocument();
+  });
+});

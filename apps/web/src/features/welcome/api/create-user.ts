@@ -1,0 +1,12 @@
+import { API_PATHS, type User, type WelcomeRequest } from '@datafeeds/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Completes the profile of an identity that has none yet (an account of the sister product). */
+export function createUser(request: WelcomeRequest): Promise<User> {
+  return apiRequest<User>(API_PATHS.createUser, { method: 'POST', body: request });
+}
+
+export function useCreateUser() {
+  return useMutation({ mutationFn: createUser });
+}

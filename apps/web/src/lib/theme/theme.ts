@@ -1,0 +1,71 @@
+// The MUI theme of spec §2 "Appearance". Font sizes are in rem (1rem = 16px); the spec's heading sizes
+// 72/40/24/14/20 are read as CSS pixels, and h1/h2 shrink on narrow screens so 360 px never overflows.
+import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { gradients, paletteFor } from './palette';
+import './theme-augmentation';
+
+const rem = (px: number) => `${px / 16}rem`;
+
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+const mdUp = `@media (min-width:${BREAKPOINTS.md}px)`;
+const smUp = `@media (min-width:${BREAKPOINTS.sm}px)`;
+
+export function createAppTheme(mode: PaletteMode): Theme {
+  return createTheme({
+    palette: paletteFor(mode),
+    gradients,
+    breakpoints: { values: BREAKPOINTS },
+    spacing: 8,
+    shape: { borderRadius: 4 },
+    transitions: {
+      duration: {
+        shortest: 150,
+        shorter: 200,
+        short: 250,
+        standard: 300,
+        complex: 375,
+        enteringScreen: 225,
+        leavingScreen: 195,
+      },
+    },
+    typography: {
+      fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
+      h1: {
+        fontSize: rem(44),
+        fontWeight: 700,
+        lineHeight: 1.1,
+        [smUp]: { fontSize: rem(56) },
+        [mdUp]: { fontSize: rem(72) },
+      },
+      h2: { fontSize: rem(30), fontWeight: 700, lineHeight: 1.2, [mdUp]: { fontSize: rem(40) } },
+      h3: { fontSize: rem(24), fontWeight: 600, lineHeight: 1.3 },
+      h4: { fontSize: rem(14), fontWeight: 600, lineHeight: 1.4 },
+      h5: { fontSize: rem(20), fontWeight: 600, lineHeight: 1.35 },
+      h6: { fontSize: rem(16), fontWeight: 600, lineHeight: 1.4 },
+      body1: { fontSize: rem(12), lineHeight: 1.6, [mdUp]: { fontSize: rem(13) } },
+      body2: { fontSize: rem(11), lineHeight: 1.55, [mdUp]: { fontSize: rem(12) } },
+      caption: { fontSize: rem(10), lineHeight: 1.5 },
+      button: { fontSize: rem(14), fontWeight: 600, textTransform: 'none' },
+    },
+    components: {
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none' } },
+      },
+      MuiIconButton: {
+        styleOverrides: { root: ({ theme }) => ({ borderRadius: theme.shape.borderRadius }) },
+      },
+      MuiLink: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            transition: theme.transitions.create('opacity', {
+              duration: theme.transitions.duration.shortest,
+            }),
+            '&:hover': { opacity: 0.8 },
+          }),
+        },
+      },
+      MuiTooltip: { defaultProps: { arrow: true } },
+    },
+  });
+}

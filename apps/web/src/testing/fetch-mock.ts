@@ -1,0 +1,54 @@
+// A fetch stand-in for unit tests: answers by "METHOD path" and records every call. End-to-end tests
+// use the real server instead.
+import { vi } from 'vitest';
+
+export interface MockAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+type Handler = MockAnswer | ((request: RecordedRequest) => MockAnswer);
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+export function jsonResponse({ status = 200, body, headers = {} }: MockAnswer): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** Routes are keyed "GET /api/GetUser"; the query string is ignored for matching. */
+export function mockFetch(routes: Record<string, Handler>) {
+  const calls: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const request: RecordedRequest = {
+      method,
+      url,
+      headers: new Headers(init.headers),
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(request);
+    const handler = routes[`${method} ${url.split('?')[0]}`];
+    if (handler === undefined)
+      return jsonResponse({
+        status: 404,
+        body: { error: 'not_found', message: `No mock for ${method} ${url}` },
+      });
+    return jsonResponse(typeof handler === 'function' ? handler(request) : handler);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    calls,
+    callsTo: (method: string, path: string) =>
+      calls.filter((call) => call.method === method && call.url.split('?')[0] === path),
+  };
+}

@@ -1,0 +1,35 @@
+// Test environment for the web project. As in epic-stack, a console.error during a test fails it:
+// React reports real problems (act warnings, bad props, failed renders) there. A test that expects one
+// calls allowConsoleErrors().
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { resetSessionForTests } from '@/lib/auth/session-store';
+import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
+import { installMatchMedia } from './match-media';
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route and a
+// validation round can take longer than that without anything being wrong.
+configure({ asyncUtilTimeout: 5_000 });
+
+let consoleError: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  localStorage.clear();
+  resetSessionForTests();
+  resetConsoleErrorsAllowance();
+  installMatchMedia(false);
+  const original = console.error;
+  consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    if (!consoleErrorsAllowed()) original(...args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  if (consoleErrorsAllowed()) return;
+  expect(
+    consoleError,
+    'console.error was called during the test; call allowConsoleErrors() if that is expected',
+  ).not.toHaveBeenCalled();
+});
