@@ -1,0 +1,46 @@
+// Steps the specs share, written as a user performs them.
+import { expect, type Page } from '@playwright/test';
+import type { NewUser } from './users.ts';
+
+export async function register(page: Page, user: NewUser): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Company Name').fill(user.companyName);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Phone').fill(user.phone);
+  await page.getByRole('checkbox', { name: /terms of service/i }).check();
+  await page.getByRole('checkbox', { name: /privacy policy/i }).check();
+  await page.getByRole('button', { name: /sign up|register|create account/i }).click();
+  await expect(
+    page.getByText('Registration Successful! Please check your email to verify your account.'),
+  ).toBeVisible();
+}
+
+/** Opens an emailed reset link and chooses a new password through it. */
+export async function resetPasswordThroughLink(page: Page, link: URL, password: string): Promise<void> {
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: /reset|save|submit/i }).click();
+  await expect(page.getByText('Your password has been reset.')).toBeVisible();
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export function dashboardTitle(page: Page, firstName: string) {
+  const capitalised = firstName.charAt(0).toUpperCase() + firstName.slice(1);
+  return page.getByRole('heading', { name: `Welcome back ${capitalised}` });
+}

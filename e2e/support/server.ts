@@ -1,0 +1,3 @@
+// Where the portal under test listens. One server per run, started by Playwright's webServer.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
