@@ -13,6 +13,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import authentication from './plugins/app/authentication.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-socket.ts';
 import services from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import database from './plugins/external/database.ts';
@@ -26,6 +27,8 @@ import mailboxRoutes from './routes/dev/mailbox.ts';
 import systemRoutes from './routes/system/system.ts';
 import availabilityRoutes from './routes/users/availability.ts';
 import profileRoutes from './routes/users/profile.ts';
+import upgradeRoutes from './routes/account/upgrade.ts';
+import clientsRoutes from './routes/tokens/clients.ts';
 
 export interface BuildAppOptions {
   env: Env;
@@ -40,10 +43,13 @@ export interface BuildAppOptions {
   rateLimits?: Partial<RateLimits>;
   /** The operator CLI needs the services only, not the web app. */
   serveWebApp?: boolean;
+  /** Listen for operator commands on this Unix socket (the server on the embedded database). */
+  operatorSocket?: string;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  if (options.operatorSocket) await claimOperatorSocket(options.operatorSocket);
   const app = Fastify({
     logger: loggerOptions(env, options.logStream),
     trustProxy: env.TRUST_PROXY,
@@ -80,11 +86,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
   });
   await app.register(authentication);
+  if (options.operatorSocket) await app.register(operatorSocket, { path: options.operatorSocket });
 
   await app.register(signInRoutes);
   await app.register(recoveryRoutes);
   await app.register(profileRoutes);
   await app.register(availabilityRoutes);
+  await app.register(clientsRoutes);
+  await app.register(upgradeRoutes);
   await app.register(systemRoutes);
   if (devMailboxEnabled(env)) await app.register(mailboxRoutes);
 

@@ -1,5 +1,6 @@
 // Starts the server on HOST:PORT and closes it (and the database) on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
+import { operatorSocketPath } from './config/operator-socket-path.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 
 async function main() {
@@ -14,7 +15,8 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp({ env });
+  const socket = operatorSocketPath(env);
+  const app = await buildApp({ env, ...(socket ? { operatorSocket: socket } : {}) });
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

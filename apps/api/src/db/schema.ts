@@ -2,6 +2,7 @@
 // migration set). One-time tokens are stored as SHA-256 hashes: a leaked database reveals no usable token.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { COMPANY_ACCOUNT_STATUSES } from '@datafeeds/domain';
+import { API_TYPES, COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES, type Scope } from '@datafeeds/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const moment = (name: string) => timestamp(name, { withTimezone: true });
@@ -127,3 +128,57 @@ export const outboxEmails = pgTable('outbox_emails', {
   links: jsonb('links').$type<string[]>().notNull(),
   createdAt: createdAt(),
 });
+
+export const apiType = pgEnum('api_type', API_TYPES);
+export const tokenStatus = pgEnum('token_status', TOKEN_STATUSES);
+
+/**
+ * API credentials (design §3). The secret itself is never stored: only its keyed hash and its first
+ * characters, so an operator can recognise a token a customer reads out without the database holding
+ * anything usable. `status` is the stored state; a trial token past `expired_at` reads as expired.
+ */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id').notNull().unique(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who asked for it: a pending token becomes active when this person verifies their email. */
+    createdBy: uuid('created_by').references(() => identities.id, { onDelete: 'set null' }),
+    label: text('label').notNull(),
+    apiType: apiType('api_type').notNull(),
+    scope: jsonb('scope').$type<Scope>().notNull(),
+    status: tokenStatus('status').notNull(),
+    inReview: boolean('in_review').notNull().default(false),
+    secretHash: text('secret_hash').notNull().unique(),
+    secretStart: text('secret_start').notNull(),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+    expiredAt: moment('expired_at'),
+  },
+  (table) => [index('api_clients_company_id_idx').on(table.companyId, table.createdAt)],
+);
+
+export const upgradeRequestStatus = pgEnum('upgrade_request_status', ['open', 'approved']);
+
+/** A trial company's request for a paid account; at most one open per company (the partial index). */
+export const upgradeRequests = pgTable(
+  'upgrade_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    requestedBy: uuid('requested_by').references(() => identities.id, { onDelete: 'set null' }),
+    status: upgradeRequestStatus('status').notNull().default('open'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: moment('decided_at'),
+  },
+  (table) => [
+    uniqueIndex('upgrade_requests_one_open_per_company')
+      .on(table.companyId)
+      .where(sql`${table.status} = 'open'`),
+  ],
+);

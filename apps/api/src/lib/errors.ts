@@ -16,6 +16,13 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError(401, ERROR_CODES.unauthorized, 'Authentication is required.');
 export const notFound = (message = 'Not found.') => new AppError(404, ERROR_CODES.notFound, message);
+/** A signed-in identity without a portal profile (imported from the sister product, welcome page pending). */
+export const profileNotFound = () =>
+  new AppError(
+    404,
+    ERROR_CODES.profileNotFound,
+    'This account has no portal profile yet. Complete it on the welcome page.',
+  );
 export const invalidToken = (message: string) => new AppError(400, ERROR_CODES.invalidToken, message);
 
 export function rateLimited(retryAfterSeconds: number): AppError {

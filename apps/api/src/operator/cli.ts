@@ -1,41 +1,45 @@
-// Operator commands for the provider team, run against the same environment and database as the server:
-//   npm run operator -- import-identities <file.csv>     (from the repository root)
+// Operator commands for the provider team, against the same environment and database as the server
+// (run from the repository root): `npm run operator -- <command>`; `npm run operator` lists them.
+// With the embedded database and the server running, the command is handed to the server (one
+// process may open PGlite); otherwise the CLI opens the database itself.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from '../app.ts';
-import { EnvError, loadEnv } from '../config/env.ts';
-import { importIdentities } from './import-identities.ts';
+import { EnvError, loadEnv, type Env } from '../config/env.ts';
+import { operatorSocketPath } from '../config/operator-socket-path.ts';
+import { socketIsLive } from '../plugins/app/operator-socket.ts';
+import { askServer } from './ask-server.ts';
+import { USAGE, isValidCommand, runOperatorCommand, type OperatorRequest } from './commands.ts';
+import type { ActionResult } from './provider-team.ts';
 
-const USAGE = 'Usage: npm run operator -- import-identities <file.csv>';
-
-async function run(args: string[]): Promise<number> {
-  const [command, file] = args;
-  if (command !== 'import-identities' || !file) {
-    console.error(USAGE);
-    return 2;
-  }
-  const env = loadEnv();
-  // npm runs this script inside apps/api; a relative path means the folder the operator typed it in.
-  const csv = await readFile(path.resolve(env.INIT_CWD ?? process.cwd(), file), 'utf8');
+async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult> {
   // The server's own assembly gives the CLI the same database, migrations, mailer and services.
   const app = await buildApp({ env: { ...env, LOG_LEVEL: 'warn' }, serveWebApp: false });
   try {
     await app.ready();
-    const summary = await importIdentities(csv, { users: app.users, recovery: app.recovery });
-    const lines = [
-      `Imported ${summary.imported.length} identit${summary.imported.length === 1 ? 'y' : 'ies'}:`,
-      ...summary.imported.map(
-        (row) =>
-          `  line ${row.line}: ${row.email}${row.resetEmail === 'not needed' ? '' : ` (reset email ${row.resetEmail})`}`,
-      ),
-      `Skipped ${summary.skipped.length}:`,
-      ...summary.skipped.map((row) => `  line ${row.line}: ${row.email || '(no email)'}: ${row.reason}`),
-    ];
-    process.stdout.write(`${lines.join('\n')}\n`);
-    return 0;
+    return await runOperatorCommand(app, request);
   } finally {
     await app.close();
   }
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (!isValidCommand(command, args) || command === undefined) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = loadEnv();
+  const request: OperatorRequest = { command, args };
+  if (command === 'import-identities') {
+    // npm runs this script inside apps/api; a relative path means the folder the operator typed it in.
+    request.input = await readFile(path.resolve(env.INIT_CWD ?? process.cwd(), args[0] ?? ''), 'utf8');
+  }
+  const socket = operatorSocketPath(env);
+  const result =
+    socket && (await socketIsLive(socket)) ? await askServer(socket, request) : await runHere(env, request);
+  (result.ok ? process.stdout : process.stderr).write(`${result.output}\n`);
+  return result.ok ? 0 : 1;
 }
 
 function isMissingFile(error: unknown): error is NodeJS.ErrnoException & { path: string } {

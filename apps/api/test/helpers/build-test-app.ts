@@ -22,6 +22,7 @@ const GENEROUS_RATE_LIMITS = {
   forgotPassword: 10_000,
   resendVerification: 10_000,
   refresh: 10_000,
+  credentials: 10_000,
 };
 
 export interface TestAppOptions extends Omit<BuildAppOptions, 'env'> {

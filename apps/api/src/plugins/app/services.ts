@@ -17,6 +17,11 @@ import { createOneTimeTokens } from './users/one-time-tokens.ts';
 import { createRecoveryService, type RecoveryService } from './users/recovery-service.ts';
 import { createPasswordHasher } from './users/password-hasher.ts';
 import { createUsersRepository, type UsersRepository } from './users/users-repository.ts';
+import { createSecretHasher } from '../../lib/client-credentials.ts';
+import { createCompaniesRepository, type CompaniesRepository } from './companies/companies-repository.ts';
+import { createUpgradeService, type UpgradeService } from './companies/upgrade-service.ts';
+import { createTokensRepository, type TokensRepository } from './tokens/tokens-repository.ts';
+import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +32,10 @@ declare module 'fastify' {
     mailer: Mailer;
     accounts: AccountsService;
     recovery: RecoveryService;
+    companies: CompaniesRepository;
+    tokensRepository: TokensRepository;
+    tokens: TokensService;
+    upgrades: UpgradeService;
   }
 }
 
@@ -74,9 +83,12 @@ export default fp<ServicesOptions>(
       verificationTokens,
       loginThrottle: createLoginThrottle(counters, loginThrottle),
     });
+    const tokensRepository = createTokensRepository(db);
+    const companies = createCompaniesRepository(db);
     const recovery = createRecoveryService({
       ...shared,
       verificationTokens,
+      tokens: tokensRepository,
       resetTokens: createOneTimeTokens(db, clock, passwordResetTokens, RESET_TOKEN_TTL_SECONDS),
     });
     app.decorate('env', env);
@@ -86,6 +98,30 @@ export default fp<ServicesOptions>(
     app.decorate('mailer', mailer);
     app.decorate('accounts', accounts);
     app.decorate('recovery', recovery);
+    app.decorate('companies', companies);
+    app.decorate('tokensRepository', tokensRepository);
+    app.decorate(
+      'tokens',
+      createTokensService({
+        db,
+        clock,
+        tokens: tokensRepository,
+        secrets: createSecretHasher(secrets.clientSecretHashKey),
+      }),
+    );
+    app.decorate(
+      'upgrades',
+      createUpgradeService({
+        db,
+        clock,
+        companies,
+        tokens: tokensRepository,
+        users,
+        mailer,
+        providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
+        log: app.log,
+      }),
+    );
     app.addHook('onClose', async () => {
       await recovery.drain();
       mailer.close();

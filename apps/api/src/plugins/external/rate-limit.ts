@@ -13,6 +13,8 @@ export interface RateLimits {
   forgotPassword: number;
   resendVerification: number;
   refresh: number;
+  /** CreateClient and RotateClient together: each issues a new secret. */
+  credentials: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -22,6 +24,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPassword: 5,
   resendVerification: 3,
   refresh: 30,
+  credentials: 30,
 };
 
 declare module 'fastify' {

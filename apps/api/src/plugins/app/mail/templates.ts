@@ -68,3 +68,28 @@ export function passwordResetEmail(
     `The link works once and expires in ${RESET_TOKEN_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this email.`,
   );
 }
+
+/** To the provider team: a trial company asks for a paid account, and how to approve it. */
+export function upgradeRequestEmail(
+  to: string,
+  request: { companyId: string; companyName: string; requesterName: string; requesterEmail: string },
+): EmailMessage {
+  const approve = `npm run operator -- approve-upgrade ${request.companyId}`;
+  const paragraphs = [
+    `${request.companyName} asks to upgrade from the free trial to a paid account.`,
+    `Requested by ${request.requesterName} <${request.requesterEmail}>.`,
+    `Once the contract is settled, approve it with: ${approve}`,
+    'Its tokens then lose their trial expiry, and expired ones become active again.',
+  ];
+  return {
+    to,
+    subject: `Upgrade request: ${request.companyName}`,
+    text: [...paragraphs, '', `— The ${PRODUCT_NAME} portal`].join('\n'),
+    html: [
+      `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">`,
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      `<p>— The ${PRODUCT_NAME} portal</p></body></html>`,
+    ].join('\n'),
+    links: [],
+  };
+}

@@ -2,7 +2,7 @@
 // these; they validate nothing themselves (the schemas did). Recovery flows live in recovery-service.ts.
 import { ERROR_CODES, MESSAGES, type RegisterRequest, type User } from '@datafeeds/domain';
 import { postgresErrorOf } from '../../../db/client.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError, profileNotFound } from '../../../lib/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import type { SessionTokens } from '../sessions/sessions-service.ts';
@@ -21,12 +21,6 @@ const usernameTaken = () =>
   new AppError(409, ERROR_CODES.usernameTaken, MESSAGES.usernameTaken, [
     { field: 'username', message: MESSAGES.usernameTaken },
   ]);
-export const profileNotFound = () =>
-  new AppError(
-    404,
-    ERROR_CODES.profileNotFound,
-    'This account has no portal profile yet. Complete it on the welcome page.',
-  );
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, clock, users, hasher, sessions, mailer } = deps;

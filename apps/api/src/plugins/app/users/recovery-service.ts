@@ -1,11 +1,14 @@
 // Password reset and email verification (design §2): one-time links by email, single use, time limited.
 import { invalidToken } from '../../../lib/errors.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
+import type { TokensRepository } from '../tokens/tokens-repository.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 
 export interface RecoveryDeps extends UserServiceDeps {
   resetTokens: OneTimeTokens;
+  /** A verified address makes its owner's pending tokens usable. */
+  tokens: Pick<TokensRepository, 'activatePending'>;
 }
 
 export function createRecoveryService(deps: RecoveryDeps) {
@@ -48,6 +51,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         if (!identityId) return false;
         await users.setPasswordHash(identityId, passwordHash, now, tx);
         await users.markEmailVerified(identityId, now, tx);
+        await deps.tokens.activatePending(identityId, now, tx);
         await sessions.revokeAllFor(identityId, undefined, tx);
         return true;
       });
@@ -59,7 +63,10 @@ export function createRecoveryService(deps: RecoveryDeps) {
       const now = clock.now();
       const done = await db.transaction(async (tx) => {
         const identityId = await deps.verificationTokens.redeem(token, tx);
-        if (identityId) await users.markEmailVerified(identityId, now, tx);
+        if (identityId) {
+          await users.markEmailVerified(identityId, now, tx);
+          await deps.tokens.activatePending(identityId, now, tx);
+        }
         return identityId !== undefined;
       });
       if (!done) {

@@ -1,0 +1,92 @@
+// What the provider team does to accounts and tokens (design §3 "Operator tools"). Each action answers
+// the text the operator reads, and `ok: false` when nothing could be done.
+import { TOKEN_STATUSES, tokenStatusLabel, type TokenStatus } from '@datafeeds/domain';
+import type { Clock } from '../lib/clock.ts';
+import { addSeconds } from '../lib/clock.ts';
+import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
+import type { UpgradeService } from '../plugins/app/companies/upgrade-service.ts';
+import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.ts';
+
+export interface ProviderTeamDeps {
+  clock: Clock;
+  companies: CompaniesRepository;
+  tokens: TokensRepository;
+  upgrades: Pick<UpgradeService, 'approve'>;
+}
+
+export interface ActionResult {
+  ok: boolean;
+  output: string;
+}
+
+const MAX_TRIAL_EXTENSION_DAYS = 365;
+const done = (output: string): ActionResult => ({ ok: true, output });
+const failed = (output: string): ActionResult => ({ ok: false, output });
+
+export function createProviderTeam({ clock, companies, tokens, upgrades }: ProviderTeamDeps) {
+  return {
+    async approveUpgrade(companyReference: string): Promise<ActionResult> {
+      const approved = await upgrades.approve(companyReference);
+      if (!approved) return failed(`No company found for ${companyReference}.`);
+      const { company, approvedRequests } = approved;
+      return done(
+        `${company.name} (${company.id}) now has a paid account; ` +
+          `${approvedRequests} open upgrade request${approvedRequests === 1 ? '' : 's'} approved. ` +
+          'Its tokens no longer expire; expired ones are active again.',
+      );
+    },
+
+    async setTokenStatus(clientId: string, status: string): Promise<ActionResult> {
+      if (!(TOKEN_STATUSES as readonly string[]).includes(status)) {
+        return failed(`Unknown status "${status}". Use one of: ${TOKEN_STATUSES.join(', ')}.`);
+      }
+      const row = await tokens.setStatus(clientId, status as TokenStatus, clock.now());
+      if (!row) return failed(`No token with client ID ${clientId}.`);
+      return done(`Token "${row.label}" (${row.clientId}) is now ${tokenStatusLabel(status)}.`);
+    },
+
+    async extendTrial(companyReference: string, daysText: string): Promise<ActionResult> {
+      const days = Number(daysText);
+      if (!Number.isInteger(days) || days < 1 || days > MAX_TRIAL_EXTENSION_DAYS) {
+        return failed(
+          `Days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}, not "${daysText}".`,
+        );
+      }
+      const company = await companies.find(companyReference);
+      if (!company) return failed(`No company found for ${companyReference}.`);
+      if (company.accountStatus !== 'trial') {
+        return failed(
+          `${company.name} is not on a trial (status ${company.accountStatus}); nothing to extend.`,
+        );
+      }
+      const now = clock.now();
+      // An ended trial restarts from today, so the extension always gives the days asked for.
+      const from = company.trialEndsAt && company.trialEndsAt > now ? company.trialEndsAt : now;
+      const trialEndsAt = addSeconds(from, days * 86_400);
+      await companies.setTrialEnd(company.id, trialEndsAt);
+      await tokens.moveExpiry(company.id, trialEndsAt, now);
+      return done(`The trial of ${company.name} now ends ${trialEndsAt.toISOString()}; its tokens follow.`);
+    },
+
+    async listReviews(): Promise<ActionResult> {
+      const requests = await companies.openUpgradeRequests();
+      const inReview = await tokens.inReview();
+      const lines = [`Upgrade requests awaiting approval: ${requests.length}`];
+      for (const request of requests) {
+        lines.push(
+          `  ${request.requestedAt.toISOString()}  ${request.companyName} (${request.companyId})` +
+            `  asked by ${request.requesterEmail ?? 'a deleted user'}`,
+        );
+      }
+      lines.push(`Tokens under review: ${inReview.length}`);
+      for (const token of inReview) {
+        lines.push(
+          `  ${token.createdAt.toISOString()}  ${token.clientId}  "${token.label}"  company ${token.companyId}`,
+        );
+      }
+      return done(lines.join('\n'));
+    },
+  };
+}
+
+export type ProviderTeam = ReturnType<typeof createProviderTeam>;

@@ -1,0 +1,71 @@
+// Upgrade to a paid account (spec §4 "Upgrade flow", design §3): a request to the provider team, not an
+// instant change. One open request per company; asking again answers the same request, emails nobody.
+import { ERROR_CODES, type UpgradeAccountResponse } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { AppError, profileNotFound } from '../../../lib/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { upgradeRequestEmail } from '../mail/templates.ts';
+import type { TokensRepository } from '../tokens/tokens-repository.ts';
+import type { UsersRepository } from '../users/users-repository.ts';
+import type { CompaniesRepository } from './companies-repository.ts';
+
+export interface UpgradeServiceDeps {
+  db: Db;
+  clock: Clock;
+  companies: CompaniesRepository;
+  tokens: TokensRepository;
+  users: UsersRepository;
+  mailer: Mailer;
+  providerTeamEmail: string;
+  log: { error(object: object, message: string): void };
+}
+
+const alreadyPaid = () => new AppError(409, ERROR_CODES.conflict, 'Your company already has a paid account.');
+
+export function createUpgradeService(deps: UpgradeServiceDeps) {
+  const { db, clock, companies, tokens, users, mailer } = deps;
+  return {
+    async request(identityId: string): Promise<UpgradeAccountResponse> {
+      const user = await users.getUser(identityId);
+      if (!user) throw profileNotFound();
+      const company = await tokens.callerCompany(identityId);
+      if (!company) throw profileNotFound();
+      if (company.accountStatus === 'paid') throw alreadyPaid();
+      const { request, created } = await companies.openUpgradeRequest(
+        company.companyId,
+        identityId,
+        clock.now(),
+      );
+      if (created) {
+        // The request is recorded either way; a failed email is logged for the team to notice.
+        await mailer
+          .send(
+            upgradeRequestEmail(deps.providerTeamEmail, {
+              companyId: company.companyId,
+              companyName: user.companyName,
+              requesterName: `${user.firstName} ${user.lastName}`.trim(),
+              requesterEmail: user.email,
+            }),
+          )
+          .catch((error: unknown) => deps.log.error({ err: error }, 'could not email the upgrade request'));
+      }
+      return { status: 'requested', requestedAt: request.requestedAt.toISOString() };
+    },
+
+    /** Operator: the company becomes paid, its tokens lose their expiry, expired ones are active again. */
+    async approve(companyReference: string) {
+      return db.transaction(async (tx) => {
+        const company = await companies.find(companyReference, tx);
+        if (!company) return undefined;
+        const now = clock.now();
+        await companies.setPaid(company.id, tx);
+        const approvedRequests = await companies.approveUpgradeRequests(company.id, now, tx);
+        await tokens.liftTrialLimits(company.id, now, tx);
+        return { company, approvedRequests };
+      });
+    },
+  };
+}
+
+export type UpgradeService = ReturnType<typeof createUpgradeService>;

@@ -1,0 +1,105 @@
+// Requesting, listing, rotating and deleting API credentials (spec §4, design §3). Only the caller's
+// company's tokens are ever touched; another company's id answers 404 exactly like an unknown one.
+import { scopeForRequest, type Client, type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import {
+  newClientId,
+  newClientSecret,
+  secretStart,
+  type SecretHasher,
+} from '../../../lib/client-credentials.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { notFound, profileNotFound } from '../../../lib/errors.ts';
+import { initialState, toClient } from './token-status.ts';
+import type { ApiClientRow, CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
+
+export interface TokensServiceDeps {
+  db: Db;
+  clock: Clock;
+  tokens: TokensRepository;
+  secrets: SecretHasher;
+}
+
+const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
+
+export function createTokensService({ db, clock, tokens, secrets }: TokensServiceDeps) {
+  async function companyOf(identityId: string, executor: Db = db): Promise<CallerCompany> {
+    const company = await tokens.callerCompany(identityId, executor);
+    if (!company) throw profileNotFound();
+    return company;
+  }
+
+  /** A fresh id and secret for the given permissions; the secret leaves this function once, in the answer. */
+  function issue(fields: Omit<NewApiClient, 'clientId' | 'secretHash' | 'secretStart' | 'now'>): {
+    row: NewApiClient;
+    credentials: ClientCredentials;
+  } {
+    const clientId = newClientId();
+    const clientSecret = newClientSecret();
+    return {
+      row: {
+        ...fields,
+        clientId,
+        secretHash: secrets.hash(clientSecret),
+        secretStart: secretStart(clientSecret),
+        now: clock.now(),
+      },
+      credentials: { clientId, clientSecret },
+    };
+  }
+
+  return {
+    async list(identityId: string, clientIds?: readonly string[]): Promise<Client[]> {
+      const { companyId } = await companyOf(identityId);
+      const rows = await tokens.list(companyId, clientIds);
+      if (clientIds && rows.length < new Set(clientIds).size) throw tokenNotFound();
+      const now = clock.now();
+      return rows.map((row) => toClient(row, now));
+    },
+
+    async create(identityId: string, request: TokenRequest): Promise<ClientCredentials> {
+      const company = await companyOf(identityId);
+      const { row, credentials } = issue({
+        companyId: company.companyId,
+        createdBy: identityId,
+        label: request.label,
+        apiType: request.apiType,
+        scope: scopeForRequest(request),
+        ...initialState(company),
+      });
+      await tokens.insert(row);
+      return credentials;
+    },
+
+    async remove(identityId: string, clientId: string): Promise<void> {
+      const { companyId } = await companyOf(identityId);
+      if (!(await tokens.remove(companyId, clientId))) throw tokenNotFound();
+    },
+
+    /**
+     * Replaces a token by a new one with the same permissions and state, in one transaction: the delete
+     * takes the row lock, so of concurrent rotations of one token exactly one finds it and issues a new one.
+     */
+    async rotate(identityId: string, clientId: string): Promise<ClientCredentials> {
+      return db.transaction(async (tx) => {
+        const { companyId } = await companyOf(identityId, tx);
+        const old: ApiClientRow | undefined = await tokens.remove(companyId, clientId, tx);
+        if (!old) throw tokenNotFound();
+        const { row, credentials } = issue({
+          companyId,
+          createdBy: old.createdBy,
+          label: old.label,
+          apiType: old.apiType,
+          scope: old.scope,
+          status: old.status,
+          inReview: old.inReview,
+          expiredAt: old.expiredAt,
+        });
+        await tokens.insert(row, tx);
+        return credentials;
+      });
+    },
+  };
+}
+
+export type TokensService = ReturnType<typeof createTokensService>;

@@ -1,0 +1,88 @@
+// API credentials of the caller's company (spec §7): list, fetch, request, rotate, delete.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PATHS,
+  clientCredentialsSchema,
+  clientIdRequestSchema,
+  getClientsQuerySchema,
+  getClientsResponseSchema,
+  tokenRequestSchema,
+} from '@datafeeds/domain';
+import { authOf } from '../../plugins/app/authentication.ts';
+import { bearerSecurity, errorResponses } from '../schemas.ts';
+
+/** `?clientIds=a,b` names one or more tokens; absent means all of them. */
+function parseClientIds(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+
+const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const credentialsLimit = app.rateLimit({
+    max: app.rateLimits.credentials,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `credentials:${request.ip}`,
+  });
+
+  app.get(API_PATHS.getClients, {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['tokens'],
+      summary: "The company's API tokens, newest first; ?clientIds=<id> answers that one (404 if not yours)",
+      security: bearerSecurity,
+      querystring: getClientsQuerySchema,
+      response: { 200: getClientsResponseSchema, ...errorResponses(400, 401, 404, 429) },
+    },
+    handler: async (request) => ({
+      clients: await app.tokens.list(authOf(request).identityId, parseClientIds(request.query.clientIds)),
+    }),
+  });
+
+  app.post(API_PATHS.createClient, {
+    onRequest: [app.authenticate, credentialsLimit],
+    schema: {
+      tags: ['tokens'],
+      summary: 'Request a token; the client secret is in this answer only',
+      security: bearerSecurity,
+      body: tokenRequestSchema,
+      response: { 201: clientCredentialsSchema, ...errorResponses(400, 401, 404, 429) },
+    },
+    handler: async (request, reply) => {
+      const credentials = await app.tokens.create(authOf(request).identityId, request.body);
+      return reply.code(201).send(credentials);
+    },
+  });
+
+  app.post(API_PATHS.rotateClient, {
+    onRequest: [app.authenticate, credentialsLimit],
+    schema: {
+      tags: ['tokens'],
+      summary: 'Replace a token by a new one with the same permissions; the old one stops at once',
+      security: bearerSecurity,
+      body: clientIdRequestSchema,
+      response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 404, 429) },
+    },
+    handler: async (request) => app.tokens.rotate(authOf(request).identityId, request.body.clientId),
+  });
+
+  app.delete(API_PATHS.deleteClient, {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['tokens'],
+      summary: 'Delete a token for good',
+      security: bearerSecurity,
+      body: clientIdRequestSchema,
+      response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 404, 429) },
+    },
+    handler: async (request, reply) => {
+      await app.tokens.remove(authOf(request).identityId, request.body.clientId);
+      return reply.code(204).send(null);
+    },
+  });
+};
+
+export default clientsRoutes;
