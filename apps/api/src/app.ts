@@ -18,7 +18,11 @@ import services from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import database from './plugins/external/database.ts';
 import openapi from './plugins/external/openapi.ts';
-import rateLimit, { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/external/rate-limit.ts';
+import rateLimit, {
+  DEFAULT_RATE_LIMITS,
+  scaleRateLimits,
+  type RateLimits,
+} from './plugins/external/rate-limit.ts';
 import redis from './plugins/external/redis.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import recoveryRoutes from './routes/auth/recovery.ts';
@@ -73,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(securityHeaders, { https: env.APP_URL.startsWith('https:') });
   await app.register(rateLimit, {
-    limits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    limits: { ...scaleRateLimits(DEFAULT_RATE_LIMITS, env.RATE_LIMIT_SCALE), ...options.rateLimits },
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
   await app.register(openapi);

@@ -15,6 +15,7 @@
 //   DEV_MAILBOX             false                    true serves /dev/mailbox even on a non-loopback HOST
 //   REDIS_URL               (unset)                  redis://… keeps rate-limit and login-lockout counters in Redis
 //   REDIS_KEY_PREFIX        datafeeds:               prefix of every Redis key this server writes
+//   RATE_LIMIT_SCALE        1                        multiplies every per-IP request limit (many people behind one NAT; test runs)
 //   TRUST_PROXY             false                    true when behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For
 //   WEB_DIST_DIR            apps/web/dist            the built web app served with an SPA fallback
 //   ROADMAP_URL             https://roadmap.datafeeds.example         sidebar link (GET /api/config)
@@ -64,6 +65,7 @@ const envSchema = z
     REDIS_URL: optionalUrl(/^rediss?:/),
     REDIS_KEY_PREFIX: z.string().trim().min(1).default('datafeeds:'),
     TRUST_PROXY: booleanFlag,
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
     ROADMAP_URL: z.url().default('https://roadmap.datafeeds.example'),
     DOCUMENTATION_URL: z.url().default('https://docs.datafeeds.example'),

@@ -27,6 +27,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   credentials: 30,
 };
 
+export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, max]) => [name, max * scale]),
+  ) as unknown as RateLimits;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
