@@ -1,0 +1,28 @@
+import { API_PATHS, type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/**
+ * The token list's query-key prefix. It belongs to the tokens feature, which this feature may not
+ * import (features never import each other), so the prefix is repeated here: invalidating it refreshes
+ * every token list and token detail query.
+ */
+const TOKENS_QUERY_KEY_PREFIX = ['tokens'] as const;
+
+/** Creates a token; the answer carries the one and only copy of its secret. */
+export function createClient(request: TokenRequest): Promise<ClientCredentials> {
+  return apiRequest<ClientCredentials>(API_PATHS.createClient, { method: 'POST', body: request });
+}
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClient,
+    // The answer holds the secret: drop it from the mutation cache as soon as no screen shows it.
+    gcTime: 0,
+    // Not awaited: the new secret is shown at once; the lists refetch when next shown.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY_PREFIX });
+    },
+  });
+}

@@ -1,0 +1,144 @@
+// The 'New Token Request' form (spec §2, §5): nickname, API type, timing and sports, with a live price
+// estimate beside it. Validation is the domain schema's, on blur; a submit with no timing also runs the
+// spec's manual check, whose 'Latency type' message joins the timing group's.
+import { useState } from 'react';
+import {
+  API_TYPES,
+  API_TYPE_LABELS,
+  FIELD_LABELS,
+  tokenRequestSchema,
+  type ClientCredentials,
+  type TokenRequestInput,
+} from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormTextField } from '@/components/form/form-text-field';
+import { SubmitButton } from '@/components/form/submit-button';
+import { isHttpError } from '@/lib/api-errors';
+import { useCreateClient } from '../api/create-client';
+import { applyTokenRequestServerErrors } from './apply-server-errors';
+import { CreateClientFailureDialog } from './create-client-failure-dialog';
+import { PriceEstimate } from './price-estimate';
+import { SportCards } from './sport-cards';
+import { TimingOptions } from './timing-options';
+import { PAGE_TITLE, SUBMIT_LABEL, TRIAL_NOTE } from './token-request-texts';
+
+const EMPTY_REQUEST: TokenRequestInput = {
+  label: '',
+  apiType: 'rest',
+  liveGame: false,
+  preGame: false,
+  postGame: false,
+  sports: [],
+};
+
+const API_TYPE_OPTIONS = API_TYPES.map((value) => ({ value, label: API_TYPE_LABELS[value] }));
+
+export interface TokenRequestFormProps {
+  /** Trial companies see which seasons their keys cover. */
+  isTrial: boolean;
+  onCreated: (credentials: ClientCredentials) => void;
+}
+
+export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) {
+  const createClient = useCreateClient();
+  const [failureOpen, setFailureOpen] = useState(false);
+  const { control, handleSubmit, setValue, setError, trigger, getFieldState, formState } = useForm({
+    resolver: zodResolver(tokenRequestSchema),
+    mode: 'onBlur',
+    defaultValues: EMPTY_REQUEST,
+  });
+  const [apiType, liveGame, preGame, postGame, sports] = useWatch({
+    control,
+    name: ['apiType', 'liveGame', 'preGame', 'postGame', 'sports'],
+  });
+  const { isSubmitted } = formState;
+
+  // A checkbox group shows its message until the next validation; once the user fixes the choice the
+  // message should go at once, and timing changes can make or clear the sports' "no feed" message.
+  const revalidateShown = (...names: Array<'liveGame' | 'sports'>) => {
+    const shown = names.filter((name) => isSubmitted || getFieldState(name).error !== undefined);
+    if (shown.length > 0) void trigger(shown);
+  };
+
+  const onSubmit = handleSubmit((request) => {
+    createClient.mutate(request, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        // A 401 has already ended the session; the shell takes the user to sign in.
+        if (isHttpError(error, 401)) return;
+        if (!applyTokenRequestServerErrors(error, setError)) setFailureOpen(true);
+      },
+    });
+  });
+
+  const disabled = createClient.isPending;
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={PAGE_TITLE}
+      onSubmit={onSubmit}
+      sx={{
+        display: 'grid',
+        columnGap: 4,
+        rowGap: 2,
+        alignItems: 'start',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 320px' },
+        gridTemplateAreas: { xs: '"fields" "estimate" "submit"', lg: '"fields estimate" "submit estimate"' },
+      }}
+    >
+      <Box sx={{ gridArea: 'fields', minWidth: 0, display: 'grid', gap: 1 }}>
+        {isTrial ? <Alert severity="info">{TRIAL_NOTE}</Alert> : null}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, columnGap: 2 }}>
+          <FormTextField
+            control={control}
+            name="label"
+            label={FIELD_LABELS.label}
+            required
+            autoFocus
+            disabled={disabled}
+          />
+          <FormTextField
+            control={control}
+            name="apiType"
+            label={FIELD_LABELS.apiType}
+            type="select"
+            options={API_TYPE_OPTIONS}
+            required
+            disabled={disabled}
+            // Spec §4: the sports on offer depend on the API type, so a new type starts with none chosen.
+            onChange={() => {
+              setValue('sports', [], { shouldDirty: true });
+              revalidateShown('sports');
+            }}
+          />
+        </Box>
+        <TimingOptions
+          control={control}
+          disabled={disabled}
+          latencyMissing={isSubmitted && !liveGame && !preGame && !postGame}
+          onGroupBlur={() => void trigger('liveGame')}
+          onSelectionChange={() => revalidateShown('liveGame', 'sports')}
+        />
+        <SportCards
+          control={control}
+          apiType={apiType}
+          disabled={disabled}
+          onSelectionChange={() => revalidateShown('sports')}
+        />
+      </Box>
+      <Box sx={{ gridArea: 'estimate', minWidth: 0, position: { lg: 'sticky' }, top: { lg: 16 } }}>
+        <PriceEstimate liveGame={liveGame} preGame={preGame} postGame={postGame} sports={sports} />
+      </Box>
+      <Box sx={{ gridArea: 'submit' }}>
+        <SubmitButton loading={createClient.isPending} fullWidth={false}>
+          {SUBMIT_LABEL}
+        </SubmitButton>
+      </Box>
+      <CreateClientFailureDialog open={failureOpen} onClose={() => setFailureOpen(false)} />
+    </Box>
+  );
+}

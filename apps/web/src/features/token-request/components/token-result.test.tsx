@@ -1,0 +1,212 @@
+import { MESSAGES } from '@datafeeds/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/lib/auth/session-store';
+import { jsonResponse, mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+
+const CREDENTIALS = {
+  clientId: 'cli_8d2f6a41b9e04c7d',
+  clientSecret: 'dfs_sk_Q2xpZW50U2VjcmV0VGhhdElzU2hvd25Pbmx5T25jZQ_x9k2',
+};
+
+const baseRoutes = {
+  'GET /api/GetUser': { body: makeUser() },
+  'GET /api/config': { body: appConfig },
+  'GET /api/GetClients': { body: { clients: [] } },
+};
+
+function installClipboard() {
+  const writeText = vi.fn(() => Promise.resolve());
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  return writeText;
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+async function openForm(createAnswer: MockAnswer = { status: 201, body: CREDENTIALS }) {
+  setToken(fakeJwt(900));
+  const fetchMock = mockFetch({ ...baseRoutes, 'POST /api/CreateClient': createAnswer });
+  const app = renderApp('/create-client');
+  await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
+  return { ...app, ...fetchMock };
+}
+
+async function fillAndSubmit() {
+  await userEvent.type(screen.getByLabelText(/Token Nickname/, { selector: 'input' }), '  Scores app  ');
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Live Feed' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Post Game' }));
+  // Clicked out of catalogue order: the request lists sports in catalogue order.
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Hockey' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'Football' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+}
+
+async function showResult() {
+  const app = await openForm();
+  await fillAndSubmit();
+  await screen.findByRole('heading', { level: 2, name: 'Your new API token' });
+  return app;
+}
+
+describe('submitting a token request', () => {
+  it('sends the exact body and shows the client id and secret once, with copy buttons', async () => {
+    const { callsTo, queryClient } = await openForm();
+    queryClient.setQueryData(['tokens', 'list'], { clients: [] });
+    await fillAndSubmit();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your new API token' })).toHaveFocus();
+    expect(callsTo('POST', '/api/CreateClient').map((call) => call.body)).toEqual([
+      {
+        label: 'Scores app',
+        apiType: 'rest',
+        liveGame: true,
+        preGame: false,
+        postGame: true,
+        sports: ['nfl', 'nhl'],
+      },
+    ]);
+    expect(screen.getByRole('textbox', { name: 'Client ID' })).toHaveValue(CREDENTIALS.clientId);
+    expect(screen.getByRole('textbox', { name: 'Client Secret' })).toHaveValue(CREDENTIALS.clientSecret);
+    expect(screen.getByRole('button', { name: 'Copy Client ID' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy Client Secret' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('cannot be seen again');
+    expect(screen.queryByRole('form', { name: 'New Token Request' })).not.toBeInTheDocument();
+    // The dashboard's token list is refetched when next shown.
+    expect(queryClient.getQueryState(['tokens', 'list'])?.isInvalidated).toBe(true);
+  });
+
+  it('disables Submit Request while the request is being sent', async () => {
+    setToken(fakeJwt(900));
+    mockFetch(baseRoutes);
+    let answer: (response: Response) => void = () => {};
+    const answered = new Promise<Response>((resolve) => (answer = resolve));
+    const answerOthers = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation((input, init) =>
+      String(input) === '/api/CreateClient' ? answered : (answerOthers?.(input, init) as Promise<Response>),
+    );
+    renderApp('/create-client');
+    await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
+    await fillAndSubmit();
+    expect(await screen.findByRole('button', { name: /Submit Request/ })).toBeDisabled();
+    answer(jsonResponse({ status: 201, body: CREDENTIALS }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your new API token' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a server error', { status: 500, body: { error: 'internal_error', message: 'Internal error' } }],
+    ['a 400 without details', { status: 400, body: { error: 'validation_failed', message: 'Bad' } }],
+    [
+      'a 400 naming a field the form does not have',
+      {
+        status: 400,
+        body: {
+          error: 'validation_failed',
+          message: 'scope is not allowed',
+          details: [{ field: 'scope', message: 'scope is not allowed' }],
+        },
+      },
+    ],
+  ])('shows the Failed to create Client dialog on %s and keeps the form', async (_case, answer) => {
+    await openForm(answer);
+    await fillAndSubmit();
+    const dialog = await screen.findByRole('dialog', { name: 'Failed to create Client' });
+    expect(dialog).toHaveTextContent(
+      'An error occurred while creating the new client. Try submitting your request again, if the issue persists, please contact us.',
+    );
+    expect(dialog).toHaveTextContent(MESSAGES.createClientFailed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/Token Nickname/, { selector: 'input' })).toHaveValue('  Scores app  ');
+    expect(screen.getByRole('checkbox', { name: 'Football' })).toBeChecked();
+  });
+
+  it('shows the dialog when the server cannot be reached', async () => {
+    await openForm();
+    const answer = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation((input, init) =>
+      String(input) === '/api/CreateClient'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : (answer?.(input, init) as Promise<Response>),
+    );
+    await fillAndSubmit();
+    expect(await screen.findByRole('dialog', { name: 'Failed to create Client' })).toBeInTheDocument();
+  });
+
+  it("puts a 400's field messages on the fields instead of the dialog", async () => {
+    await openForm({
+      status: 400,
+      body: {
+        error: 'validation_failed',
+        message: 'Token Nickname is already used',
+        details: [
+          { field: 'label', message: 'Token Nickname is already used' },
+          { field: 'sports.1', message: 'NHL is not available to your company' },
+          { field: 'postGame', message: 'Post Game is not available' },
+        ],
+      },
+    });
+    await fillAndSubmit();
+    expect(await screen.findByText('Token Nickname is already used')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Sports' })).getByText('NHL is not available to your company'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Data timing' })).getByText('Post Game is not available'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the result view', () => {
+  it('asks before leaving for the dashboard while the secret has not been copied', async () => {
+    const { router } = await showResult();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay and copy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/create-client');
+    expect(screen.getByRole('textbox', { name: 'Client Secret' })).toHaveValue(CREDENTIALS.clientSecret);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave anyway' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByText(CREDENTIALS.clientSecret)).not.toBeInTheDocument();
+  });
+
+  it('goes to the dashboard without asking once the secret was copied', async () => {
+    const writeText = installClipboard();
+    const { router } = await showResult();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy Client Secret' }));
+    expect(writeText).toHaveBeenCalledWith(CREDENTIALS.clientSecret);
+    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('starts a new, empty request after confirming, and forgets the secret', async () => {
+    await showResult();
+    await userEvent.click(screen.getByRole('button', { name: 'Request another token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+    expect(dialog).toHaveTextContent('It cannot be shown again');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave anyway' }));
+    expect(await screen.findByLabelText(/Token Nickname/, { selector: 'input' })).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'Football' })).not.toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Client Secret' })).not.toBeInTheDocument();
+  });
+
+  it('never holds back signing out', async () => {
+    const { router } = await showResult();
+    await userEvent.click(screen.getByRole('button', { name: /Log Out/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      screen.queryByRole('dialog', { name: 'Leave without copying the secret?' }),
+    ).not.toBeInTheDocument();
+  });
+});
