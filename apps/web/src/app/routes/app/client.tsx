@@ -1,14 +1,24 @@
-import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Add from '@mui/icons-material/Add';
+import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { TokenDetails } from '@/features/tokens/components/token-details';
 
-// Placeholder until the tokens issue builds the token details screen.
 export default function ClientRoute() {
+  const { clientId = '' } = useParams();
   return (
     <>
-      <PageHeader title="API Token Details" />
-      <Typography color="text.secondary">
-        Viewing, rotating and deleting a token from the portal is coming soon.
-      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}>
+        <PageHeader title="API Token Details" />
+        <Box sx={{ mb: 3 }}>
+          <Button component={Link} to={paths.createClient} variant="contained" startIcon={<Add />}>
+            New API Token
+          </Button>
+        </Box>
+      </Box>
+      <TokenDetails key={clientId} clientId={clientId} />
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { DashboardGreeting } from '@/features/dashboard/components/dashboard-greeting';
 import { EmailVerificationBanner } from '@/features/email-verification/components/email-verification-banner';
+import { TokensOverview } from '@/features/tokens/components/tokens-overview';
+import { UpgradeAccountButton } from '@/features/upgrade/components/upgrade-account-button';
 import { useUser } from '@/lib/auth/user';
 
 export default function DashboardRoute() {
@@ -10,6 +12,10 @@ export default function DashboardRoute() {
     <>
       <DashboardGreeting firstName={user.firstName} />
       {user.emailVerified ? null : <EmailVerificationBanner email={user.email} />}
+      <TokensOverview
+        accountStatus={user.companyAccountStatus}
+        extraAction={<UpgradeAccountButton accountStatus={user.companyAccountStatus} />}
+      />
     </>
   );
 }

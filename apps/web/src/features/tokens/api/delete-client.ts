@@ -1,0 +1,17 @@
+import { API_PATHS, type ClientIdRequest } from '@datafeeds/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { refreshTokensAfterChange } from './keys';
+
+export async function deleteClient(clientId: string): Promise<void> {
+  const body: ClientIdRequest = { clientId };
+  await apiRequest<unknown>(API_PATHS.deleteClient, { method: 'DELETE', body });
+}
+
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteClient,
+    onSuccess: (_answer, clientId) => refreshTokensAfterChange(queryClient, clientId),
+  });
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { API_PATHS, type Client, type GetClientsResponse } from '@datafeeds/domain';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { isHttpError } from '@/lib/api-errors';
+import { tokenKeys } from './keys';
+
+/** One token, or `null` when it does not exist (or belongs to another company: the API answers 404). */
+export async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | null> {
+  try {
+    const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, {
+      query: { clientIds: clientId },
+      signal,
+    });
+    return clients[0] ?? null;
+  } catch (error) {
+    if (isHttpError(error, 404)) return null;
+    throw error;
+  }
+}
+
+export function clientQueryOptions(clientId: string) {
+  return queryOptions({
+    queryKey: tokenKeys.detail(clientId),
+    queryFn: ({ signal }) => getClient(clientId, signal),
+  });
+}
+
+/** Opened from the dashboard, the row already in the list cache shows at once while the token loads. */
+export function useClient(clientId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    ...clientQueryOptions(clientId),
+    placeholderData: () =>
+      queryClient.getQueryData<Client[]>(tokenKeys.lists())?.find((client) => client.id === clientId),
+  });
+  useEffect(() => {
+    if (query.error) console.warn('The API token could not be loaded.', query.error);
+  }, [query.error]);
+  return query;
+}

@@ -1,0 +1,20 @@
+import { API_PATHS, type ClientCredentials, type ClientIdRequest } from '@datafeeds/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { refreshTokensAfterChange } from './keys';
+
+/** Replaces the token with a new one of the same permissions; the answer holds its only copy of the secret. */
+export function rotateClient(clientId: string): Promise<ClientCredentials> {
+  const body: ClientIdRequest = { clientId };
+  return apiRequest<ClientCredentials>(API_PATHS.rotateClient, { method: 'POST', body });
+}
+
+export function useRotateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rotateClient,
+    // The answer holds the secret: drop it from the mutation cache as soon as no dialog shows it.
+    gcTime: 0,
+    onSuccess: (_credentials, clientId) => refreshTokensAfterChange(queryClient, clientId),
+  });
+}

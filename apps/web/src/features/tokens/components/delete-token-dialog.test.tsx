@@ -1,0 +1,84 @@
+import { MESSAGES, deleteFailureMessage, deleteSuccessMessage } from '@datafeeds/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render';
+import { clickOutsideDialog, makeClient, mockTokensApi } from '../testing/tokens-api';
+
+const client = makeClient({ id: 'cli_team*ab12cd34', label: 'Scores app' });
+const other = makeClient({ label: 'Odds app' });
+
+async function openDeleteDialog() {
+  const rendered = renderApp('/dashboard');
+  await userEvent.click(await screen.findByRole('button', { name: 'Delete Scores app' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Token' });
+  return { ...rendered, dialog };
+}
+
+describe('delete token dialog', () => {
+  it('warns that deleting is irreversible and names the token', async () => {
+    mockTokensApi({ clients: [client, other] });
+    const { dialog } = await openDeleteDialog();
+    expect(within(dialog).getByText(MESSAGES.irreversibleWarning)).toBeInTheDocument();
+    expect(MESSAGES.irreversibleWarning).toBe('Warning - Irreversible Action');
+    expect(dialog).toHaveTextContent('The token Scores app (…2cd34) will be deleted permanently');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('stays open on a click outside, and Cancel leaves the token untouched', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client, other] });
+    const { dialog } = await openDeleteDialog();
+    await clickOutsideDialog();
+    expect(screen.getByRole('dialog', { name: 'Delete Token' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('DELETE', '/api/DeleteClient')).toHaveLength(0);
+    expect(screen.getByText('Scores app')).toBeInTheDocument();
+  });
+
+  it('closes on Escape', async () => {
+    mockTokensApi({ clients: [client] });
+    const { dialog } = await openDeleteDialog();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deletes the token, reloads the list and confirms with a snackbar', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client, other] });
+    const { dialog } = await openDeleteDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
+    expect(deleteSuccessMessage('Scores app')).toBe('Scores app Client Credential deleted successfully');
+    expect(callsTo('DELETE', '/api/DeleteClient').map((call) => call.body)).toEqual([
+      { clientId: client.id },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Scores app' })).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Odds app' })).toBeInTheDocument();
+    expect(callsTo('GET', '/api/GetClients')).toHaveLength(2);
+  });
+
+  it('shows the empty state after deleting the last token, still with the snackbar', async () => {
+    mockTokensApi({ clients: [client] });
+    const { dialog } = await openDeleteDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No API Tokens Found' })).toBeInTheDocument();
+  });
+
+  it('reports a failure with the token’s label and the id after its last asterisk', async () => {
+    mockTokensApi({
+      clients: [client, other],
+      deleteClient: { status: 500, body: { error: 'internal_error', message: 'Oops' } },
+    });
+    const { dialog } = await openDeleteDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const message = 'Failed to delete Scores app (ab12cd34) Client Credential';
+    expect(deleteFailureMessage('Scores app', 'ab12cd34')).toBe(message);
+    const alert = await screen.findByText(message);
+    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('cell', { name: 'Scores app' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,88 @@
+import { MESSAGES, rotateFailureMessage, rotateSuccessMessage } from '@datafeeds/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SECRET_WARNING } from '@/components/credentials/client-credentials';
+import { renderApp } from '@/testing/render';
+import {
+  clickOutsideDialog,
+  makeClient,
+  mockTokensApi,
+  newCredentials,
+  waitPastDialogExit,
+} from '../testing/tokens-api';
+
+const client = makeClient({ id: 'cli_team*ef56gh78', label: 'Scores app' });
+
+async function openRotateDialog() {
+  const rendered = renderApp('/dashboard');
+  await userEvent.click(await screen.findByRole('button', { name: 'Rotate Scores app' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Rotate Token' });
+  return { ...rendered, dialog };
+}
+
+describe('rotate token dialog', () => {
+  it('warns that rotating is irreversible and explains what happens', async () => {
+    mockTokensApi({ clients: [client] });
+    const { dialog } = await openRotateDialog();
+    expect(within(dialog).getByText(MESSAGES.irreversibleWarning)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Rotating Scores app (…6gh78) deletes its current credentials');
+    expect(dialog).toHaveTextContent(
+      'A new Client ID and Client Secret with the same permissions are issued',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('stays open on a click outside; Cancel sends nothing', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client] });
+    const { dialog } = await openRotateDialog();
+    await clickOutsideDialog();
+    expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', '/api/RotateClient')).toHaveLength(0);
+  });
+
+  it('shows the new credentials once, confirms with a snackbar and reloads the list on close', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client] });
+    const { dialog } = await openRotateDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+
+    expect(await within(dialog).findByText(MESSAGES.rotateDialogSuccess)).toBeInTheDocument();
+    expect(MESSAGES.rotateDialogSuccess).toBe('Token rotated successfully. New token details are below');
+    expect(within(dialog).getByRole('textbox', { name: 'Client ID' })).toHaveValue(newCredentials.clientId);
+    expect(within(dialog).getByRole('textbox', { name: 'Client Secret' })).toHaveValue(
+      newCredentials.clientSecret,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Copy Client Secret' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(SECRET_WARNING);
+    expect(screen.getByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
+    expect(rotateSuccessMessage('Scores app')).toBe('Scores app Client Credential rotate request successful');
+    expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([{ clientId: client.id }]);
+
+    // The secret is shown once: neither a click outside nor Escape loses it.
+    await clickOutsideDialog();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitPastDialogExit();
+    expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: '…6gh78' })).not.toBeInTheDocument();
+  });
+
+  it('reports a failure with the token’s label and id, and closes', async () => {
+    mockTokensApi({
+      clients: [client],
+      rotateClient: { status: 404, body: { error: 'not_found', message: 'Client not found' } },
+    });
+    const { dialog } = await openRotateDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    const message = 'Failed to request rotation for Scores app (ef56gh78) Client Credential';
+    expect(rotateFailureMessage('Scores app', 'ef56gh78')).toBe(message);
+    const alert = await screen.findByText(message);
+    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

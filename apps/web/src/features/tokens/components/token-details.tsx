@@ -1,0 +1,43 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useNavigate } from 'react-router';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { paths } from '@/config/paths';
+import { useClient } from '../api/get-client';
+import { TokenFields } from './token-fields';
+import { TokenNotFound } from './token-not-found';
+import { useTokenDialogs } from './use-token-dialogs';
+
+export const TOKEN_LOAD_FAILED = 'This API token could not be loaded. Check your connection and try again.';
+
+/** The /client/:clientId page body: one token, with the same delete and rotate dialogs as the dashboard. */
+export function TokenDetails({ clientId }: { clientId: string }) {
+  const navigate = useNavigate();
+  const tokenQuery = useClient(clientId);
+  // Spec §2: after a rotate or a delete the user returns to /.
+  const goHome = () => void navigate(paths.home);
+  const { actions, dialogs } = useTokenDialogs({ onDeleted: goHome, onRotated: goHome });
+
+  if (tokenQuery.isPending) return <PageSpinner label="Loading the API token" />;
+  if (tokenQuery.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void tokenQuery.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {TOKEN_LOAD_FAILED}
+      </Alert>
+    );
+  }
+  if (tokenQuery.data === null) return <TokenNotFound />;
+  return (
+    <>
+      <TokenFields client={tokenQuery.data} actions={actions} />
+      {dialogs}
+    </>
+  );
+}

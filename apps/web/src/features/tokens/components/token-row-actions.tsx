@@ -1,0 +1,33 @@
+import type { Client } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Autorenew from '@mui/icons-material/Autorenew';
+import type { TokenActions } from './use-token-dialogs';
+
+/** A row's delete and rotate buttons. Their clicks stay here: they must not open the row's details. */
+export function TokenRowActions({ client, actions }: { client: Client; actions: TokenActions }) {
+  return (
+    <Box sx={{ display: 'inline-flex', gap: 0.5 }} onClick={(event) => event.stopPropagation()}>
+      <Tooltip title="Delete token">
+        <IconButton
+          size="small"
+          aria-label={`Delete ${client.label}`}
+          onClick={() => actions.openDelete(client)}
+        >
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Rotate token">
+        <IconButton
+          size="small"
+          aria-label={`Rotate ${client.label}`}
+          onClick={() => actions.openRotate(client)}
+        >
+          <Autorenew fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import type { KeyboardEvent } from 'react';
+import { formatDate, type Client } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { TokenDescription } from './token-description';
+import { displayClientId } from './token-name';
+import { TokenRowActions } from './token-row-actions';
+import { TokenStatusChip } from './token-status-chip';
+import type { TokenActions } from './use-token-dialogs';
+
+interface TokenRowProps {
+  client: Client;
+  selected: boolean;
+  onToggle: () => void;
+  onOpen: () => void;
+  showExpiry: boolean;
+  compact: boolean;
+  actions: TokenActions;
+}
+
+/** One token; a click or Enter on the row opens its details, its checkbox and buttons do not. */
+export function TokenRow({
+  client,
+  selected,
+  onToggle,
+  onOpen,
+  showExpiry,
+  compact,
+  actions,
+}: TokenRowProps) {
+  const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (event.key === 'Enter' && event.target === event.currentTarget) onOpen();
+  };
+  const created = formatDate(client.createdAt);
+  const expires = formatDate(client.expiredAt);
+  return (
+    <TableRow
+      hover
+      selected={selected}
+      tabIndex={0}
+      onClick={onOpen}
+      onKeyDown={onKeyDown}
+      sx={{ cursor: 'pointer' }}
+    >
+      <TableCell padding="checkbox" onClick={(event) => event.stopPropagation()}>
+        <Checkbox
+          checked={selected}
+          onChange={onToggle}
+          slotProps={{ input: { 'aria-label': `Select ${client.label}` } }}
+        />
+      </TableCell>
+      {compact ? (
+        <TableCell sx={{ overflowWrap: 'anywhere', pl: 0 }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
+            <Typography sx={{ fontWeight: 600 }}>{client.label}</Typography>
+            <TokenStatusChip status={client.status} />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            Client ID {displayClientId(client.id)} · Created {created}
+            {showExpiry ? ` · Expires ${expires}` : null}
+          </Typography>
+          <TokenDescription scope={client.scope} />
+          <TokenRowActions client={client} actions={actions} />
+        </TableCell>
+      ) : (
+        <>
+          <TableCell>{created}</TableCell>
+          <TableCell sx={{ fontFamily: 'monospace' }}>{displayClientId(client.id)}</TableCell>
+          <TableCell>
+            <TokenDescription scope={client.scope} />
+          </TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere' }}>{client.label}</TableCell>
+          <TableCell>
+            <TokenStatusChip status={client.status} />
+          </TableCell>
+          {showExpiry ? <TableCell>{expires}</TableCell> : null}
+          <TableCell>
+            <TokenRowActions client={client} actions={actions} />
+          </TableCell>
+        </>
+      )}
+    </TableRow>
+  );
+}

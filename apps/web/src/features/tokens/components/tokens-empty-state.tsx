@@ -1,0 +1,32 @@
+import { TRIAL_DAYS, type CompanyAccountStatus } from '@datafeeds/domain';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+export const EMPTY_HEADING = 'No API Tokens Found';
+export const EMPTY_TEXT = "Looks like you don't have any API Tokens yet. Ready to create a new request?";
+export const FREE_TRIAL_NOTE = `Start with ${TRIAL_DAYS} days of free access to the DataFeeds API, no credit card required.`;
+
+/** Spec §2: the free-access note shows when the company is not (already) on its trial. */
+export function TokensEmptyState({ accountStatus }: { accountStatus: CompanyAccountStatus }) {
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="tokens-empty-heading"
+      sx={{ p: { xs: 3, md: 5 }, textAlign: 'center', display: 'grid', justifyItems: 'center', gap: 2 }}
+    >
+      <Typography id="tokens-empty-heading" variant="h3" component="h2">
+        {EMPTY_HEADING}
+      </Typography>
+      <Typography color="text.secondary">{EMPTY_TEXT}</Typography>
+      {accountStatus === 'trial' ? null : <Typography>{FREE_TRIAL_NOTE}</Typography>}
+      <Button component={Link} to={paths.createClient} variant="contained" startIcon={<Add />}>
+        New API Client
+      </Button>
+    </Paper>
+  );
+}

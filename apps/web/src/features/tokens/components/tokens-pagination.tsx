@@ -1,0 +1,68 @@
+import { PAGE_SIZE_OPTIONS } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+
+interface TokensPaginationProps {
+  /** Zero-based. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+export function pageIndicator(page: number, pageCount: number): string {
+  return `Page ${page + 1} of ${pageCount}`;
+}
+
+/** Page size and 'Page X of Y' (spec §2); it wraps instead of widening the page on narrow screens. */
+export function TokensPagination(props: TokensPaginationProps) {
+  const { page, pageCount, pageSize, onPageChange, onPageSizeChange } = props;
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 2,
+        p: 1.5,
+      }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Rows per page"
+        value={pageSize}
+        onChange={(event) => onPageSizeChange(Number(event.target.value))}
+        slotProps={{ select: { native: true } }}
+        sx={{ width: 120 }}
+      >
+        {PAGE_SIZE_OPTIONS.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <IconButton aria-label="Previous page" disabled={page === 0} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography variant="body2" aria-live="polite" sx={{ whiteSpace: 'nowrap' }}>
+          {pageIndicator(page, pageCount)}
+        </Typography>
+        <IconButton
+          aria-label="Next page"
+          disabled={page >= pageCount - 1}
+          onClick={() => onPageChange(page + 1)}
+        >
+          <ChevronRight />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}

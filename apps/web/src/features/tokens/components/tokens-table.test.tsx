@@ -1,0 +1,98 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/fixtures';
+import { makeClient, mockTokensApi, openDashboard, tableBodyRows, tableHeaders } from '../testing/tokens-api';
+import { TOKENS_HEADING } from './tokens-overview';
+
+const trialUser = makeUser({ companyAccountStatus: 'trial' });
+
+describe('dashboard token table', () => {
+  it('shows 5 rows a page with a page indicator, and page sizes of 5, 10 and 15', async () => {
+    mockTokensApi({ user: trialUser, clients: Array.from({ length: 12 }, () => makeClient()) });
+    await openDashboard();
+    const pageSize = await screen.findByLabelText('Rows per page');
+    expect(
+      within(pageSize)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['5', '10', '15']);
+    expect(pageSize).toHaveValue('5');
+    expect(tableBodyRows()).toHaveLength(5);
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(tableBodyRows()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.selectOptions(pageSize, '10');
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(tableBodyRows()).toHaveLength(10);
+    await userEvent.selectOptions(pageSize, '15');
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(tableBodyRows()).toHaveLength(12);
+  });
+
+  it('selects rows one by one or all at once', async () => {
+    const clients = [makeClient({ label: 'One' }), makeClient({ label: 'Two' })];
+    mockTokensApi({ user: trialUser, clients });
+    const { router } = await openDashboard();
+    const selectAll = await screen.findByRole('checkbox', { name: 'Select all tokens' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select One' }));
+    expect(screen.getByRole('checkbox', { name: 'Select One' })).toBeChecked();
+    expect(selectAll).toBePartiallyChecked();
+    await userEvent.click(selectAll);
+    expect(selectAll).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Two' })).toBeChecked();
+    await userEvent.click(selectAll);
+    expect(screen.getByRole('checkbox', { name: 'Select One' })).not.toBeChecked();
+    expect(selectAll).not.toBePartiallyChecked();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('opens a token’s details by clicking its row or pressing Enter on it, but not from its buttons', async () => {
+    const client = makeClient({ label: 'Scores app' });
+    mockTokensApi({ user: trialUser, clients: [client] });
+    const { router } = await openDashboard();
+    const row = await waitFor(() => tableBodyRows()[0]!);
+    within(row).getByRole('checkbox').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(router.state.navigation.state).toBe('idle');
+    expect(router.state.location.pathname).toBe('/dashboard');
+    row.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/client/${client.id}`));
+    await screen.findByRole('heading', { level: 1, name: 'API Token Details' });
+
+    await act(() => router.navigate('/dashboard'));
+    await screen.findByRole('heading', { level: 2, name: TOKENS_HEADING });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Scores app' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Scores app' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    await userEvent.click(screen.getByText('Scores app'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/client/${client.id}`));
+  });
+
+  it('stacks each token in one cell on small screens, keeping every detail', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    mockTokensApi({ user: trialUser, clients: [makeClient({ id: 'cli_small*9z8y7', label: 'Phone app' })] });
+    await openDashboard();
+    await screen.findByRole('heading', { level: 2, name: TOKENS_HEADING });
+    expect(tableHeaders()).toEqual(['', 'API Token']);
+    const row = tableBodyRows()[0]!;
+    expect(row).toHaveTextContent('Phone app');
+    expect(row).toHaveTextContent('Client ID …9z8y7');
+    expect(row).toHaveTextContent('Expires');
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Rotate Phone app' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { DEFAULT_PAGE_SIZE, type Client } from '@datafeeds/domain';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableContainer from '@mui/material/TableContainer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { TokenRow } from './token-row';
+import { TokensPagination } from './tokens-pagination';
+import { TokensTableHead } from './tokens-table-head';
+import type { TokenActions } from './use-token-dialogs';
+
+interface TokensTableProps {
+  clients: Client[];
+  /** Trial accounts see when their tokens expire (spec §6). */
+  showExpiry: boolean;
+  actions: TokenActions;
+}
+
+export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) {
+  const theme = useTheme();
+  // With the open sidebar, seven columns only fit from lg up; below that each token is one stacked cell.
+  const compact = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
+  const navigate = useNavigate();
+  const [requestedPage, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [checkedIds, setCheckedIds] = useState<ReadonlySet<string>>(new Set());
+
+  const pageCount = Math.max(1, Math.ceil(clients.length / pageSize));
+  // A deletion can empty the last page: stay on the last one that exists.
+  const page = Math.min(requestedPage, pageCount - 1);
+  const rows = clients.slice(page * pageSize, (page + 1) * pageSize);
+  // Deleted or rotated tokens drop out of the selection.
+  const selectedCount = clients.filter((client) => checkedIds.has(client.id)).length;
+
+  const toggle = (id: string) =>
+    setCheckedIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleAll = () =>
+    setCheckedIds(selectedCount === clients.length ? new Set() : new Set(clients.map((client) => client.id)));
+
+  return (
+    <Paper variant="outlined" sx={{ minWidth: 0 }}>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size={compact ? 'small' : 'medium'} aria-label="API Tokens">
+          <TokensTableHead
+            compact={compact}
+            showExpiry={showExpiry}
+            selectedCount={selectedCount}
+            rowCount={clients.length}
+            onToggleAll={toggleAll}
+          />
+          <TableBody>
+            {rows.map((client) => (
+              <TokenRow
+                key={client.id}
+                client={client}
+                selected={checkedIds.has(client.id)}
+                onToggle={() => toggle(client.id)}
+                onOpen={() => void navigate(paths.client(client.id))}
+                showExpiry={showExpiry}
+                compact={compact}
+                actions={actions}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TokensPagination
+        page={page}
+        pageCount={pageCount}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(0);
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,118 @@
+// Fixtures and a fetch mock for the tokens screens: an in-memory token list behind GetClients,
+// DeleteClient and RotateClient, so a test sees the list reload after a change.
+import { emptyScope, type Client, type User } from '@datafeeds/domain';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
+import { setToken } from '@/lib/auth/session-store';
+import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+
+/** Longer than the theme's 195 ms leaving-screen transition. */
+const DIALOG_EXIT_WAIT_MS = 400;
+
+let sequence = 0;
+
+export function makeClient(overrides: Partial<Client> = {}): Client {
+  sequence += 1;
+  const n = String(sequence).padStart(5, '0');
+  return {
+    id: `cli_8f3a2b1c9d0e7f6a5b4c${n}`,
+    label: `Feed ${n}`,
+    scope: { ...emptyScope(), nfl: true, nflLive: true, mlb: true, mlbLive: true },
+    status: 'active',
+    inReview: false,
+    apiType: 'rest',
+    createdAt: '2026-02-01T12:00:00.000Z',
+    updatedAt: '2026-02-02T12:00:00.000Z',
+    expiredAt: '2026-03-03T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const newCredentials = {
+  clientId: 'cli_rotated0000000000000000new01',
+  clientSecret: 'dfs_live_RotatedSecretValue0123456789abcdefABCDEF_9f1c',
+};
+
+interface TokensApiOptions {
+  user?: User;
+  clients?: Client[];
+  /** Replaces the in-memory GetClients answer (a failure, for instance). */
+  getClients?: MockAnswer;
+  deleteClient?: MockAnswer;
+  rotateClient?: MockAnswer;
+}
+
+function clientIdOf(body: unknown): string {
+  return (body as { clientId: string }).clientId;
+}
+
+export function mockTokensApi(options: TokensApiOptions = {}) {
+  const store = [...(options.clients ?? [])];
+  const notFound = { status: 404, body: { error: 'not_found', message: 'Client not found' } };
+  setToken(fakeJwt(900));
+  const mock = mockFetch({
+    'GET /api/GetUser': { body: options.user ?? makeUser() },
+    'GET /api/config': { body: appConfig },
+    'GET /api/GetClients': ({ url }) => {
+      if (options.getClients) return options.getClients;
+      const wanted = new URL(url, 'http://localhost').searchParams.get('clientIds');
+      if (wanted === null) return { body: { clients: store } };
+      const client = store.find(({ id }) => id === wanted);
+      return client ? { body: { clients: [client] } } : notFound;
+    },
+    'DELETE /api/DeleteClient': ({ body }) => {
+      if (options.deleteClient) return options.deleteClient;
+      const index = store.findIndex(({ id }) => id === clientIdOf(body));
+      if (index < 0) return notFound;
+      store.splice(index, 1);
+      return { status: 204 };
+    },
+    'POST /api/RotateClient': ({ body }) => {
+      if (options.rotateClient) return options.rotateClient;
+      const index = store.findIndex(({ id }) => id === clientIdOf(body));
+      const old = store[index];
+      if (!old) return notFound;
+      store.splice(index, 1, { ...old, id: newCredentials.clientId });
+      return { body: newCredentials };
+    },
+  });
+  return { ...mock, store };
+}
+
+/** Clicks beside the open dialog, then waits longer than its exit transition, so a wrongly closing dialog is gone. */
+export async function clickOutsideDialog(): Promise<void> {
+  const container = document.querySelector('.MuiDialog-container');
+  if (!container) throw new Error('No open dialog');
+  fireEvent.mouseDown(container);
+  fireEvent.click(container);
+  await waitPastDialogExit();
+}
+
+export async function waitPastDialogExit(): Promise<void> {
+  await act(() => new Promise((resolve) => setTimeout(resolve, DIALOG_EXIT_WAIT_MS)));
+}
+
+/** The dashboard, once its greeting shows (the token list may still be loading). */
+export async function openDashboard() {
+  const rendered = renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: /^Welcome back/ });
+  return rendered;
+}
+
+export const tableHeaders = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+export const tableBodyRows = () =>
+  within(screen.getByRole('table', { name: 'API Tokens' }))
+    .getAllByRole('row')
+    .slice(1);
+
+/** Leaves every GetClients request unanswered, to show the loading state. */
+export function holdGetClients(): void {
+  const answer = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input).startsWith('/api/GetClients') ? new Promise<Response>(() => {}) : answer(input, init),
+  );
+}

@@ -1,0 +1,21 @@
+import { API_PATHS, type UpgradeAccountResponse } from '@datafeeds/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { isHttpError } from '@/lib/api-errors';
+import { userQueryKey } from '@/lib/auth/user';
+
+/** Asks the provider's team to make the company a paid account; asking again is harmless. */
+export function upgradeAccount(): Promise<UpgradeAccountResponse> {
+  return apiRequest<UpgradeAccountResponse>(API_PATHS.upgradeAccount, { method: 'POST', body: {} });
+}
+
+export function useUpgradeAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: upgradeAccount,
+    // 409: the company is already paid, so the cached user is out of date (and the button should go).
+    onError: (error) => {
+      if (isHttpError(error, 409)) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import { MESSAGES, emptyScope, type Client } from '@datafeeds/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setToken } from '@/lib/auth/session-store';
+import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import { UPGRADE_DIALOG_TITLE } from './upgrade-account-dialog';
+
+// The upgrade button sits in the dashboard's token list header, which shows only when there are tokens.
+const client: Client = {
+  id: 'cli_upgrade000000000000000abcde',
+  label: 'Scores app',
+  scope: { ...emptyScope(), nfl: true },
+  status: 'active',
+  inReview: false,
+  apiType: 'rest',
+  createdAt: '2026-02-01T12:00:00.000Z',
+  updatedAt: '2026-02-01T12:00:00.000Z',
+  expiredAt: '2026-03-03T12:00:00.000Z',
+};
+
+function mockDashboard(upgradeAnswer: MockAnswer) {
+  setToken(fakeJwt(900));
+  return mockFetch({
+    'GET /api/GetUser': { body: makeUser({ companyAccountStatus: 'trial' }) },
+    'GET /api/config': { body: appConfig },
+    'GET /api/GetClients': { body: { clients: [client] } },
+    'POST /api/UpgradeAccount': upgradeAnswer,
+  });
+}
+
+async function openUpgradeDialog() {
+  renderApp('/dashboard');
+  await userEvent.click(await screen.findByRole('button', { name: 'Upgrade To Paid Account' }));
+  return screen.findByRole('dialog', { name: UPGRADE_DIALOG_TITLE });
+}
+
+const requested = { body: { status: 'requested', requestedAt: '2026-02-10T12:00:00.000Z' } };
+
+describe('upgrade account dialog', () => {
+  it('explains the request and what happens to the existing tokens', async () => {
+    mockDashboard(requested);
+    const dialog = await openUpgradeDialog();
+    expect(UPGRADE_DIALOG_TITLE).toBe('Upgrade Account');
+    expect(dialog).toHaveTextContent('sends an upgrade request to the DataFeeds team');
+    expect(dialog).toHaveTextContent('Your existing API tokens stay active');
+    expect(dialog).toHaveTextContent('no longer subject to the trial');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('stays open on a click outside, closes on Escape, and sends nothing', async () => {
+    const { callsTo } = mockDashboard(requested);
+    const dialog = await openUpgradeDialog();
+    // Beside the dialog, then longer than its 195 ms exit transition: a closing dialog would be gone.
+    await userEvent.click(document.querySelector('.MuiDialog-container')!);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByRole('dialog', { name: UPGRADE_DIALOG_TITLE })).toBeInTheDocument();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST', '/api/UpgradeAccount')).toHaveLength(0);
+  });
+
+  it('submits the request with an empty body and confirms with a snackbar', async () => {
+    const { callsTo } = mockDashboard(requested);
+    const dialog = await openUpgradeDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(MESSAGES.upgradeSuccess)).toBeInTheDocument();
+    expect(MESSAGES.upgradeSuccess).toBe('Successfully submitted your upgrade request');
+    expect(callsTo('POST', '/api/UpgradeAccount').map((call) => call.body)).toEqual([{}]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reports a failed request with the error snackbar', async () => {
+    mockDashboard({ status: 500, body: { error: 'internal_error', message: 'Oops' } });
+    const dialog = await openUpgradeDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    const alert = await screen.findByText(MESSAGES.upgradeFailed);
+    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
+    expect(MESSAGES.upgradeFailed).toMatch(/^Failed to submit upgrade request\./);
+  });
+
+  it('drops the button when the server says the account is already paid', async () => {
+    let user = makeUser({ companyAccountStatus: 'trial' });
+    mockFetch({
+      'GET /api/GetUser': () => ({ body: user }),
+      'GET /api/config': { body: appConfig },
+      'GET /api/GetClients': { body: { clients: [client] } },
+      'POST /api/UpgradeAccount': () => {
+        user = makeUser({ companyAccountStatus: 'paid' });
+        return { status: 409, body: { error: 'conflict', message: 'Already paid' } };
+      },
+    });
+    setToken(fakeJwt(900));
+    const dialog = await openUpgradeDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(MESSAGES.upgradeFailed)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Upgrade To Paid Account', hidden: true }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+});
