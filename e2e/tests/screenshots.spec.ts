@@ -5,12 +5,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { dashboardTitle, logIn, register, resetPasswordThroughLink } from '../support/pages.ts';
 import { SISTER_IDENTITY } from '../support/sister-identities.ts';
+import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const WIDTHS = [360, 900, 1440];
 const MODES = ['light', 'dark'] as const;
 
-async function shoot(page: Page, name: string) {
+/** `prepare` puts the page back in the state to show after each reload (an open dialog, a filled form). */
+async function shoot(page: Page, name: string, prepare?: () => Promise<void>) {
   for (const mode of MODES) {
     await page.emulateMedia({ colorScheme: mode });
     await page.evaluate(() => {
@@ -21,6 +23,7 @@ async function shoot(page: Page, name: string) {
       await page.setViewportSize({ width, height: 900 });
       await page.reload();
       await page.waitForLoadState('networkidle');
+      await prepare?.();
       await page.screenshot({ path: `screenshots/${name}-${width}-${mode}.png`, fullPage: true });
     }
   }
@@ -55,9 +58,60 @@ test('signed-in pages', async ({ page }) => {
     ['dashboard', '/dashboard'],
     ['profile', '/profile'],
     ['create-client', '/create-client'],
-    ['client-details', '/client/example'],
+    ['client-not-found', '/client/example'],
   ] as const) {
     await page.goto(path);
     await shoot(page, name);
   }
+});
+
+test('token screens and dialogs', async ({ page, request }) => {
+  // Every state is shot at three widths in two modes, each after a reload.
+  test.setTimeout(300_000);
+  const user = newUser({ companyName: 'Token Screens Inc.' });
+  await register(page, user);
+  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const bearer = await sessionToken(page);
+  const [firstId = ''] = await createTokensThroughApi(request, bearer, [
+    'Odds feed',
+    'A token with a very long nickname for the mobile app',
+    'Scores',
+    'Stats',
+    'Schedules',
+    'Injuries',
+  ]);
+
+  await page.goto('/create-client');
+  await shoot(page, 'create-client-filled', () =>
+    fillTokenRequest(page, {
+      label: 'Scores widget',
+      timings: ['Live Feed', 'Pre Game'],
+      sports: ['Football', 'Hockey', 'Golf'],
+    }),
+  );
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/create-client-result-1440-light.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 900 });
+  await page.screenshot({ path: 'screenshots/create-client-result-360-light.png', fullPage: true });
+
+  await page.goto('/dashboard');
+  await shoot(page, 'dashboard-tokens');
+  await shoot(page, 'dialog-delete', () => page.getByRole('button', { name: 'Delete Injuries' }).click());
+  await shoot(page, 'dialog-rotate', () =>
+    page.getByRole('button', { name: 'Rotate Scores widget' }).click(),
+  );
+  await shoot(page, 'dialog-upgrade', () =>
+    page.getByRole('button', { name: 'Upgrade To Paid Account' }).click(),
+  );
+
+  // A rotated token keeps its nickname, so each reload can rotate 'Schedules' again.
+  await shoot(page, 'dialog-rotate-result', async () => {
+    await page.getByRole('button', { name: 'Rotate Schedules' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
+    await expect(page.getByText('Token rotated successfully. New token details are below')).toBeVisible();
+  });
+
+  await page.goto(`/client/${firstId}`);
+  await shoot(page, 'client-details');
 });

@@ -1,0 +1,39 @@
+// Token steps the specs share: request one through the New token screen, or many through the API the
+// app itself calls (for data a story needs but does not tell, like a company with twelve tokens).
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface TokenForm {
+  label: string;
+  timings: ('Live Feed' | 'Pre Game' | 'Post Game')[];
+  sports: string[];
+}
+
+export async function fillTokenRequest(page: Page, form: TokenForm): Promise<void> {
+  await page.getByLabel('Token Nickname').fill(form.label);
+  for (const timing of form.timings) await page.getByRole('checkbox', { name: timing }).check();
+  for (const sport of form.sports) await page.getByRole('checkbox', { name: sport, exact: true }).check();
+}
+
+/** The signed-in user's bearer token, as the app keeps it. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('datafeeds.token'));
+  expect(token).toBeTruthy();
+  return token as string;
+}
+
+export async function createTokensThroughApi(
+  request: APIRequestContext,
+  bearer: string,
+  labels: string[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const label of labels) {
+    const response = await request.post('/api/CreateClient', {
+      headers: { authorization: `Bearer ${bearer}` },
+      data: { label, apiType: 'rest', liveGame: false, preGame: false, postGame: true, sports: ['nba'] },
+    });
+    expect(response.status()).toBe(201);
+    ids.push(((await response.json()) as { clientId: string }).clientId);
+  }
+  return ids;
+}
