@@ -24,6 +24,10 @@ async function shoot(page: Page, name: string, prepare?: () => Promise<void>) {
       await page.reload();
       await page.waitForLoadState('networkidle');
       await prepare?.();
+      // Dialogs fade in: shoot them once their transitions have finished.
+      await page.evaluate(() =>
+        Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+      );
       await page.screenshot({ path: `screenshots/${name}-${width}-${mode}.png`, fullPage: true });
     }
   }
@@ -91,9 +95,17 @@ test('token screens and dialogs', async ({ page, request }) => {
   );
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
-  await page.screenshot({ path: 'screenshots/create-client-result-1440-light.png', fullPage: true });
-  await page.setViewportSize({ width: 360, height: 900 });
-  await page.screenshot({ path: 'screenshots/create-client-result-360-light.png', fullPage: true });
+  // The result view is shown once: no reload, so the display mode follows the emulated preference live.
+  for (const mode of MODES) {
+    await page.emulateMedia({ colorScheme: mode });
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: `screenshots/create-client-result-${width}-${mode}.png`,
+        fullPage: true,
+      });
+    }
+  }
 
   await page.goto('/dashboard');
   await shoot(page, 'dashboard-tokens');

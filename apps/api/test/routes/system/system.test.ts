@@ -64,6 +64,11 @@ describe('system calls', () => {
       [API_PATHS.resendVerification, 'post'],
       [API_PATHS.health, 'get'],
       [API_PATHS.config, 'get'],
+      [API_PATHS.getClients, 'get'],
+      [API_PATHS.createClient, 'post'],
+      [API_PATHS.deleteClient, 'delete'],
+      [API_PATHS.rotateClient, 'post'],
+      [API_PATHS.upgradeAccount, 'post'],
     ];
     for (const [path, method] of expected)
       expect(document.paths[path], `${method} ${path}`).toHaveProperty(method);
