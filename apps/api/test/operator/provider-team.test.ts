@@ -29,6 +29,13 @@ describe('operator commands', () => {
     expect((await getUser(app, user.token)).json().companyAccountStatus).toBe('paid');
     expect((await operator('list-reviews')).output).not.toContain(`asked by ${user.registration.email}`);
 
+    // A paid company's new token waits for review; the team's explicit status ends the review.
+    const { clientId } = await createdClient(app, user.token, { label: 'Reviewed' });
+    expect((await operator('list-reviews')).output).toContain(`${clientId}  "Reviewed"`);
+    await operator('set-token-status', clientId, 'active');
+    expect((await clientsOf(app, user.token))[0]).toMatchObject({ status: 'active', inReview: false });
+    expect((await operator('list-reviews')).output).not.toContain(clientId);
+
     expect(await operator('approve-upgrade', 'nobody@example.com')).toEqual({
       ok: false,
       output: 'No company found for nobody@example.com.',

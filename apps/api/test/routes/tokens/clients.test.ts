@@ -1,9 +1,11 @@
+import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, ERROR_CODES, MESSAGES, SCOPE_KEYS, TRIAL_DAYS, type Client } from '@datafeeds/domain';
 import { isWellFormedClientSecret } from '../../../src/lib/client-credentials.ts';
+import { ARGON2_OPTIONS } from '../../../src/plugins/app/users/password-hasher.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { getUser, login, registerUser } from '../../helpers/factories.ts';
+import { getUser, latestEmail, linkParam, login, registerUser } from '../../helpers/factories.ts';
 import {
   clientsOf,
   createClient,
@@ -210,5 +212,40 @@ describe('every token call', () => {
     const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe(ERROR_CODES.unauthorized);
+  });
+});
+
+describe('token status transitions', () => {
+  it('a password reset through the emailed link also proves the address and activates pending tokens', async () => {
+    const user = await registerUser(app);
+    await createdClient(app, user.token);
+    await app.inject({
+      method: 'POST',
+      url: API_PATHS.forgotPassword,
+      payload: { email: user.registration.email },
+    });
+    const resetToken = linkParam(await latestEmail(app, user.registration.email, /Reset/), 'resetToken');
+    const reset = await app.inject({
+      method: 'POST',
+      url: API_PATHS.resetPassword,
+      payload: { resetToken, password: 'a-brand-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const token = (await login(app, user.registration.email, 'a-brand-new-password')).json().token as string;
+    expect((await clientsOf(app, token))[0]?.status).toBe('active');
+  });
+
+  it('an identity without a portal profile is sent to complete it first', async () => {
+    const email = `no-profile.${Date.now()}@example.com`;
+    await app.users.createIdentity({
+      email,
+      username: `no_profile_${Date.now()}`,
+      passwordHash: await hash('sister-password', ARGON2_OPTIONS),
+    });
+    const token = (await login(app, email, 'sister-password')).json().token as string;
+    for (const response of [await listClients(app, token), await createClient(app, token)]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(ERROR_CODES.profileNotFound);
+    }
   });
 });
