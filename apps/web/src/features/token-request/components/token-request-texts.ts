@@ -46,6 +46,9 @@ export const priceTermLabel = (months: number) => `${months}-month term`;
 export const RESULT_HEADING = 'Your new API token';
 export const RESULT_INTRO =
   'Your token request was created. Use these credentials to call the DataFeeds API.';
+/** Shown with the result while the owner's email is unverified (design §3: such tokens are pending). */
+export const PENDING_NOTE =
+  'This token stays Pending until you verify your email address with the link we sent you; then it becomes Active.';
 export const GO_TO_DASHBOARD = 'Go to Dashboard';
 export const REQUEST_ANOTHER = 'Request another token';
 

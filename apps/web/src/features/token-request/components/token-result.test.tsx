@@ -29,9 +29,13 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
-async function openForm(createAnswer: MockAnswer = { status: 201, body: CREDENTIALS }) {
+async function openForm(createAnswer: MockAnswer = { status: 201, body: CREDENTIALS }, user = makeUser()) {
   setToken(fakeJwt(900));
-  const fetchMock = mockFetch({ ...baseRoutes, 'POST /api/CreateClient': createAnswer });
+  const fetchMock = mockFetch({
+    ...baseRoutes,
+    'GET /api/GetUser': { body: user },
+    'POST /api/CreateClient': createAnswer,
+  });
   const app = renderApp('/create-client');
   await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
   return { ...app, ...fetchMock };
@@ -55,6 +59,24 @@ async function showResult() {
 }
 
 describe('submitting a token request', () => {
+  it('tells an owner with an unverified email that the token stays pending', async () => {
+    await openForm(undefined, makeUser({ emailVerified: false }));
+    await fillAndSubmit();
+    await screen.findByRole('heading', { level: 2, name: 'Your new API token' });
+    expect(
+      screen
+        .getByText(
+          'This token stays Pending until you verify your email address with the link we sent you; then it becomes Active.',
+        )
+        .closest('[role="status"]'),
+    ).not.toBeNull();
+  });
+
+  it('says nothing about pending once the email is verified', async () => {
+    await showResult();
+    expect(screen.queryByText(/stays Pending/)).not.toBeInTheDocument();
+  });
+
   it('sends the exact body and shows the client id and secret once, with copy buttons', async () => {
     const { callsTo, queryClient } = await openForm();
     queryClient.setQueryData(['tokens', 'list'], { clients: [] });

@@ -3,6 +3,7 @@
 // button, a reload or 'Request another token'. Signing out is never held back.
 import { useEffect, useRef, useState } from 'react';
 import type { ClientCredentials as Credentials } from '@datafeeds/domain';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,12 +15,14 @@ import Typography from '@mui/material/Typography';
 import { useBlocker, useNavigate } from 'react-router';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
 import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth/user';
 import {
   GO_TO_DASHBOARD,
   LEAVE_CANCEL,
   LEAVE_CONFIRM,
   LEAVE_TEXT,
   LEAVE_TITLE,
+  PENDING_NOTE,
   REQUEST_ANOTHER,
   RESULT_HEADING,
   RESULT_INTRO,
@@ -32,6 +35,7 @@ export interface TokenResultProps {
 
 export function TokenResult({ credentials, onRequestAnother }: TokenResultProps) {
   const navigate = useNavigate();
+  const { data: user } = useUser();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [secretCopied, setSecretCopied] = useState(false);
   const [confirmingAnother, setConfirmingAnother] = useState(false);
@@ -65,6 +69,11 @@ export function TokenResult({ credentials, onRequestAnother }: TokenResultProps)
       <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
         {RESULT_INTRO}
       </Typography>
+      {user?.emailVerified === false ? (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          {PENDING_NOTE}
+        </Alert>
+      ) : null}
       <ClientCredentials
         clientId={credentials.clientId}
         clientSecret={credentials.clientSecret}
