@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { PasswordField } from '@/components/form/password-field';
+import { FailureDialog } from '@/components/feedback/failure-dialog';
 import { SubmitButton } from '@/components/form/submit-button';
 import { TextInput } from '@/components/form/text-input';
 import { PersonAndCompanyFields } from '@/components/form/person-and-company-fields';
@@ -15,7 +16,6 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { isHttpError } from '@/lib/api-errors';
 import { useUpdateUser } from '../api/update-user';
 import { changedProfileFields, type ProfileFormValues } from './changed-fields';
-import { ProfileFailureDialog } from './profile-failure-dialog';
 
 export const NOTHING_CHANGED_MESSAGE = 'Nothing has changed, so there was nothing to save.';
 
@@ -106,7 +106,13 @@ export function ProfileForm({ user }: { user: User }) {
       <Box sx={{ maxWidth: { sm: 240 } }}>
         <SubmitButton loading={updateUser.isPending}>Save changes</SubmitButton>
       </Box>
-      <ProfileFailureDialog open={failureOpen} onClose={() => setFailureOpen(false)} />
+      <FailureDialog
+        open={failureOpen}
+        onClose={() => setFailureOpen(false)}
+        title={MESSAGES.profileFailedTitle}
+        message={MESSAGES.profileFailed}
+        closeLabel="OK"
+      />
     </Box>
   );
 }

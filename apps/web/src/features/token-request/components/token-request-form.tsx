@@ -6,6 +6,7 @@ import {
   API_TYPES,
   API_TYPE_LABELS,
   FIELD_LABELS,
+  MESSAGES,
   tokenRequestSchema,
   type ClientCredentials,
   type TokenRequestInput,
@@ -15,11 +16,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
+import { FailureDialog } from '@/components/feedback/failure-dialog';
 import { SubmitButton } from '@/components/form/submit-button';
 import { isHttpError } from '@/lib/api-errors';
 import { useCreateClient } from '../api/create-client';
 import { applyTokenRequestServerErrors } from './apply-server-errors';
-import { CreateClientFailureDialog } from './create-client-failure-dialog';
 import { PriceEstimate } from './price-estimate';
 import { SportCards } from './sport-cards';
 import { TimingOptions } from './timing-options';
@@ -138,7 +139,12 @@ export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) 
           {SUBMIT_LABEL}
         </SubmitButton>
       </Box>
-      <CreateClientFailureDialog open={failureOpen} onClose={() => setFailureOpen(false)} />
+      <FailureDialog
+        open={failureOpen}
+        onClose={() => setFailureOpen(false)}
+        title={MESSAGES.createClientFailedTitle}
+        message={MESSAGES.createClientFailed}
+      />
     </Box>
   );
 }
