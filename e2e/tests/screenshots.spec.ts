@@ -93,6 +93,22 @@ test('token screens and dialogs', async ({ page, request }) => {
       sports: ['Football', 'Hockey', 'Golf'],
     }),
   );
+  // The failure dialog needs a failing server; only this picture fakes one.
+  await page.route('**/api/CreateClient', (route) =>
+    route.fulfill({ status: 503, json: { error: 'internal_error', message: 'Down for a moment.' } }),
+  );
+  await shoot(page, 'dialog-create-client-failed', async () => {
+    await fillTokenRequest(page, { label: 'Scores widget', timings: ['Post Game'], sports: ['Baseball'] });
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByRole('dialog', { name: 'Failed to create Client' })).toBeVisible();
+  });
+  await page.unroute('**/api/CreateClient');
+  await page.reload();
+  await fillTokenRequest(page, {
+    label: 'Scores widget',
+    timings: ['Live Feed', 'Pre Game'],
+    sports: ['Football', 'Hockey', 'Golf'],
+  });
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
   // The result view is shown once: no reload, so the display mode follows the emulated preference live.
