@@ -1,6 +1,8 @@
 import { PAGE_SIZE_OPTIONS } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -13,6 +15,9 @@ interface TokensPaginationProps {
   pageSize: number;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** Off: every token on one page (up to UNPAGINATED_PAGE_SIZE), without page controls. */
+  paginated: boolean;
+  onPaginatedChange: (paginated: boolean) => void;
 }
 
 export function pageIndicator(page: number, pageCount: number): string {
@@ -21,7 +26,16 @@ export function pageIndicator(page: number, pageCount: number): string {
 
 /** Page size and 'Page X of Y' (spec §2); it wraps instead of widening the page on narrow screens. */
 export function TokensPagination(props: TokensPaginationProps) {
-  const { page, pageCount, pageSize, onPageChange, onPageSizeChange } = props;
+  const { page, pageCount, pageSize, onPageChange, onPageSizeChange, paginated, onPaginatedChange } = props;
+  const showAll = (
+    <FormControlLabel
+      control={<Switch checked={!paginated} onChange={(event) => onPaginatedChange(!event.target.checked)} />}
+      label="Show all"
+    />
+  );
+  if (!paginated) {
+    return <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1.5 }}>{showAll}</Box>;
+  }
   return (
     <Box
       sx={{
@@ -33,6 +47,7 @@ export function TokensPagination(props: TokensPaginationProps) {
         p: 1.5,
       }}
     >
+      {showAll}
       <TextField
         select
         size="small"

@@ -34,6 +34,20 @@ describe('dashboard token table', () => {
     expect(tableBodyRows()).toHaveLength(12);
   });
 
+  // The 999-row cap is UNPAGINATED_PAGE_SIZE, pinned in the domain tests; 999 rows are slow in jsdom.
+  it('shows every token on one page in unpaginated mode', async () => {
+    mockTokensApi({ user: trialUser, clients: Array.from({ length: 17 }, () => makeClient()) });
+    await openDashboard();
+    await screen.findByText('Page 1 of 4');
+    await userEvent.click(screen.getByRole('switch', { name: 'Show all' }));
+    expect(tableBodyRows()).toHaveLength(17);
+    expect(screen.queryByText(/^Page \d+ of/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Rows per page')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Show all' }));
+    expect(tableBodyRows()).toHaveLength(5);
+    expect(screen.getByText('Page 1 of 4')).toBeInTheDocument();
+  });
+
   it('selects rows one by one or all at once', async () => {
     const clients = [makeClient({ label: 'One' }), makeClient({ label: 'Two' })];
     mockTokensApi({ user: trialUser, clients });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE, type Client } from '@datafeeds/domain';
+import { DEFAULT_PAGE_SIZE, UNPAGINATED_PAGE_SIZE, type Client } from '@datafeeds/domain';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,7 +26,9 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
   const compact = useMediaQuery(theme.breakpoints.down('lg'), { noSsr: true });
   const navigate = useNavigate();
   const [requestedPage, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [chosenPageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [paginated, setPaginated] = useState(true);
+  const pageSize = paginated ? chosenPageSize : UNPAGINATED_PAGE_SIZE;
   const [checkedIds, setCheckedIds] = useState<ReadonlySet<string>>(new Set());
 
   const pageCount = Math.max(1, Math.ceil(clients.length / pageSize));
@@ -75,8 +77,13 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
       <TokensPagination
         page={page}
         pageCount={pageCount}
-        pageSize={pageSize}
+        pageSize={chosenPageSize}
         onPageChange={setPage}
+        paginated={paginated}
+        onPaginatedChange={(next) => {
+          setPaginated(next);
+          setPage(0);
+        }}
         onPageSizeChange={(size) => {
           setPageSize(size);
           setPage(0);
