@@ -199,6 +199,8 @@ describe('the result view', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave anyway' }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // The location changes before the lazily loaded dashboard has replaced the result view.
+    await screen.findByRole('heading', { level: 1, name: /^Welcome back/ });
     expect(screen.queryByText(CREDENTIALS.clientSecret)).not.toBeInTheDocument();
   });
 
