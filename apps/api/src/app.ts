@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { analyticsConfig } from './config/analytics.ts';
 import { devMailboxEnabled, type Env } from './config/env.ts';
 import { loggerOptions } from './config/logger.ts';
 import { resolveSecrets, type Secrets } from './config/secrets.ts';
@@ -75,7 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(database, { env, database: options.database });
   await app.register(redis, { env });
   await app.register(cookie);
-  await app.register(securityHeaders, { https: env.APP_URL.startsWith('https:') });
+  await app.register(securityHeaders, {
+    https: env.APP_URL.startsWith('https:'),
+    analytics: analyticsConfig(env),
+  });
   await app.register(rateLimit, {
     limits: { ...scaleRateLimits(DEFAULT_RATE_LIMITS, env.RATE_LIMIT_SCALE), ...options.rateLimits },
     keyPrefix: env.REDIS_KEY_PREFIX,

@@ -140,6 +140,11 @@ export const appConfigSchema = z
       termsOfService: z.string().optional(),
       privacyPolicy: z.string().optional(),
     }),
+    /** The analytics tools switched on for this deployment; a tool that is absent is never loaded. */
+    analytics: z.object({
+      mixpanel: z.object({ token: z.string(), apiHost: z.string() }).optional(),
+      googleAnalytics: z.object({ measurementId: z.string() }).optional(),
+    }),
   })
   .meta({ id: 'AppConfig' });
 

@@ -24,6 +24,9 @@
 //   TERMS_OF_SERVICE_URL    (unset)                  linked from the registration's terms checkbox when set
 //   PRIVACY_POLICY_URL      (unset)                  linked from the registration's privacy checkbox when set
 //   PROVIDER_TEAM_EMAIL     provider-team@datafeeds.example           receives upgrade requests
+//   MIXPANEL_TOKEN          (unset)                  Mixpanel project token: turns on Mixpanel in the web app
+//   MIXPANEL_API_HOST       https://api-js.mixpanel.com               where Mixpanel events go (https://api-eu.mixpanel.com for EU residency)
+//   GA_MEASUREMENT_ID       (unset)                  Google Analytics 4 measurement id (G-…): turns on GA4 in the web app
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -73,6 +76,22 @@ const envSchema = z
     TERMS_OF_SERVICE_URL: optionalUrl(/^https?:/),
     PRIVACY_POLICY_URL: optionalUrl(/^https?:/),
     PROVIDER_TEAM_EMAIL: z.email().default('provider-team@datafeeds.example'),
+    MIXPANEL_TOKEN: optionalText.refine(
+      (value) => value === undefined || /^[A-Za-z0-9_-]{6,128}$/.test(value),
+      {
+        message: 'must be a Mixpanel project token (letters, digits, _ and -)',
+      },
+    ),
+    MIXPANEL_API_HOST: z
+      .url({ protocol: /^https$/ })
+      .default('https://api-js.mixpanel.com')
+      .transform((value) => new URL(value).origin),
+    GA_MEASUREMENT_ID: optionalText.refine(
+      (value) => value === undefined || /^G-[A-Z0-9]{4,20}$/.test(value),
+      {
+        message: 'must be a Google Analytics 4 measurement id such as G-ABC123XYZ',
+      },
+    ),
     // Set by npm to the directory it was started in: `npm start` at the repository root runs this
     // package's script in apps/api, yet ./data should mean the root's data folder.
     INIT_CWD: optionalText,

@@ -16,6 +16,7 @@ describe('loadEnv', () => {
       NODE_ENV: 'development',
       WEB_DIST_DIR: DEFAULT_WEB_DIST_DIR,
       PROVIDER_TEAM_EMAIL: 'provider-team@datafeeds.example',
+      MIXPANEL_API_HOST: 'https://api-js.mixpanel.com',
     });
     for (const unset of [
       'DATABASE_URL',
@@ -23,6 +24,8 @@ describe('loadEnv', () => {
       'REDIS_URL',
       'SESSION_SECRET',
       'CLIENT_SECRET_HASH_KEY',
+      'MIXPANEL_TOKEN',
+      'GA_MEASUREMENT_ID',
     ] as const) {
       expect(env[unset]).toBeUndefined();
     }
@@ -50,13 +53,25 @@ describe('loadEnv', () => {
         SESSION_SECRET: 'short',
         SMTP_URL: 'http://mail',
         LOG_LEVEL: 'loud',
+        MIXPANEL_TOKEN: 'has spaces',
+        MIXPANEL_API_HOST: 'http://api-js.mixpanel.com',
+        GA_MEASUREMENT_ID: 'UA-12345-1',
       });
     expect(attempt).toThrow(EnvError);
     try {
       attempt();
     } catch (error) {
       const names = (error as EnvError).problems.map((problem) => problem.split(':')[0]);
-      expect(names.sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SESSION_SECRET', 'SMTP_URL']);
+      expect(names.sort()).toEqual([
+        'DATABASE_URL',
+        'GA_MEASUREMENT_ID',
+        'LOG_LEVEL',
+        'MIXPANEL_API_HOST',
+        'MIXPANEL_TOKEN',
+        'PORT',
+        'SESSION_SECRET',
+        'SMTP_URL',
+      ]);
     }
   });
 });

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, appConfigSchema, healthResponseSchema } from '@datafeeds/domain';
+import { analyticsConfig } from '../../config/analytics.ts';
 import { errorResponses } from '../schemas.ts';
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,7 +21,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(API_PATHS.config, {
     schema: {
       tags: ['system'],
-      summary: 'Settings of this deployment the web app needs (sidebar and legal links)',
+      summary: 'Settings of this deployment the web app needs (sidebar and legal links, analytics tools)',
       response: { 200: appConfigSchema, ...errorResponses(429) },
     },
     handler: async () => ({
@@ -31,6 +32,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(app.env.TERMS_OF_SERVICE_URL ? { termsOfService: app.env.TERMS_OF_SERVICE_URL } : {}),
         ...(app.env.PRIVACY_POLICY_URL ? { privacyPolicy: app.env.PRIVACY_POLICY_URL } : {}),
       },
+      analytics: analyticsConfig(app.env),
     }),
   });
 

@@ -28,6 +28,37 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('allows no analytics host while no analytics tool is switched on', async () => {
+    const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+    expect(String(response.headers['content-security-policy'])).not.toMatch(/mixpanel|google/);
+  });
+
+  it('allows exactly the hosts of the analytics tools switched on', async () => {
+    const withMixpanel = await buildTestApp({
+      env: { MIXPANEL_TOKEN: 'mixpanel0token0123', MIXPANEL_API_HOST: 'https://api-eu.mixpanel.com/' },
+    });
+    const mixpanelOnly = String(
+      (await withMixpanel.inject({ method: 'GET', url: API_PATHS.health })).headers[
+        'content-security-policy'
+      ],
+    );
+    expect(mixpanelOnly).toContain("connect-src 'self' https://api-eu.mixpanel.com;");
+    expect(mixpanelOnly).not.toContain('google');
+
+    const withGoogle = await buildTestApp({ env: { GA_MEASUREMENT_ID: 'G-TEST12345' } });
+    const googleOnly = String(
+      (await withGoogle.inject({ method: 'GET', url: API_PATHS.health })).headers['content-security-policy'],
+    );
+    expect(googleOnly).toContain("script-src 'self' https://www.googletagmanager.com;");
+    expect(googleOnly).toContain(
+      "connect-src 'self' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com;",
+    );
+    expect(googleOnly).toContain(
+      "img-src 'self' data: https://*.google-analytics.com https://*.googletagmanager.com;",
+    );
+    expect(googleOnly).not.toContain('mixpanel');
+  });
+
   it('adds HSTS when the portal is served over https', async () => {
     const secure = await buildTestApp({ env: { APP_URL: 'https://portal.example' } });
     const response = await secure.inject({ method: 'GET', url: API_PATHS.health });

@@ -26,6 +26,18 @@ describe('system calls', () => {
         documentation: 'https://docs.test/',
         support: 'https://help.test/',
       },
+      analytics: {},
+    });
+  });
+
+  it('GET /api/config names the analytics tools switched on by their keys', async () => {
+    const withAnalytics = await buildTestApp({
+      env: { MIXPANEL_TOKEN: 'mixpanel0token0123', GA_MEASUREMENT_ID: 'G-TEST12345' },
+    });
+    const response = await withAnalytics.inject({ method: 'GET', url: API_PATHS.config });
+    expect(appConfigSchema.parse(response.json()).analytics).toEqual({
+      mixpanel: { token: 'mixpanel0token0123', apiHost: 'https://api-js.mixpanel.com' },
+      googleAnalytics: { measurementId: 'G-TEST12345' },
     });
   });
 
