@@ -1,8 +1,11 @@
 // Everything the screens rely on, composed once: theme and display mode, data cache, snackbars, and the
-// session's side effects (token refresh timer; clearing every cached query when the session ends).
+// session's side effects (token refresh timer; clearing every cached query and the analytics identity
+// when the session ends). Analytics starts with the tools the deployment's config switches on.
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from '@/components/feedback/snackbar-provider';
+import { resetAnalytics, startAnalytics } from '@/lib/analytics/analytics';
+import { appConfigQueryOptions } from '@/lib/app-config';
 import { onSessionEnd } from '@/lib/auth/session-store';
 import { startTokenRefreshTimer } from '@/lib/auth/token-refresh';
 import { createQueryClient } from '@/lib/query-client';
@@ -18,8 +21,22 @@ export function AppProvider({ children, queryClient: givenClient }: AppProviderP
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
 
   // Logout or a 401 ends the session: the user, the token list and everything else cached goes with it.
-  useEffect(() => onSessionEnd(() => queryClient.clear()), [queryClient]);
+  useEffect(
+    () =>
+      onSessionEnd(() => {
+        queryClient.clear();
+        resetAnalytics();
+      }),
+    [queryClient],
+  );
   useEffect(() => startTokenRefreshTimer(), []);
+  useEffect(() => {
+    // Without the config no tool is known to be wanted: the held events are dropped.
+    queryClient.fetchQuery(appConfigQueryOptions()).then(
+      (config) => startAnalytics(config.analytics),
+      () => startAnalytics({}),
+    );
+  }, [queryClient]);
 
   return (
     <ColorModeProvider>

@@ -5,6 +5,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths, routePatterns } from '@/config/paths';
+import { RootLayout } from './root-layout';
 
 function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
@@ -16,6 +17,7 @@ export function createAppRoutes(): RouteObject[] {
   return [
     {
       path: paths.home,
+      Component: RootLayout,
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <PageSpinner />,
       children: [

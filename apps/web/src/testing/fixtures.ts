@@ -23,4 +23,5 @@ export const appConfig: AppConfig = {
     documentation: 'https://example.com/docs',
     support: 'https://example.com/support',
   },
+  analytics: {},
 };

@@ -4,6 +4,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';
@@ -17,6 +18,7 @@ let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {
   localStorage.clear();
   resetSessionForTests();
+  resetAnalyticsForTests();
   resetConsoleErrorsAllowance();
   installMatchMedia(false);
   const original = console.error;

@@ -4,9 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
+import { identify } from '@/lib/analytics/analytics';
 import { useSessionToken } from '@/lib/auth/use-session';
 import { userQueryOptions } from '@/lib/auth/user';
 import { ShellLayout } from './shell-layout';
@@ -19,6 +21,13 @@ export default function AppShell() {
   const token = useSessionToken();
   const location = useLocation();
   const userQuery = useQuery({ ...userQueryOptions(), enabled: token !== null });
+  const signedInUser = userQuery.data;
+
+  // The analytics tools learn who is signed in as soon as the user is known: after a login, a
+  // registration, a completed welcome form or a reload.
+  useEffect(() => {
+    if (signedInUser) identify(signedInUser);
+  }, [signedInUser]);
 
   if (token === null) {
     const state: LoginRedirectState = { from: `${location.pathname}${location.search}` };

@@ -24,6 +24,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DataFeedsLogo, DataFeedsMark } from '@/components/brand/data-feeds-logo';
 import { ColorModeToggle } from '@/components/theme/color-mode-toggle';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useAppConfig } from '@/lib/app-config';
 import { useLogout } from '@/lib/auth/logout';
 import { SidebarItem } from './sidebar-item';
@@ -44,6 +46,7 @@ export function Sidebar() {
   // promise rather than a mutate() callback (those are skipped after unmount). It replaces the shell's
   // "come back here after signing in" redirect: after a deliberate logout the next sign-in starts fresh.
   const handleLogout = () => {
+    track(EVENTS.clickedLogOut);
     void logout.mutateAsync().finally(() => void navigate(paths.login, { replace: true }));
   };
 
@@ -121,6 +124,7 @@ export function Sidebar() {
           <Button
             component={Link}
             to={paths.createClient}
+            onClick={() => track(EVENTS.clickedNewApiToken, { from: 'sidebar' })}
             variant="contained"
             color="accent"
             fullWidth

@@ -6,6 +6,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { track } from '@/lib/analytics/analytics';
 import { copyText } from '@/lib/clipboard';
 
 export const COPIED_FEEDBACK_MS = 2000;
@@ -48,6 +49,8 @@ export function CopyButton({ value, label, onCopyResult }: CopyButtonProps) {
   }, [state]);
 
   const copy = async () => {
+    // 'Clicked Copy Client ID', 'Clicked Copy Client Secret': the event names what was copied, never the value.
+    track(`Clicked Copy ${label}`);
     const copied = await copyText(value);
     setState(copied ? 'copied' : 'failed');
     onCopyResult?.(copied);

@@ -1,5 +1,7 @@
 import { API_PATHS, type ForgotPasswordInput } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
 export function requestPasswordReset(request: ForgotPasswordInput): Promise<unknown> {
@@ -7,5 +9,8 @@ export function requestPasswordReset(request: ForgotPasswordInput): Promise<unkn
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  return useMutation({
+    mutationFn: requestPasswordReset,
+    onSuccess: () => track(EVENTS.completedForgotPassword),
+  });
 }

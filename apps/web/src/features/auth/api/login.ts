@@ -1,5 +1,7 @@
 import { API_PATHS, type LoginRequest, type TokenResponse } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 
@@ -15,6 +17,9 @@ export function login(credentials: LoginRequest): Promise<TokenResponse> {
 export function useLogin() {
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ token }) => setToken(token),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      track(EVENTS.completedLogin);
+    },
   });
 }

@@ -1,5 +1,7 @@
 import { API_PATHS, type RegisterRequest, type TokenResponse } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 
@@ -11,6 +13,9 @@ export function register(request: RegisterRequest): Promise<TokenResponse> {
 export function useRegister() {
   return useMutation({
     mutationFn: register,
-    onSuccess: ({ token }) => setToken(token),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      track(EVENTS.completedRegistration);
+    },
   });
 }

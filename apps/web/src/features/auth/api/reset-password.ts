@@ -1,5 +1,7 @@
 import { API_PATHS, type ResetPasswordRequest } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
 export function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
@@ -7,5 +9,8 @@ export function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  return useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => track(EVENTS.completedResetPassword),
+  });
 }

@@ -8,6 +8,8 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { ReturnToLoginPanel } from './return-to-login-panel';
 
@@ -34,7 +36,10 @@ export function ForgotPasswordForm() {
       component="form"
       noValidate
       aria-label="Request a password reset"
-      onSubmit={handleSubmit((values) => request.mutate(values))}
+      onSubmit={handleSubmit((values) => {
+        track(EVENTS.submittedForgotPassword);
+        request.mutate(values);
+      })}
     >
       <FormErrorAlert show={request.isError}>{MESSAGES.forgotPasswordFailed}</FormErrorAlert>
       <FormTextField

@@ -77,7 +77,7 @@ describe('login form', () => {
 
   it('stores the token and opens the dashboard on success', async () => {
     const token = fakeJwt(900);
-    const { calls } = mockFetch({
+    const { callsTo } = mockFetch({
       'POST /api/login': { body: { token } },
       'GET /api/GetUser': { body: makeUser() },
       'GET /api/config': { body: appConfig },
@@ -87,6 +87,9 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(getToken()).toBe(token);
-    expect(calls[0]?.body).toEqual({ email: 'ada@example.com', password: 'secret-password' });
+    expect(callsTo('POST', '/api/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'secret-password',
+    });
   });
 });

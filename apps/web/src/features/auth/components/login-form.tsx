@@ -9,6 +9,8 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from './login-error-message';
 
@@ -25,7 +27,10 @@ export function LoginForm() {
       component="form"
       noValidate
       aria-label="Sign in"
-      onSubmit={handleSubmit((values) => login.mutate(values))}
+      onSubmit={handleSubmit((values) => {
+        track(EVENTS.submittedLogin);
+        login.mutate(values);
+      })}
     >
       <FormErrorAlert show={login.isError}>{loginErrorMessage(login.error)}</FormErrorAlert>
       <FormTextField
@@ -38,11 +43,16 @@ export function LoginForm() {
       />
       <PasswordField control={control} name="password" label="Password" autoComplete="current-password" />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <RouterLink to={paths.forgotPassword}>Forgot password</RouterLink>
+        <RouterLink to={paths.forgotPassword} onClick={() => track(EVENTS.clickedForgotPassword)}>
+          Forgot password
+        </RouterLink>
       </Box>
       <SubmitButton loading={login.isPending}>Sign in</SubmitButton>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        New to DataFeeds? <RouterLink to={paths.register}>Sign up</RouterLink>
+        New to DataFeeds?{' '}
+        <RouterLink to={paths.register} onClick={() => track(EVENTS.clickedSignUp)}>
+          Sign up
+        </RouterLink>
       </Typography>
     </Box>
   );

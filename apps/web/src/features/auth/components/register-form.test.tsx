@@ -69,6 +69,7 @@ describe('registration form', () => {
       ...availability,
       'GET /api/config': {
         body: {
+          ...appConfig,
           links: {
             ...appConfig.links,
             termsOfService: 'https://example.com/terms',
@@ -135,7 +136,7 @@ describe('registration form', () => {
     expect(router.state.location.pathname).toBe('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4500 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-  }, 10_000);
+  }, 20_000);
 
   it('shows the failure message and puts a taken email on its field', async () => {
     mockFetch({

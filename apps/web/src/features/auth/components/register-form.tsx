@@ -22,6 +22,8 @@ import { PersonAndCompanyFields } from '@/components/form/person-and-company-fie
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useAppConfig } from '@/lib/app-config';
 import { useIsEmailTaken } from '../api/check-email';
 import { useIsUsernameTaken } from '../api/check-username';
@@ -81,9 +83,10 @@ export function RegisterForm() {
     );
   }
 
-  const onSubmit = handleSubmit((values) =>
-    registration.mutate(values, { onError: (error) => applyRegisterServerErrors(error, setError) }),
-  );
+  const onSubmit = handleSubmit((values) => {
+    track(EVENTS.submittedRegistration);
+    registration.mutate(values, { onError: (error) => applyRegisterServerErrors(error, setError) });
+  });
   const disabled = registration.isPending;
 
   return (

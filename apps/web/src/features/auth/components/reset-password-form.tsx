@@ -7,6 +7,8 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useResetPassword } from '../api/reset-password';
 import { ReturnToLoginPanel } from './return-to-login-panel';
 
@@ -27,7 +29,10 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
       component="form"
       noValidate
       aria-label="Choose a new password"
-      onSubmit={handleSubmit(({ password }) => reset.mutate({ password, resetToken }))}
+      onSubmit={handleSubmit(({ password }) => {
+        track(EVENTS.submittedResetPassword);
+        reset.mutate({ password, resetToken });
+      })}
     >
       <FormErrorAlert show={reset.isError}>
         {MESSAGES.resetFailed} <RouterLink to={paths.forgotPassword}>Request a new link</RouterLink>

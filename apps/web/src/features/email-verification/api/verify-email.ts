@@ -3,6 +3,8 @@
 import { useEffect } from 'react';
 import { API_PATHS } from '@datafeeds/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth/user';
 import { emailVerificationKeys } from './keys';
@@ -27,7 +29,9 @@ export function useVerifyEmail(token: string) {
   const query = useQuery(verifyEmailQueryOptions(token));
   useEffect(() => {
     // A signed-in user's cached profile still says "unverified".
-    if (query.isSuccess) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    if (!query.isSuccess) return;
+    track(EVENTS.completedEmailVerification);
+    void queryClient.invalidateQueries({ queryKey: userQueryKey });
   }, [query.isSuccess, queryClient]);
   return query;
 }

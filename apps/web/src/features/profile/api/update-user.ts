@@ -1,5 +1,7 @@
 import { API_PATHS, type UpdateUserRequest, type User } from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 import { userQueryKey } from '@/lib/auth/user';
@@ -18,6 +20,7 @@ export function useUpdateUser() {
     onSuccess: ({ token, ...user }) => {
       if (token) setToken(token);
       queryClient.setQueryData(userQueryKey, user);
+      track(EVENTS.completedProfileUpdate, { changedPassword: Boolean(token) });
     },
   });
 }

@@ -13,6 +13,8 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { TextInput } from '@/components/form/text-input';
 import { PersonAndCompanyFields } from '@/components/form/person-and-company-fields';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
 import { useUpdateUser } from '../api/update-user';
 import { changedProfileFields, type ProfileFormValues } from './changed-fields';
@@ -46,6 +48,7 @@ export function ProfileForm({ user }: { user: User }) {
       showSnackbar(NOTHING_CHANGED_MESSAGE, 'info');
       return;
     }
+    track(EVENTS.submittedProfileUpdate);
     updateUser.mutate(changes, {
       onSuccess: (updated) => {
         reset(formValuesOf(updated));

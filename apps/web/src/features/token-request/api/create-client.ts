@@ -1,5 +1,7 @@
 import { API_PATHS, type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
 /**
@@ -14,6 +16,11 @@ export function createClient(request: TokenRequest): Promise<ClientCredentials> 
   return apiRequest<ClientCredentials>(API_PATHS.createClient, { method: 'POST', body: request });
 }
 
+/** What analytics may know of a request: its choices, never the answer (which holds the secret). */
+export function tokenRequestProperties({ apiType, sports, liveGame, preGame, postGame }: TokenRequest) {
+  return { apiType, sports, liveGame, preGame, postGame };
+}
+
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -21,7 +28,8 @@ export function useCreateClient() {
     // The answer holds the secret: drop it from the mutation cache as soon as no screen shows it.
     gcTime: 0,
     // Not awaited: the new secret is shown at once; the lists refetch when next shown.
-    onSuccess: () => {
+    onSuccess: (_credentials, request) => {
+      track(EVENTS.completedTokenRequest, tokenRequestProperties(request));
       void queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY_PREFIX });
     },
   });

@@ -18,8 +18,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { FormTextField } from '@/components/form/form-text-field';
 import { FailureDialog } from '@/components/feedback/failure-dialog';
 import { SubmitButton } from '@/components/form/submit-button';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
-import { useCreateClient } from '../api/create-client';
+import { tokenRequestProperties, useCreateClient } from '../api/create-client';
 import { applyTokenRequestServerErrors } from './apply-server-errors';
 import { PriceEstimate } from './price-estimate';
 import { SportCards } from './sport-cards';
@@ -65,6 +67,7 @@ export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) 
   };
 
   const onSubmit = handleSubmit((request) => {
+    track(EVENTS.submittedTokenRequest, tokenRequestProperties(request));
     createClient.mutate(request, {
       onSuccess: onCreated,
       onError: (error) => {

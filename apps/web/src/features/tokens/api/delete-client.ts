@@ -1,5 +1,7 @@
 import { API_PATHS, type ClientIdRequest } from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { refreshTokensAfterChange } from './keys';
 
@@ -12,6 +14,9 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClient,
-    onSuccess: (_answer, clientId) => refreshTokensAfterChange(queryClient, clientId),
+    onSuccess: (_answer, clientId) => {
+      track(EVENTS.completedTokenDeletion);
+      return refreshTokensAfterChange(queryClient, clientId);
+    },
   });
 }

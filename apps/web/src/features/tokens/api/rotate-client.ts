@@ -1,5 +1,7 @@
 import { API_PATHS, type ClientCredentials, type ClientIdRequest } from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { refreshTokensAfterChange } from './keys';
 
@@ -15,6 +17,9 @@ export function useRotateClient() {
     mutationFn: rotateClient,
     // The answer holds the secret: drop it from the mutation cache as soon as no dialog shows it.
     gcTime: 0,
-    onSuccess: (_credentials, clientId) => refreshTokensAfterChange(queryClient, clientId),
+    onSuccess: (_credentials, clientId) => {
+      track(EVENTS.completedTokenRotation);
+      return refreshTokensAfterChange(queryClient, clientId);
+    },
   });
 }

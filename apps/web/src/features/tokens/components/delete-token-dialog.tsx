@@ -11,6 +11,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useDeleteClient } from '../api/delete-client';
 import { closeUnlessBackdrop, IrreversibleWarning } from './irreversible-warning';
 import { TokenName } from './token-name';
@@ -27,7 +29,8 @@ export function DeleteTokenDialog({ client, open, onClose, onDeleted }: DeleteTo
   const showSnackbar = useSnackbar();
   const busy = deletion.isPending;
 
-  const confirm = () =>
+  const confirm = () => {
+    track(EVENTS.submittedTokenDeletion);
     deletion.mutate(client.id, {
       onSuccess: () => {
         showSnackbar(deleteSuccessMessage(client.label));
@@ -39,6 +42,7 @@ export function DeleteTokenDialog({ client, open, onClose, onDeleted }: DeleteTo
         onClose();
       },
     });
+  };
 
   return (
     <Dialog

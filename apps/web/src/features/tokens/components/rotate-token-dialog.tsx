@@ -14,6 +14,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useRotateClient } from '../api/rotate-client';
 import { closeUnlessBackdrop, IrreversibleWarning } from './irreversible-warning';
 import { TokenName } from './token-name';
@@ -31,7 +33,8 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
   const credentials = rotation.data;
   const busy = rotation.isPending;
 
-  const confirm = () =>
+  const confirm = () => {
+    track(EVENTS.submittedTokenRotation);
     rotation.mutate(client.id, {
       onSuccess: () => showSnackbar(rotateSuccessMessage(client.label)),
       onError: () => {
@@ -39,6 +42,7 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
         onClose(false);
       },
     });
+  };
 
   return (
     <Dialog

@@ -5,6 +5,8 @@ import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 
 export const EMPTY_HEADING = 'No API Tokens Found';
 export const EMPTY_TEXT = "Looks like you don't have any API Tokens yet. Ready to create a new request?";
@@ -24,7 +26,13 @@ export function TokensEmptyState({ accountStatus }: { accountStatus: CompanyAcco
       </Typography>
       <Typography color="text.secondary">{EMPTY_TEXT}</Typography>
       {accountStatus === 'trial' ? null : <Typography>{FREE_TRIAL_NOTE}</Typography>}
-      <Button component={Link} to={paths.createClient} variant="contained" startIcon={<Add />}>
+      <Button
+        component={Link}
+        to={paths.createClient}
+        onClick={() => track(EVENTS.clickedNewApiToken, { from: 'empty state' })}
+        variant="contained"
+        startIcon={<Add />}
+      >
         New API Client
       </Button>
     </Paper>

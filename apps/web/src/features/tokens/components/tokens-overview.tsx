@@ -7,6 +7,8 @@ import Add from '@mui/icons-material/Add';
 import { Link } from 'react-router';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useClients } from '../api/get-clients';
 import { TokensEmptyState } from './tokens-empty-state';
 import { TokensTable } from './tokens-table';
@@ -54,7 +56,13 @@ export function TokensOverview({ accountStatus, extraAction }: TokensOverviewPro
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {extraAction}
-              <Button component={Link} to={paths.createClient} variant="contained" startIcon={<Add />}>
+              <Button
+                component={Link}
+                to={paths.createClient}
+                onClick={() => track(EVENTS.clickedNewApiToken, { from: 'dashboard' })}
+                variant="contained"
+                startIcon={<Add />}
+              >
                 New API Token
               </Button>
             </Box>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Client } from '@datafeeds/domain';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { RotateTokenDialog } from './rotate-token-dialog';
 
@@ -33,7 +35,16 @@ export function useTokenDialogs({ onDeleted, onRotated }: TokenDialogsOptions = 
   // The client stays while the dialog fades out.
   const close = () => setTarget((current) => current && { ...current, open: false });
 
-  const actions: TokenActions = { openDelete: open('delete'), openRotate: open('rotate') };
+  const actions: TokenActions = {
+    openDelete: (client) => {
+      track(EVENTS.clickedDeleteToken);
+      open('delete')(client);
+    },
+    openRotate: (client) => {
+      track(EVENTS.clickedRotateToken);
+      open('rotate')(client);
+    },
+  };
   let dialogs = null;
   if (target?.kind === 'delete') {
     dialogs = (

@@ -1,5 +1,7 @@
 import { API_PATHS, type UpgradeAccountResponse } from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { userQueryKey } from '@/lib/auth/user';
@@ -13,6 +15,7 @@ export function useUpgradeAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: upgradeAccount,
+    onSuccess: () => track(EVENTS.completedUpgradeRequest),
     // 409: the company is already paid, so the cached user is out of date (and the button should go).
     onError: (error) => {
       if (isHttpError(error, 409)) void queryClient.invalidateQueries({ queryKey: userQueryKey });

@@ -6,6 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { useUpgradeAccount } from '../api/upgrade-account';
 
 export const UPGRADE_DIALOG_TITLE = 'Upgrade Account';
@@ -20,7 +22,8 @@ export function UpgradeAccountDialog({ open, onClose }: UpgradeAccountDialogProp
   const showSnackbar = useSnackbar();
   const busy = upgrade.isPending;
 
-  const submit = () =>
+  const submit = () => {
+    track(EVENTS.submittedUpgradeRequest);
     upgrade.mutate(undefined, {
       onSuccess: () => {
         showSnackbar(MESSAGES.upgradeSuccess);
@@ -31,6 +34,7 @@ export function UpgradeAccountDialog({ open, onClose }: UpgradeAccountDialogProp
         onClose();
       },
     });
+  };
 
   return (
     <Dialog

@@ -1,5 +1,7 @@
 import { API_PATHS, type User, type WelcomeRequest } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
 /** Completes the profile of an identity that has none yet (an account of the sister product). */
@@ -8,5 +10,8 @@ export function createUser(request: WelcomeRequest): Promise<User> {
 }
 
 export function useCreateUser() {
-  return useMutation({ mutationFn: createUser });
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => track(EVENTS.completedWelcome),
+  });
 }

@@ -14,6 +14,8 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { PersonAndCompanyFields } from '@/components/form/person-and-company-fields';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
 import { userQueryKey } from '@/lib/auth/user';
 import { useCreateUser } from '../api/create-user';
 
@@ -53,7 +55,10 @@ export function WelcomeForm() {
       component="form"
       noValidate
       aria-label="Complete your profile"
-      onSubmit={handleSubmit((values) => createUser.mutate(values))}
+      onSubmit={handleSubmit((values) => {
+        track(EVENTS.submittedWelcome);
+        createUser.mutate(values);
+      })}
     >
       <FormErrorAlert show={createUser.isError}>{MESSAGES.welcomeFailed}</FormErrorAlert>
       <PersonAndCompanyFields control={control} disabled={disabled} autoFocus />
