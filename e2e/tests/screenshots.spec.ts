@@ -143,3 +143,29 @@ test('token screens and dialogs', async ({ page, request }) => {
   await page.goto(`/client/${firstId}`);
   await shoot(page, 'client-details');
 });
+
+test('long names, a very long email and a hundred tokens', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const id = Math.random().toString(36).slice(2, 10);
+  const user = newUser({
+    firstName: 'maximiliana-alexandrina',
+    companyName: 'The Extraordinarily Long-Named International Sports Data Consumers Cooperative, Limited',
+    email: `maximiliana.alexandrina.worthington-smythe.${id}@analytics.department.example-enterprise.com`,
+  });
+  await register(page, user);
+  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const bearer = await sessionToken(page);
+  // Nicknames at their 64-character limit, with spaces and without.
+  const labels = Array.from({ length: 100 }, (_, index) => {
+    const name = `Token ${index + 1}`;
+    if (index % 10 === 0) return `${name}: a deliberately long nickname to test wrapping`.padEnd(64, '.');
+    if (index % 10 === 5) return `${name}:${'X'.repeat(64)}`.slice(0, 64);
+    return name;
+  });
+  await createTokensThroughApi(request, bearer, labels);
+  await page.goto('/dashboard');
+  await shoot(page, 'many-tokens');
+  await shoot(page, 'many-tokens-show-all', () => page.getByLabel('Show all').check());
+  await page.goto('/profile');
+  await shoot(page, 'long-profile');
+});
