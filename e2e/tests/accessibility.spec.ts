@@ -2,10 +2,14 @@
 // best practice): the design's quality bar, checked in real Chromium against the real server.
 import { expect, test } from '@playwright/test';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { operator } from '../support/operator.ts';
 import { dashboardTitle, register, signInFirstTime } from '../support/pages.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
 import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
+
+/** Set by the provider team on the tokens after the first, which stays pending (email unverified). */
+const STATUSES = ['active', 'expired', 'review', 'inactive'] as const;
 
 test('the public pages', async ({ page }) => {
   for (const path of ['/login', '/register', '/forgot-password', '/reset-password?resetToken=x']) {
@@ -78,10 +82,23 @@ test('the signed-in screens and dialogs', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
   await expectAccessibleInBothModes(page, 'new token result');
+  await page.getByRole('button', { name: 'Request another token' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without copying the secret?' })).toBeVisible();
+  await expectAccessibleInBothModes(page, "'Leave without copying' dialog");
+  await page.getByRole('button', { name: 'Stay and copy' }).click();
 
-  await createTokensThroughApi(request, await sessionToken(page), ['Odds feed', 'Stats']);
+  // One token in each status, so every status chip's colours are checked.
+  const [, ...others] = await createTokensThroughApi(request, await sessionToken(page), [
+    'Odds feed',
+    'Stats',
+    'Expired feed',
+    'Reviewed feed',
+    'Disabled feed',
+  ]);
+  for (const [id, status] of others.map((id, index) => [id, STATUSES[index]] as const))
+    await operator('set-token-status', id, status ?? 'active');
   await page.goto('/dashboard');
-  await expect(page.getByRole('table')).toBeVisible();
+  await expect(page.getByRole('table').getByText('Active (Under Review)')).toBeVisible();
   await expectAccessibleInBothModes(page, 'dashboard with tokens');
 
   for (const [opener, dialog] of [
