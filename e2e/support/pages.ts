@@ -1,5 +1,7 @@
 // Steps the specs share, written as a user performs them.
 import { expect, type Page } from '@playwright/test';
+import { linkFromEmail } from './mailbox.ts';
+import type { SisterIdentity } from './sister-identities.ts';
 import type { NewUser } from './users.ts';
 
 export async function register(page: Page, user: NewUser): Promise<void> {
@@ -26,6 +28,14 @@ export async function resetPasswordThroughLink(page: Page, link: URL, password: 
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: /reset|save|submit/i }).click();
   await expect(page.getByText('Your password has been reset.')).toBeVisible();
+}
+
+/** A sister-product identity sets its password through the imported link and signs in: /welcome. */
+export async function signInFirstTime(page: Page, identity: SisterIdentity, password: string): Promise<void> {
+  const link = await linkFromEmail(page.request, identity.email, '/reset-password');
+  await resetPasswordThroughLink(page, link, password);
+  await logIn(page, identity.email, password);
+  await expect(page).toHaveURL(/\/welcome$/);
 }
 
 export async function logIn(page: Page, email: string, password: string): Promise<void> {

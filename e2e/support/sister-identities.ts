@@ -1,9 +1,26 @@
 // Accounts of the sister product, imported by the operator command before the server starts. Their
 // password hash is left empty, so the import sends each a one-time reset email: the spec signs in
-// through that link.
-export const SISTER_IDENTITY = {
+// through that link. A reset link works once, so each spec that signs one in has its own identity.
+export interface SisterIdentity {
+  email: string;
+  username: string;
+}
+
+export const SISTER_IDENTITY: SisterIdentity = {
   email: 'sister.analyst@example.com',
   username: 'sisteranalyst',
 };
 
-export const SISTER_IDENTITIES_CSV = `email,username,passwordHash\n${SISTER_IDENTITY.email},${SISTER_IDENTITY.username},\n`;
+/** For the specs that only look at /welcome (accessibility, layout), so the story above stays intact. */
+export const SISTER_IDENTITIES_FOR_CHECKS = {
+  accessibility: { email: 'sister.accessibility@example.com', username: 'sisteraccessibility' },
+  layout: { email: 'sister.layout@example.com', username: 'sisterlayout' },
+} satisfies Record<string, SisterIdentity>;
+
+export const SISTER_IDENTITIES_CSV = [
+  'email,username,passwordHash',
+  ...[SISTER_IDENTITY, ...Object.values(SISTER_IDENTITIES_FOR_CHECKS)].map(
+    ({ email, username }) => `${email},${username},`,
+  ),
+  '',
+].join('\n');

@@ -1,5 +1,6 @@
 // One sidebar entry. Collapsed, it shows only its icon with the label as tooltip and accessible name.
 import type { ReactNode } from 'react';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -37,38 +38,41 @@ export function SidebarItem({
       : {};
   const accessibleName = href ? `${label} (opens in a new tab)` : label;
   return (
-    <Tooltip title={collapsed ? label : ''} placement="right" disableInteractive>
-      <ListItemButton
-        {...linkProps}
-        onClick={onClick}
-        disabled={disabled}
-        selected={active}
-        aria-current={active ? 'page' : undefined}
-        aria-label={collapsed || href ? accessibleName : undefined}
-        sx={{
-          minHeight: 44,
-          borderRadius: 1,
-          mx: 1,
-          mb: 0.5,
-          px: collapsed ? 0 : 1.5,
-          justifyContent: collapsed ? 'center' : 'flex-start',
-        }}
-      >
-        <ListItemIcon
-          sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, color: active ? 'primary.main' : 'inherit' }}
+    // The list item holds the link or button: a <ul> may contain only <li> elements.
+    <ListItem disablePadding>
+      <Tooltip title={collapsed ? label : ''} placement="right" disableInteractive>
+        <ListItemButton
+          {...linkProps}
+          onClick={onClick}
+          disabled={disabled}
+          selected={active}
+          aria-current={active ? 'page' : undefined}
+          aria-label={collapsed || href ? accessibleName : undefined}
+          sx={{
+            minHeight: 44,
+            borderRadius: 1,
+            mx: 1,
+            mb: 0.5,
+            px: collapsed ? 0 : 1.5,
+            justifyContent: collapsed ? 'center' : 'flex-start',
+          }}
         >
-          {icon}
-        </ListItemIcon>
-        {collapsed ? null : (
-          <>
-            <ListItemText
-              primary={label}
-              slotProps={{ primary: { noWrap: true, fontWeight: active ? 600 : 500 } }}
-            />
-            {href ? <OpenInNew sx={{ fontSize: 14, opacity: 0.7 }} aria-hidden /> : null}
-          </>
-        )}
-      </ListItemButton>
-    </Tooltip>
+          <ListItemIcon
+            sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, color: active ? 'primary.main' : 'inherit' }}
+          >
+            {icon}
+          </ListItemIcon>
+          {collapsed ? null : (
+            <>
+              <ListItemText
+                primary={label}
+                slotProps={{ primary: { noWrap: true, fontWeight: active ? 600 : 500 } }}
+              />
+              {href ? <OpenInNew sx={{ fontSize: 14, opacity: 0.7 }} aria-hidden /> : null}
+            </>
+          )}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }

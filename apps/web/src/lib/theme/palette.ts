@@ -51,7 +51,8 @@ const light: PaletteOptions = {
   accent: { main: '#F08A24', light: '#F6B26B', dark: '#B85D0A', contrastText: '#1A1208' },
   error: { main: '#C62828' },
   success: { main: '#1E7340' },
-  warning: { main: '#B26A00' },
+  // Dark enough for white text (the Expired chip) and for warning-coloured text on the page: 5.1:1.
+  warning: { main: '#9A5B00' },
   info: { main: '#1F6FAE' },
   background: { default: '#F7F9FA', paper: '#FFFFFF' },
   text: { primary: '#0A0A0A', secondary: '#5A666E', disabled: '#A3ADB3' },

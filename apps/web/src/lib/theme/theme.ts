@@ -65,6 +65,9 @@ export function createAppTheme(mode: PaletteMode): Theme {
           }),
         },
       },
+      // Alerts carry user data (an email address, a token's nickname) that may have no place to break:
+      // let it wrap rather than scroll the message sideways on a phone.
+      MuiAlert: { styleOverrides: { message: { minWidth: 0, overflowWrap: 'anywhere' } } },
       MuiTooltip: { defaultProps: { arrow: true } },
     },
   });

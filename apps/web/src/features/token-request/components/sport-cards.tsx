@@ -23,13 +23,14 @@ import { SPORTS_GROUP_LABEL } from './token-request-texts';
 interface SportCardProps {
   sport: SportCode;
   checked: boolean;
-  invalid: boolean;
+  /** The group's message, while there is one: each card is described by it, so it is heard on focus. */
+  errorId: string | undefined;
   disabled: boolean;
   onToggle: (sport: SportCode, checked: boolean) => void;
   inputRef?: (element: HTMLInputElement | null) => void;
 }
 
-function SportCard({ sport, checked, invalid, disabled, onToggle, inputRef }: SportCardProps) {
+function SportCard({ sport, checked, errorId, disabled, onToggle, inputRef }: SportCardProps) {
   const id = useId();
   const { name, league } = SPORTS[sport];
   return (
@@ -63,8 +64,8 @@ function SportCard({ sport, checked, invalid, disabled, onToggle, inputRef }: Sp
           slotProps={{
             input: {
               'aria-labelledby': `${id}-name`,
-              'aria-describedby': `${id}-league`,
-              'aria-invalid': invalid,
+              'aria-describedby': errorId ? `${id}-league ${errorId}` : `${id}-league`,
+              'aria-invalid': errorId !== undefined,
             } as Record<string, unknown>,
           }}
         />
@@ -134,7 +135,7 @@ export function SportCards({ control, apiType, disabled, onSelectionChange }: Sp
             key={sport}
             sport={sport}
             checked={selected.includes(sport)}
-            invalid={Boolean(message)}
+            errorId={message ? helperId : undefined}
             disabled={disabled}
             onToggle={toggle}
             inputRef={index === 0 ? field.ref : undefined}

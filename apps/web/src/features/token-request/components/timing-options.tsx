@@ -15,12 +15,13 @@ import { TIMING_GROUP_LABEL, TIMING_OPTIONS, type TimingOption } from './token-r
 interface TimingCheckboxProps {
   control: Control<TokenRequestInput>;
   option: TimingOption;
-  invalid: boolean;
+  /** The group's messages, while there are any: each option is described by them too. */
+  errorId: string | undefined;
   disabled: boolean;
   onToggle: () => void;
 }
 
-function TimingCheckbox({ control, option, invalid, disabled, onToggle }: TimingCheckboxProps) {
+function TimingCheckbox({ control, option, errorId, disabled, onToggle }: TimingCheckboxProps) {
   const descriptionId = useId();
   const { field } = useController({ control, name: option.name });
   return (
@@ -38,10 +39,10 @@ function TimingCheckbox({ control, option, invalid, disabled, onToggle }: Timing
               onToggle();
             }}
             slotProps={{
-              input: { 'aria-describedby': descriptionId, 'aria-invalid': invalid } as Record<
-                string,
-                unknown
-              >,
+              input: {
+                'aria-describedby': errorId ? `${descriptionId} ${errorId}` : descriptionId,
+                'aria-invalid': errorId !== undefined,
+              } as Record<string, unknown>,
             }}
           />
         }
@@ -97,7 +98,7 @@ export function TimingOptions({
             key={option.name}
             control={control}
             option={option}
-            invalid={invalid}
+            errorId={invalid ? helperId : undefined}
             disabled={disabled}
             onToggle={onSelectionChange}
           />

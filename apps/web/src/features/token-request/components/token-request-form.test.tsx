@@ -154,6 +154,22 @@ describe('New Token Request form', () => {
     expect(screen.queryByText(LATENCY_REQUIRED)).not.toBeInTheDocument();
   });
 
+  it('describes every timing option and sport card by its group message, so focus tells it', async () => {
+    await openForm();
+    const live = screen.getByRole('checkbox', { name: 'Live Feed' });
+    const football = screen.getByRole('checkbox', { name: 'Football' });
+    expect(football).toHaveAccessibleDescription('NFL');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(live).toHaveAccessibleDescription(expect.stringContaining(TIMING_REQUIRED)));
+    expect(live).toHaveAccessibleDescription(expect.stringContaining(LATENCY_REQUIRED));
+    expect(football).toHaveAttribute('aria-invalid', 'true');
+    expect(football).toHaveAccessibleDescription(`NFL ${SPORT_REQUIRED}`);
+
+    await userEvent.click(football);
+    await waitFor(() => expect(football).toHaveAccessibleDescription('NFL'));
+    expect(football).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it("refuses a sport the chosen timing has no feed for, with the domain's message", async () => {
     await openForm();
     await userEvent.type(screen.getByLabelText(/Token Nickname/, { selector: 'input' }), 'Soccer pre');

@@ -1,0 +1,68 @@
+// Layout checks the specs share: the widths the app is built for (the theme's breakpoints, 360 px for
+// the smallest phones) and what must hold at each.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { settle } from './accessibility.ts';
+
+export const WIDTHS = [360, 600, 900, 1200, 1536] as const;
+export const MD = 900;
+export const LG = 1200;
+/** Spec §2: the sidebar is 280 px open and 87 px collapsed. */
+export const SIDEBAR_WIDTH = { open: 280, collapsed: 87 };
+
+export async function resizeTo(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 800 });
+  await settle(page);
+}
+
+/**
+ * Nothing scrolls sideways: not the page, and not a box inside it. Names the elements that stick out,
+ * so a failure says where to look.
+ */
+export async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 2).join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const width = window.innerWidth;
+    const all = [...document.body.querySelectorAll('*')];
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      width,
+      stickingOut: all
+        .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+        .slice(0, 5)
+        .map(describe),
+      scrollingBoxes: all
+        .filter((element) => {
+          const overflowX = getComputedStyle(element).overflowX;
+          return (
+            (overflowX === 'auto' || overflowX === 'scroll') && element.scrollWidth > element.clientWidth + 1
+          );
+        })
+        .map(describe),
+    };
+  });
+  expect
+    .soft(
+      found.scrollWidth,
+      `${screen} at ${found.width}px scrolls sideways: ${found.stickingOut.join(', ')}`,
+    )
+    .toBeLessThanOrEqual(found.width);
+  expect.soft(found.scrollingBoxes, `${screen} at ${found.width}px has boxes scrolling sideways`).toEqual([]);
+}
+
+/** The box lies inside the viewport, whole. */
+export async function expectWithinViewport(page: Page, box: Locator, screen: string): Promise<void> {
+  const bounds = await box.boundingBox();
+  const viewport = page.viewportSize();
+  expect(bounds, `${screen} is on screen`).not.toBeNull();
+  expect(viewport).not.toBeNull();
+  if (!bounds || !viewport) return;
+  expect.soft(bounds.x, `${screen} starts inside the viewport`).toBeGreaterThanOrEqual(0);
+  expect
+    .soft(bounds.x + bounds.width, `${screen} ends inside the viewport`)
+    .toBeLessThanOrEqual(viewport.width);
+  expect.soft(bounds.y, `${screen} starts below the top`).toBeGreaterThanOrEqual(0);
+  expect
+    .soft(bounds.y + bounds.height, `${screen} ends above the bottom`)
+    .toBeLessThanOrEqual(viewport.height);
+}

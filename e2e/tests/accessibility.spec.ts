@@ -1,0 +1,129 @@
+// Every screen and dialog, in light and dark mode, has no axe-core violations (WCAG 2.1 A and AA plus
+// best practice): the design's quality bar, checked in real Chromium against the real server.
+import { expect, test } from '@playwright/test';
+import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { operator } from '../support/operator.ts';
+import { dashboardTitle, register, signInFirstTime } from '../support/pages.ts';
+import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
+import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
+import { newUser } from '../support/users.ts';
+
+/** Set by the provider team on the tokens after the first, which stays pending (email unverified). */
+const STATUSES = ['active', 'expired', 'review', 'inactive'] as const;
+
+test('the public pages', async ({ page }) => {
+  for (const path of ['/login', '/register', '/forgot-password', '/reset-password?resetToken=x']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessibleInBothModes(page, path);
+  }
+
+  await page.goto('/verify-email?token=x');
+  await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+  await expectAccessibleInBothModes(page, 'verify-email with an unknown token');
+
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('First Name is not allowed to be empty')).toBeVisible();
+  await expectAccessibleInBothModes(page, 'register with validation errors');
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('button', { name: 'Return to Login' })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'forgot-password confirmation');
+});
+
+test('the welcome page of a sister-product identity', async ({ page }) => {
+  await signInFirstTime(page, SISTER_IDENTITIES_FOR_CHECKS.accessibility, 'sister-password-a11y');
+  await expectAccessibleInBothModes(page, '/welcome');
+});
+
+test('the signed-in screens and dialogs', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const user = newUser({ companyName: 'Accessible Analytics Incorporated' });
+  await register(page, user);
+  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  await expect(page.getByRole('heading', { name: 'No API Tokens Found' })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'empty dashboard');
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Manage Profile' })).toBeVisible();
+  await expectAccessibleInBothModes(page, '/profile');
+
+  await page.goto('/client/unknown');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'token not found');
+
+  await page.goto('/create-client');
+  await expect(page.getByRole('heading', { name: 'New Token Request' })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'empty token request');
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Football', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectAccessibleInBothModes(page, 'token request with validation errors');
+  await fillTokenRequest(page, {
+    label: 'Scores widget',
+    timings: ['Live Feed', 'Pre Game'],
+    sports: ['Football', 'Hockey'],
+  });
+  await expectAccessibleInBothModes(page, 'filled token request');
+
+  // A dropped connection is the one failure a healthy server cannot be asked for.
+  await page.route('**/api/CreateClient', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('dialog', { name: 'Failed to create Client' })).toBeVisible();
+  await expectAccessibleInBothModes(page, "'Failed to create Client' dialog");
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.unroute('**/api/CreateClient');
+
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'new token result');
+  await page.getByRole('button', { name: 'Request another token' }).click();
+  await expect(page.getByRole('dialog', { name: 'Leave without copying the secret?' })).toBeVisible();
+  await expectAccessibleInBothModes(page, "'Leave without copying' dialog");
+  await page.getByRole('button', { name: 'Stay and copy' }).click();
+
+  // One token in each status, so every status chip's colours are checked.
+  const [, ...others] = await createTokensThroughApi(request, await sessionToken(page), [
+    'Odds feed',
+    'Stats',
+    'Expired feed',
+    'Reviewed feed',
+    'Disabled feed',
+  ]);
+  for (const [id, status] of others.map((id, index) => [id, STATUSES[index]] as const))
+    await operator('set-token-status', id, status ?? 'active');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('table').getByText('Active (Under Review)')).toBeVisible();
+  await expectAccessibleInBothModes(page, 'dashboard with tokens');
+
+  for (const [opener, dialog] of [
+    ['Delete Stats', 'Delete Token'],
+    ['Rotate Stats', 'Rotate Token'],
+    ['Upgrade To Paid Account', 'Upgrade Account'],
+  ] as const) {
+    await page.getByRole('button', { name: opener }).click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+    await expectAccessibleInBothModes(page, `${dialog} dialog`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  await page.getByRole('button', { name: 'Rotate Odds feed' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
+  await expect(page.getByText('Token rotated successfully. New token details are below')).toBeVisible();
+  await expectAccessibleInBothModes(page, 'rotated token dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('table').getByRole('cell', { name: 'Stats', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'API Token Details' })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'token details');
+
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await expectAccessibleInBothModes(page, 'collapsed sidebar');
+});
