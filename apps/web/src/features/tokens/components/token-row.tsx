@@ -36,6 +36,9 @@ export function TokenRow({
   };
   const created = formatDate(client.createdAt);
   const expires = formatDate(client.expiredAt);
+  // The compact layout's facts: each wraps as a whole, never mid-date, and stacks on a phone.
+  const facts = [`Client ID ${displayClientId(client.id)}`, `Created ${created}`];
+  if (showExpiry) facts.push(`Expires ${expires}`);
   return (
     <TableRow
       hover
@@ -58,9 +61,17 @@ export function TokenRow({
             <Typography sx={{ fontWeight: 600 }}>{client.label}</Typography>
             <TokenStatusChip status={client.status} />
           </Box>
-          <Typography variant="body2" color="text.secondary">
-            Client ID {displayClientId(client.id)} · Created {created}
-            {showExpiry ? ` · Expires ${expires}` : null}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+          >
+            {/* The trailing space keeps the facts apart for screen readers and copied text. */}
+            {facts.map((fact) => (
+              <Box component="span" key={fact} sx={{ whiteSpace: 'nowrap' }}>
+                {fact}{' '}
+              </Box>
+            ))}
           </Typography>
           <TokenDescription scope={client.scope} />
           <TokenRowActions client={client} actions={actions} />
@@ -72,7 +83,10 @@ export function TokenRow({
           <TableCell>
             <TokenDescription scope={client.scope} />
           </TableCell>
-          <TableCell sx={{ overflowWrap: 'anywhere' }}>{client.label}</TableCell>
+          <TableCell>
+            {/* A 64-character nickname wraps instead of squeezing the other columns. */}
+            <Box sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>{client.label}</Box>
+          </TableCell>
           <TableCell>
             <TokenStatusChip status={client.status} />
           </TableCell>
