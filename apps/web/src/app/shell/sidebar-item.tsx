@@ -1,5 +1,6 @@
 // One sidebar entry. Collapsed, it shows only its icon with the label as tooltip and accessible name.
 import type { ReactNode } from 'react';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -36,39 +37,42 @@ export function SidebarItem({
       ? { component: 'a', href, target: '_blank', rel: 'noopener noreferrer' }
       : {};
   const accessibleName = href ? `${label} (opens in a new tab)` : label;
+  // The <li> a list needs around each entry: the button inside is a link or a button, not a list item.
   return (
-    <Tooltip title={collapsed ? label : ''} placement="right" disableInteractive>
-      <ListItemButton
-        {...linkProps}
-        onClick={onClick}
-        disabled={disabled}
-        selected={active}
-        aria-current={active ? 'page' : undefined}
-        aria-label={collapsed || href ? accessibleName : undefined}
-        sx={{
-          minHeight: 44,
-          borderRadius: 1,
-          mx: 1,
-          mb: 0.5,
-          px: collapsed ? 0 : 1.5,
-          justifyContent: collapsed ? 'center' : 'flex-start',
-        }}
-      >
-        <ListItemIcon
-          sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, color: active ? 'primary.main' : 'inherit' }}
+    <ListItem disablePadding>
+      <Tooltip title={collapsed ? label : ''} placement="right" disableInteractive>
+        <ListItemButton
+          {...linkProps}
+          onClick={onClick}
+          disabled={disabled}
+          selected={active}
+          aria-current={active ? 'page' : undefined}
+          aria-label={collapsed || href ? accessibleName : undefined}
+          sx={{
+            minHeight: 44,
+            borderRadius: 1,
+            mx: 1,
+            mb: 0.5,
+            px: collapsed ? 0 : 1.5,
+            justifyContent: collapsed ? 'center' : 'flex-start',
+          }}
         >
-          {icon}
-        </ListItemIcon>
-        {collapsed ? null : (
-          <>
-            <ListItemText
-              primary={label}
-              slotProps={{ primary: { noWrap: true, fontWeight: active ? 600 : 500 } }}
-            />
-            {href ? <OpenInNew sx={{ fontSize: 14, opacity: 0.7 }} aria-hidden /> : null}
-          </>
-        )}
-      </ListItemButton>
-    </Tooltip>
+          <ListItemIcon
+            sx={{ minWidth: 0, mr: collapsed ? 0 : 1.5, color: active ? 'primary.main' : 'inherit' }}
+          >
+            {icon}
+          </ListItemIcon>
+          {collapsed ? null : (
+            <>
+              <ListItemText
+                primary={label}
+                slotProps={{ primary: { noWrap: true, fontWeight: active ? 600 : 500 } }}
+              />
+              {href ? <OpenInNew sx={{ fontSize: 14, opacity: 0.7 }} aria-hidden /> : null}
+            </>
+          )}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }
