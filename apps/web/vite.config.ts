@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 // In development the API runs on its own port (API_PROXY_TARGET overrides it); in production it serves
 // this build from the same origin.
@@ -8,7 +9,7 @@ const API_ORIGIN = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 const apiProxy = { '/api': API_ORIGIN, '/refresh': API_ORIGIN, '/dev': API_ORIGIN };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

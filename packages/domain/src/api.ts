@@ -14,31 +14,6 @@ import { API_TYPES } from './sports.ts';
 import { COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES } from './status.ts';
 import { genericMessages } from './messages.ts';
 
-export const API_PATHS = {
-  register: '/api/register',
-  login: '/api/login',
-  logout: '/api/logout',
-  refresh: '/refresh',
-  getUser: '/api/GetUser',
-  createUser: '/api/CreateUser',
-  updateUser: '/api/UpdateUser',
-  checkUsername: '/api/CheckUsernameRegistered',
-  checkEmail: '/api/CheckEmailRegistered',
-  forgotPassword: '/api/forgotPassword',
-  resetPassword: '/api/resetPassword',
-  verifyEmail: '/api/verifyEmail',
-  resendVerification: '/api/resendVerification',
-  health: '/api/health',
-  config: '/api/config',
-  getClients: '/api/GetClients',
-  createClient: '/api/CreateClient',
-  deleteClient: '/api/DeleteClient',
-  rotateClient: '/api/RotateClient',
-  upgradeAccount: '/api/UpgradeAccount',
-  openapi: '/api/openapi.json',
-  docs: '/api/docs',
-} as const;
-
 export const tokenResponseSchema = z.object({ token: z.string() }).meta({ id: 'TokenResponse' });
 
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'MessageResponse' });

@@ -1,5 +1,8 @@
-// The one error shape every API error answer has (design §6), and the stable codes it carries.
-import { z } from 'zod';
+// The one error shape every API error answer has (design §6), and the stable codes it carries. No
+// schema library here: the web app checks error bodies on every page, so this module stays small (the
+// schemas are in error-schemas.ts; a test keeps the check and the schema in agreement).
+import type { z } from 'zod';
+import type { errorResponseSchema, fieldErrorSchema } from './error-schemas.ts';
 
 export const ERROR_CODES = {
   validation: 'validation_failed',
@@ -20,22 +23,21 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export const fieldErrorSchema = z.object({
-  field: z.string(),
-  message: z.string(),
-});
-
-export const errorResponseSchema = z
-  .object({
-    error: z.string(),
-    message: z.string(),
-    details: z.array(fieldErrorSchema).optional(),
-  })
-  .meta({ id: 'ErrorResponse' });
-
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isFieldError = (value: unknown): value is FieldError =>
+  isRecord(value) && typeof value.field === 'string' && typeof value.message === 'string';
+
+/** Whether a body has the error shape (what `errorResponseSchema` accepts). */
 export function isErrorResponse(value: unknown): value is ErrorResponse {
-  return errorResponseSchema.safeParse(value).success;
+  return (
+    isRecord(value) &&
+    typeof value.error === 'string' &&
+    typeof value.message === 'string' &&
+    (value.details === undefined || (Array.isArray(value.details) && value.details.every(isFieldError)))
+  );
 }

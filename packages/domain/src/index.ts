@@ -8,4 +8,6 @@ export * from './messages.ts';
 export * from './email.ts';
 export * from './validation.ts';
 export * from './errors.ts';
+export * from './error-schemas.ts';
+export * from './api-paths.ts';
 export * from './api.ts';

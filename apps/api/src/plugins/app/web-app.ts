@@ -1,6 +1,7 @@
 // Serves the built web app so one process is the whole product: hashed /assets cached for a year,
 // index.html never cached, and an SPA fallback to index.html for page navigations. API-like paths and
-// non-HTML requests get the JSON 404 instead.
+// non-HTML requests get the JSON 404 instead. The build writes Brotli and gzip copies of its text files
+// (.br, .gz); a browser that accepts one gets it, so nothing is compressed per request.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -24,6 +25,7 @@ export default fp<{ distDir: string }>(
       const assetsDir = path.join(distDir, 'assets') + path.sep;
       await app.register(fastifyStatic, {
         root: distDir,
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           void reply.header(

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
@@ -12,6 +13,11 @@ writeFileSync(
   '<!doctype html><title>DataFeeds</title><div id="root"></div>',
 );
 writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+// The build's precompressed copies of a bigger file.
+const appScript = `export const rows = [${'"row",'.repeat(2000)}];`;
+writeFileSync(path.join(distDir, 'assets', 'app-def456.js'), appScript);
+writeFileSync(path.join(distDir, 'assets', 'app-def456.js.br'), brotliCompressSync(appScript));
+writeFileSync(path.join(distDir, 'assets', 'app-def456.js.gz'), gzipSync(appScript));
 writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 const app = await buildTestApp({ env: { WEB_DIST_DIR: distDir } });
@@ -34,6 +40,37 @@ describe('serving the built web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    ['br', 'br, gzip, deflate', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', 'gzip, deflate', (body: Buffer) => gunzipSync(body)],
+  ])('sends the precompressed %s copy to a browser that accepts it', async (encoding, accept, decode) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['vary']).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(appScript.length / 10);
+    expect(decode(response.rawPayload).toString()).toBe(appScript);
+  });
+
+  it('sends the file as it is to a client that accepts no compression, or when there is no copy', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(appScript);
+    const noCopy = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(noCopy.headers['content-encoding']).toBeUndefined();
+    expect(noCopy.body).toBe('console.log("app")');
   });
 
   it('serves other static files without a long cache', async () => {

@@ -37,8 +37,8 @@ export function SidebarItem({
       ? { component: 'a', href, target: '_blank', rel: 'noopener noreferrer' }
       : {};
   const accessibleName = href ? `${label} (opens in a new tab)` : label;
+  // The <li> a list needs around each entry: the button inside is a link or a button, not a list item.
   return (
-    // The list item holds the link or button: a <ul> may contain only <li> elements.
     <ListItem disablePadding>
       <Tooltip title={collapsed ? label : ''} placement="right" disableInteractive>
         <ListItemButton

@@ -63,24 +63,4 @@ describe('TextInput', () => {
     expect(onChange).toHaveBeenCalled();
     expect(onBlur).toHaveBeenCalledTimes(1);
   });
-
-  it('offers options when it is a select', async () => {
-    const onChange = vi.fn();
-    render(
-      <TextInput
-        name="apiType"
-        label="API Type"
-        type="select"
-        value="rest"
-        onChange={onChange}
-        options={[
-          { value: 'rest', label: 'REST' },
-          { value: 'graphql', label: 'GraphQL' },
-        ]}
-      />,
-    );
-    await userEvent.click(screen.getByRole('combobox', { name: /API Type/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'GraphQL' }));
-    expect(onChange).toHaveBeenCalled();
-  });
 });

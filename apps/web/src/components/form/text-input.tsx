@@ -1,23 +1,22 @@
 // The text-field wrapper of spec §5. Errors show under the field; without an error a blank line (or a
 // hint) holds the space, so the form does not jump while the user tabs through it. The helper line is a
 // polite live region so screen readers hear a message when it appears.
+//
+// Built from the parts MUI's TextField renders for the outlined variant (FormControl, InputLabel,
+// OutlinedInput, FormHelperText), not from TextField itself: TextField imports Select and with it Menu,
+// Popover and List, which would all land in the sign-in page's first load. Selects are SelectInput.
 import type { ChangeEvent, FocusEvent, ReactNode, Ref } from 'react';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 
 export interface TextInputProps {
   name: string;
   label: string;
   value?: string;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'select';
-  /** The choices when `type` is 'select'. */
-  options?: readonly SelectOption[];
+  type?: 'text' | 'email' | 'password' | 'tel';
   /** The validation message; its presence puts the field in the error state. */
   error?: string | undefined;
   /** Shown under the field when there is no error. */
@@ -35,14 +34,19 @@ export interface TextInputProps {
 }
 
 /** A non-breaking space keeps the helper line's height when it has nothing to say. */
-const BLANK_LINE = '\u00a0';
+export const BLANK_LINE = '\u00a0';
+
+/** The ids TextField gives the input, its label and its helper line. */
+export function fieldIds(name: string) {
+  const id = `field-${name}`;
+  return { id, labelId: `${id}-label`, helperId: `${id}-helper-text` };
+}
 
 export function TextInput({
   name,
   label,
   value,
   type = 'text',
-  options = [],
   error,
   hint,
   required = false,
@@ -56,46 +60,42 @@ export function TextInput({
   onChange,
   inputRef,
 }: TextInputProps) {
-  const isSelect = type === 'select';
+  const { id, labelId, helperId } = fieldIds(name);
   return (
-    <TextField
-      id={`field-${name}`}
-      name={name}
-      label={label}
-      value={value ?? ''}
-      type={isSelect ? undefined : type}
-      select={isSelect}
-      error={Boolean(error)}
-      helperText={error ?? hint ?? BLANK_LINE}
-      required={required}
-      disabled={disabled}
-      autoFocus={autoFocus}
-      autoComplete={autoComplete}
-      onBlur={onBlur}
-      onChange={onChange}
-      inputRef={inputRef}
+    <FormControl
+      variant="outlined"
       fullWidth
       margin="dense"
-      slotProps={{
-        input: {
-          readOnly,
-          startAdornment: startAdornment ? (
-            <InputAdornment position="start">{startAdornment}</InputAdornment>
-          ) : undefined,
-          endAdornment: endAdornment ? (
-            <InputAdornment position="end">{endAdornment}</InputAdornment>
-          ) : undefined,
-        },
-        formHelperText: { 'aria-live': 'polite' } as Record<string, string>,
-      }}
+      error={Boolean(error)}
+      required={required}
+      disabled={disabled}
     >
-      {isSelect
-        ? options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))
-        : null}
-    </TextField>
+      <InputLabel htmlFor={id} id={labelId}>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        name={name}
+        label={label}
+        value={value ?? ''}
+        type={type}
+        autoFocus={autoFocus}
+        autoComplete={autoComplete}
+        readOnly={readOnly}
+        onBlur={onBlur}
+        onChange={onChange}
+        inputRef={inputRef}
+        aria-describedby={helperId}
+        startAdornment={
+          startAdornment ? <InputAdornment position="start">{startAdornment}</InputAdornment> : undefined
+        }
+        endAdornment={
+          endAdornment ? <InputAdornment position="end">{endAdornment}</InputAdornment> : undefined
+        }
+      />
+      <FormHelperText id={helperId} aria-live="polite">
+        {error ?? hint ?? BLANK_LINE}
+      </FormHelperText>
+    </FormControl>
   );
 }

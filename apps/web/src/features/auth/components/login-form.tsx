@@ -1,5 +1,3 @@
-import { loginSchema } from '@datafeeds/domain';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
@@ -11,13 +9,17 @@ import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from './login-error-message';
+
+// The schema and zod are fetched at the first blur or submit, not with the page (first-load budget).
+const loginResolver = lazyResolver(() => import('./login-resolver'));
 
 export function LoginForm() {
   const login = useLogin();
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(loginSchema),
+    resolver: loginResolver,
     mode: 'onBlur',
     defaultValues: { email: '', password: '' },
   });

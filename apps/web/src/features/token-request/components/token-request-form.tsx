@@ -15,6 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
 import { FailureDialog } from '@/components/feedback/failure-dialog';
 import { SubmitButton } from '@/components/form/submit-button';
@@ -105,11 +106,10 @@ export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) 
             autoFocus
             disabled={disabled}
           />
-          <FormTextField
+          <FormSelectField
             control={control}
             name="apiType"
             label={FIELD_LABELS.apiType}
-            type="select"
             options={API_TYPE_OPTIONS}
             required
             disabled={disabled}

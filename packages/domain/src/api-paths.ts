@@ -1,0 +1,26 @@
+// The path of every call of spec §7. Plain constants in a module of their own, without the schemas, so
+// the web app's first load can name an endpoint without bundling the validation library.
+export const API_PATHS = {
+  register: '/api/register',
+  login: '/api/login',
+  logout: '/api/logout',
+  refresh: '/refresh',
+  getUser: '/api/GetUser',
+  createUser: '/api/CreateUser',
+  updateUser: '/api/UpdateUser',
+  checkUsername: '/api/CheckUsernameRegistered',
+  checkEmail: '/api/CheckEmailRegistered',
+  forgotPassword: '/api/forgotPassword',
+  resetPassword: '/api/resetPassword',
+  verifyEmail: '/api/verifyEmail',
+  resendVerification: '/api/resendVerification',
+  health: '/api/health',
+  config: '/api/config',
+  getClients: '/api/GetClients',
+  createClient: '/api/CreateClient',
+  deleteClient: '/api/DeleteClient',
+  rotateClient: '/api/RotateClient',
+  upgradeAccount: '/api/UpgradeAccount',
+  openapi: '/api/openapi.json',
+  docs: '/api/docs',
+} as const;
