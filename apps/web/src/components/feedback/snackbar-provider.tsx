@@ -1,9 +1,19 @@
 // Snackbars at top centre that hide after 6 s (spec §2). One at a time: a new message replaces the
-// current one, because stacked toasts about the same screen only add noise.
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SNACKBAR_AUTO_HIDE_MS } from '@datafeeds/domain';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+// current one, because stacked toasts about the same screen only add noise. The snackbar's code is
+// fetched with the first message: the sign-in page, which shows none, does not download it.
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+
+const SnackbarView = lazy(() => import('./snackbar-view'));
 
 interface SnackbarMessage {
   id: number;
@@ -34,22 +44,17 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarContext value={value}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={open}
-        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert
-          onClose={close}
-          severity={current?.severity ?? 'success'}
-          variant="filled"
-          sx={{ width: '100%' }}
-        >
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {current ? (
+        <Suspense fallback={null}>
+          <SnackbarView
+            id={current.id}
+            open={open}
+            message={current.message}
+            severity={current.severity}
+            onClose={close}
+          />
+        </Suspense>
+      ) : null}
     </SnackbarContext>
   );
 }

@@ -1,37 +1,21 @@
-import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+// PasswordInput bound to a react-hook-form field (see field-binding.ts).
 import type { FieldValues } from 'react-hook-form';
-import { FormTextField, type FormTextFieldProps } from './form-text-field';
+import { useFieldBinding } from './field-binding';
+import type { FormTextFieldProps } from './form-text-field';
+import { PasswordInput } from './password-input';
 
 export type PasswordFieldProps<TValues extends FieldValues> = Omit<
   FormTextFieldProps<TValues>,
   'type' | 'endAdornment'
 >;
 
-/** A password field with a show/hide toggle whose accessible name says what it will do. */
-export function PasswordField<TValues extends FieldValues>(props: PasswordFieldProps<TValues>) {
-  const [visible, setVisible] = useState(false);
-  // A generic name: "Show current password" would also match a lookup of the field by its label.
-  const toggleLabel = visible ? 'Hide password' : 'Show password';
-  return (
-    <FormTextField
-      {...props}
-      type={visible ? 'text' : 'password'}
-      endAdornment={
-        <IconButton
-          aria-label={toggleLabel}
-          aria-controls={`field-${props.name}`}
-          aria-pressed={visible}
-          onClick={() => setVisible((shown) => !shown)}
-          onMouseDown={(event) => event.preventDefault()}
-          edge="end"
-          size="small"
-        >
-          {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-        </IconButton>
-      }
-    />
-  );
+export function PasswordField<TValues extends FieldValues>({
+  control,
+  name,
+  onBlur,
+  onChange,
+  ...inputProps
+}: PasswordFieldProps<TValues>) {
+  const binding = useFieldBinding({ control, name, disabled: inputProps.disabled, onBlur, onChange });
+  return <PasswordInput {...inputProps} {...binding} />;
 }

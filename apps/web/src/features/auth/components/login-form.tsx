@@ -1,49 +1,29 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
-import { FormTextField } from '@/components/form/form-text-field';
-import { PasswordField } from '@/components/form/password-field';
+import { PasswordInput } from '@/components/form/password-input';
 import { SubmitButton } from '@/components/form/submit-button';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { TextInput } from '@/components/form/text-input';
 import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { lazyResolver } from '@/lib/forms/lazy-resolver';
 import { useLogin } from '../api/login';
 import { loginErrorMessage } from './login-error-message';
-
-// The schema and zod are fetched at the first blur or submit, not with the page (first-load budget).
-const loginResolver = lazyResolver(() => import('./login-resolver'));
+import { useLoginForm } from './use-login-form';
 
 export function LoginForm() {
   const login = useLogin();
-  const { control, handleSubmit } = useForm({
-    resolver: loginResolver,
-    mode: 'onBlur',
-    defaultValues: { email: '', password: '' },
+  const { bind, onSubmit } = useLoginForm((request) => {
+    track(EVENTS.submittedLogin);
+    login.mutate(request);
   });
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label="Sign in"
-      onSubmit={handleSubmit((values) => {
-        track(EVENTS.submittedLogin);
-        login.mutate(values);
-      })}
-    >
+    <Box component="form" noValidate aria-label="Sign in" onSubmit={(event) => void onSubmit(event)}>
       <FormErrorAlert show={login.isError}>{loginErrorMessage(login.error)}</FormErrorAlert>
-      <FormTextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoFocus
-      />
-      <PasswordField control={control} name="password" label="Password" autoComplete="current-password" />
+      <TextInput {...bind('email')} label="Email" type="email" autoComplete="email" autoFocus />
+      <PasswordInput {...bind('password')} label="Password" autoComplete="current-password" />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <RouterLink to={paths.forgotPassword} onClick={() => track(EVENTS.clickedForgotPassword)}>
           Forgot password

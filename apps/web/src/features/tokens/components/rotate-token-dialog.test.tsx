@@ -56,7 +56,7 @@ describe('rotate token dialog', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Copy Client Secret' })).toBeInTheDocument();
     expect(dialog).toHaveTextContent(SECRET_WARNING);
-    expect(screen.getByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
+    expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(rotateSuccessMessage('Scores app')).toBe('Scores app Client Credential rotate request successful');
     expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([{ clientId: client.id }]);
 
