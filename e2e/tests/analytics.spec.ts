@@ -40,6 +40,10 @@ test.describe('with both analytics keys set', () => {
       id: string;
     };
 
+    // The user looks at the dashboard long enough for its page view (500 ms) before going on.
+    await expect
+      .poll(async () => JSON.stringify(await analytics.gtagCommands()))
+      .toContain('"page_title":"Dashboard"');
     await page.getByRole('main').getByRole('link', { name: 'New API Client' }).click();
     await fillTokenRequest(page, { label: 'Odds widget', timings: ['Live Feed'], sports: ['Football'] });
     await page.getByRole('button', { name: 'Submit Request' }).click();
@@ -48,8 +52,14 @@ test.describe('with both analytics keys set', () => {
     await page.getByRole('button', { name: 'Copy Client Secret' }).click();
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await expect(page.getByRole('heading', { name: 'API Tokens' })).toBeVisible();
-    // Let the dashboard's page view go out before leaving it.
-    await page.waitForTimeout(600);
+    await expect
+      .poll(
+        async () =>
+          (await analytics.gtagCommands()).filter((command) =>
+            JSON.stringify(command).includes('"page_title":"Dashboard"'),
+          ).length,
+      )
+      .toBe(2);
     await logOut(page);
 
     const expectedEvents = [

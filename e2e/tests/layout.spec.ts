@@ -73,22 +73,25 @@ test('the sidebar collapses by itself below md and offers collapse and expand fr
   const nav = page.getByRole('navigation', { name: 'Main' });
   const collapse = nav.getByRole('button', { name: 'Collapse sidebar' });
   const expand = nav.getByRole('button', { name: 'Expand sidebar' });
+  // The width animates after the resize or click has re-rendered the shell: wait for where it ends.
+  const expectNavWidth = (width: number) =>
+    expect.poll(async () => (await nav.boundingBox())?.width).toBe(width);
   for (const width of WIDTHS) {
     await resizeTo(page, width);
     if (width < MD) {
       await expect(collapse).toHaveCount(0);
       await expect(expand).toHaveCount(0);
-      expect((await nav.boundingBox())?.width).toBe(SIDEBAR_WIDTH.collapsed);
+      await expectNavWidth(SIDEBAR_WIDTH.collapsed);
       continue;
     }
-    expect((await nav.boundingBox())?.width).toBe(SIDEBAR_WIDTH.open);
+    await expectNavWidth(SIDEBAR_WIDTH.open);
     await collapse.click();
     await resizeTo(page, width);
-    expect((await nav.boundingBox())?.width).toBe(SIDEBAR_WIDTH.collapsed);
+    await expectNavWidth(SIDEBAR_WIDTH.collapsed);
     await expectNoSidewaysScroll(page, 'collapsed sidebar');
     await expand.click();
     await resizeTo(page, width);
-    expect((await nav.boundingBox())?.width).toBe(SIDEBAR_WIDTH.open);
+    await expectNavWidth(SIDEBAR_WIDTH.open);
   }
 });
 
