@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Add from '@mui/icons-material/Add';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
-import { paths } from '@/config/paths';
+import { NewTokenButton } from '@/components/navigation/new-token-button';
 import { TokenDetails } from '@/features/tokens/components/token-details';
-import { track } from '@/lib/analytics/analytics';
-import { EVENTS } from '@/lib/analytics/events';
 
 export default function ClientRoute() {
   const { clientId = '' } = useParams();
@@ -15,15 +11,7 @@ export default function ClientRoute() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}>
         <PageHeader title="API Token Details" />
         <Box sx={{ mb: 3 }}>
-          <Button
-            component={Link}
-            to={paths.createClient}
-            onClick={() => track(EVENTS.clickedNewApiToken, { from: 'token details' })}
-            variant="contained"
-            startIcon={<Add />}
-          >
-            New API Token
-          </Button>
+          <NewTokenButton from="token details">New API Token</NewTokenButton>
         </Box>
       </Box>
       <TokenDetails key={clientId} clientId={clientId} />

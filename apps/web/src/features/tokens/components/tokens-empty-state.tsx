@@ -1,12 +1,7 @@
 import { TRIAL_DAYS, type CompanyAccountStatus } from '@datafeeds/domain';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { track } from '@/lib/analytics/analytics';
-import { EVENTS } from '@/lib/analytics/events';
+import { NewTokenButton } from '@/components/navigation/new-token-button';
 
 export const EMPTY_HEADING = 'No API Tokens Found';
 export const EMPTY_TEXT = "Looks like you don't have any API Tokens yet. Ready to create a new request?";
@@ -26,15 +21,7 @@ export function TokensEmptyState({ accountStatus }: { accountStatus: CompanyAcco
       </Typography>
       <Typography color="text.secondary">{EMPTY_TEXT}</Typography>
       {accountStatus === 'trial' ? null : <Typography>{FREE_TRIAL_NOTE}</Typography>}
-      <Button
-        component={Link}
-        to={paths.createClient}
-        onClick={() => track(EVENTS.clickedNewApiToken, { from: 'empty state' })}
-        variant="contained"
-        startIcon={<Add />}
-      >
-        New API Client
-      </Button>
+      <NewTokenButton from="empty state">New API Client</NewTokenButton>
     </Paper>
   );
 }

@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CompanyAccountStatus } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import Add from '@mui/icons-material/Add';
-import { Link } from 'react-router';
 import { PageSpinner } from '@/components/feedback/page-spinner';
-import { paths } from '@/config/paths';
-import { track } from '@/lib/analytics/analytics';
-import { EVENTS } from '@/lib/analytics/events';
+import { NewTokenButton } from '@/components/navigation/new-token-button';
 import { useClients } from '../api/get-clients';
 import { TokensEmptyState } from './tokens-empty-state';
 import { TokensTable } from './tokens-table';
@@ -56,15 +51,7 @@ export function TokensOverview({ accountStatus, extraAction }: TokensOverviewPro
             </Box>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {extraAction}
-              <Button
-                component={Link}
-                to={paths.createClient}
-                onClick={() => track(EVENTS.clickedNewApiToken, { from: 'dashboard' })}
-                variant="contained"
-                startIcon={<Add />}
-              >
-                New API Token
-              </Button>
+              <NewTokenButton from="dashboard">New API Token</NewTokenButton>
             </Box>
           </Box>
           <TokensTable clients={clients} showExpiry={accountStatus === 'trial'} actions={actions} />
