@@ -23,9 +23,9 @@ beforeEach(() => {
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('analytics facade', () => {
-  it('loads nothing and records nothing when no tool is switched on', () => {
+  it('loads nothing and records nothing when no tool is switched on', async () => {
     track('Clicked Sign Up');
-    startAnalytics({});
+    await startAnalytics({});
     track('Completed Login');
     identify({ id: 'u1', email: 'ada@example.com', companyName: 'Engines' });
     expect(window.dataLayer).toBeUndefined();
@@ -33,8 +33,8 @@ describe('analytics facade', () => {
     expect(document.scripts).toHaveLength(0);
   });
 
-  it("adds Google's gtag.js for the configured measurement id, with automatic page views off", () => {
-    startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
+  it("adds Google's gtag.js for the configured measurement id, with automatic page views off", async () => {
+    await startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
     expect(gtagScripts().map((script) => script.src)).toEqual([
       `https://www.googletagmanager.com/gtag/js?id=${MEASUREMENT_ID}`,
     ]);
@@ -45,18 +45,18 @@ describe('analytics facade', () => {
     ]);
   });
 
-  it('replays in order what was recorded before the config arrived', () => {
+  it('replays in order what was recorded before the config arrived', async () => {
     track('Clicked Sign Up');
     track('Submitted Registration', { from: 'test' });
-    startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
+    await startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
     const events = gtagCommands().filter(([command]) => command === 'event');
     expect(events.map(([, name]) => name)).toEqual(['clicked_sign_up', 'submitted_registration']);
     expect(events[1]?.[2]).toMatchObject({ from: 'test' });
   });
 
-  it("sends 'Viewed X' as GA's page_view titled X, without the query string that may hold a one-time token", () => {
+  it("sends 'Viewed X' as GA's page_view titled X, without the query string that may hold a one-time token", async () => {
     window.history.replaceState(null, '', '/reset-password?resetToken=secret-one-time-token');
-    startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
+    await startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
     track('Viewed Reset Password');
     expect(gtagCommands()).toContainEqual([
       'event',
@@ -70,8 +70,8 @@ describe('analytics facade', () => {
     expect(JSON.stringify(gtagCommands())).not.toContain('secret-one-time-token');
   });
 
-  it('identifies the user by id and company (no email: Google accepts no personal data), once per user', () => {
-    startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
+  it('identifies the user by id and company (no email: Google accepts no personal data), once per user', async () => {
+    await startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
     const user = { id: 'user-1', email: 'ada@example.com', companyName: 'Analytical Engines' };
     identify(user);
     identify(user);
@@ -83,8 +83,8 @@ describe('analytics facade', () => {
     expect(JSON.stringify(gtagCommands())).not.toContain('ada@example.com');
   });
 
-  it('forgets the user at the end of the session, so the next sign-in identifies again', () => {
-    startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
+  it('forgets the user at the end of the session, so the next sign-in identifies again', async () => {
+    await startAnalytics({ googleAnalytics: { measurementId: MEASUREMENT_ID } });
     const user = { id: 'user-1', email: 'ada@example.com', companyName: 'Analytical Engines' };
     identify(user);
     resetAnalytics();

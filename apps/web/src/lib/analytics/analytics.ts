@@ -1,11 +1,10 @@
 // The one analytics facade (design §5): screens call track(), the shell identifies the signed-in user,
 // the end of a session resets. Which tools receive the calls is decided once, from the deployment's
-// served config; calls made before that are held (a few hundred at most) and replayed in order, and a
-// deployment with no tool switched on drops them and loads no SDK.
+// served config; calls made before the tools are ready are held (a few hundred at most) and replayed in
+// order. A tool's code is fetched only when it is switched on, so a deployment with none loads none
+// and drops what was held.
 import type { AppConfig } from '@datafeeds/domain';
 import type { AnalyticsEventName, AnalyticsProperties } from './events';
-import { createGoogleAnalyticsSink } from './google-analytics-sink';
-import { createMixpanelSink } from './mixpanel-sink';
 import type { AnalyticsIdentity, AnalyticsSink } from './sink';
 
 export type { AnalyticsIdentity } from './sink';
@@ -33,12 +32,26 @@ function dispatch(call: SinkCall) {
   }
 }
 
-/** Switches on the configured tools (once) and replays what was recorded before. */
-export function startAnalytics(config: AppConfig['analytics']): void {
-  if (sinks !== null) return;
-  const started: AnalyticsSink[] = [];
-  if (config.mixpanel) started.push(createMixpanelSink(config.mixpanel));
-  if (config.googleAnalytics) started.push(createGoogleAnalyticsSink(config.googleAnalytics));
+let starting: Promise<void> | null = null;
+
+/** Switches on the configured tools (once) and replays what was recorded before; resolves when done. */
+export function startAnalytics({ mixpanel, googleAnalytics }: AppConfig['analytics']): Promise<void> {
+  starting ??= Promise.all([
+    mixpanel ? import('./mixpanel-sink').then((sink) => sink.createMixpanelSink(mixpanel)) : null,
+    googleAnalytics
+      ? import('./google-analytics-sink').then((sink) => sink.createGoogleAnalyticsSink(googleAnalytics))
+      : null,
+  ]).then(
+    (created) => ready(created.filter((sink) => sink !== null)),
+    (error: unknown) => {
+      console.warn('The analytics tools could not be loaded; their events are dropped', error);
+      ready([]);
+    },
+  );
+  return starting;
+}
+
+function ready(started: AnalyticsSink[]) {
   sinks = started;
   const calls = heldCalls;
   heldCalls = [];
@@ -65,6 +78,7 @@ export function resetAnalytics(): void {
 /** Test helper: forget every tool and held call, as a page reload would. */
 export function resetAnalyticsForTests(): void {
   sinks = null;
+  starting = null;
   heldCalls = [];
   identifiedUserId = null;
 }

@@ -32,11 +32,11 @@ function renderAt(url: string) {
   return router;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.useFakeTimers();
   delete window.dataLayer;
   delete window.gtag;
-  startAnalytics({ googleAnalytics: { measurementId: 'G-TEST12345' } });
+  await startAnalytics({ googleAnalytics: { measurementId: 'G-TEST12345' } });
 });
 
 afterEach(() => vi.useRealTimers());
