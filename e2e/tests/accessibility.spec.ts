@@ -1,6 +1,7 @@
 // Every screen and dialog, in light and dark mode, has no axe-core violations (WCAG 2.1 A and AA plus
 // best practice): the design's quality bar, checked in real Chromium against the real server.
 import { expect, test } from '@playwright/test';
+import { genericMessages } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { operator } from '../support/operator.ts';
 import { dashboardTitle, register, signInFirstTime } from '../support/pages.ts';
@@ -10,6 +11,7 @@ import { newUser } from '../support/users.ts';
 
 /** Set by the provider team on the tokens after the first, which stays pending (email unverified). */
 const STATUSES = ['active', 'expired', 'review', 'inactive'] as const;
+const PHONE_LENGTH_MESSAGE = genericMessages.min('Phone', 10);
 
 test('the public pages', async ({ page }) => {
   for (const path of ['/login', '/register', '/forgot-password', '/reset-password?resetToken=x']) {
@@ -37,6 +39,12 @@ test('the public pages', async ({ page }) => {
 test('the welcome page of a sister-product identity', async ({ page }) => {
   await signInFirstTime(page, SISTER_IDENTITIES_FOR_CHECKS.accessibility, 'sister-password-a11y');
   await expectAccessibleInBothModes(page, '/welcome');
+
+  await page.getByLabel('First Name').fill('A');
+  await page.getByLabel('Phone').fill('123');
+  await page.getByLabel('Phone').blur();
+  await expect(page.getByText(PHONE_LENGTH_MESSAGE)).toBeVisible();
+  await expectAccessibleInBothModes(page, '/welcome with validation errors');
 });
 
 test('the signed-in screens and dialogs', async ({ page, request }) => {
@@ -126,4 +134,36 @@ test('the signed-in screens and dialogs', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
   await expectAccessibleInBothModes(page, 'collapsed sidebar');
+});
+
+test('forms with their errors, the profile failure dialog and an error snackbar', async ({
+  page,
+  request,
+}) => {
+  const user = newUser();
+  await register(page, user);
+  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+
+  await page.goto('/profile');
+  await page.getByLabel('First Name').fill('A');
+  await page.getByLabel('New Password', { exact: true }).fill('new-password-1');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Current password is required')).toBeVisible();
+  await expectAccessibleInBothModes(page, '/profile with validation errors');
+
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('New Password', { exact: true }).fill('');
+  await page.route('**/api/UpdateUser', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('dialog', { name: 'Failed to update profile' })).toBeVisible();
+  await expectAccessibleInBothModes(page, "'Failed to update profile' dialog");
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+
+  await createTokensThroughApi(request, await sessionToken(page), ['Odds feed']);
+  await page.goto('/dashboard');
+  await page.route('**/api/DeleteClient', (route) => route.abort('connectionreset'));
+  await page.getByRole('button', { name: 'Delete Odds feed' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/^Failed to delete Odds feed/)).toBeVisible();
+  await expectAccessibleInBothModes(page, 'error snackbar');
 });
