@@ -4,6 +4,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { fieldIds } from './text-input';
 
 interface FormCheckboxProps<TValues extends FieldValues> {
   control: Control<TValues>;
@@ -20,7 +21,7 @@ export function FormCheckbox<TValues extends FieldValues>({
   disabled,
 }: FormCheckboxProps<TValues>) {
   const { field, fieldState } = useController({ control, name });
-  const helperId = `field-${name}-helper-text`;
+  const { helperId } = fieldIds(name);
   const message = fieldState.error?.message;
   return (
     <FormControl error={Boolean(message)} disabled={disabled ?? false} sx={{ display: 'flex' }}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { TextInput, type TextInputProps } from './text-input';
+import { fieldIds, TextInput, type TextInputProps } from './text-input';
 
 export type PasswordInputProps = Omit<TextInputProps, 'type' | 'endAdornment'>;
 
@@ -18,7 +18,7 @@ export function PasswordInput(props: PasswordInputProps) {
       endAdornment={
         <IconButton
           aria-label={toggleLabel}
-          aria-controls={`field-${props.name}`}
+          aria-controls={fieldIds(props.name).id}
           aria-pressed={visible}
           onClick={() => setVisible((shown) => !shown)}
           onMouseDown={(event) => event.preventDefault()}

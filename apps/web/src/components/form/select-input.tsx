@@ -3,7 +3,7 @@
 import type { ChangeEvent, FocusEvent, Ref } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { BLANK_LINE } from './text-input';
+import { BLANK_LINE, fieldIds } from './text-input';
 
 export interface SelectOption {
   value: string;
@@ -43,7 +43,7 @@ export function SelectInput({
 }: SelectInputProps) {
   return (
     <TextField
-      id={`field-${name}`}
+      id={fieldIds(name).id}
       name={name}
       label={label}
       value={value ?? ''}
