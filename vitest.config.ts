@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       './packages/domain/vitest.config.ts',
+      './packages/verifier/vitest.config.ts',
       './apps/web/vitest.config.ts',
       {
         extends: './apps/api/vitest.config.ts',

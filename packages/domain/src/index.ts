@@ -11,3 +11,6 @@ export * from './errors.ts';
 export * from './error-schemas.ts';
 export * from './api-paths.ts';
 export * from './api.ts';
+export * from './credential-format.ts';
+export * from './verification.ts';
+export * from './verification-schemas.ts';

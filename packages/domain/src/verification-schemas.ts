@@ -1,0 +1,66 @@
+// Route schemas of the verification API (design §8); the OpenAPI document is generated from them.
+import { z } from 'zod';
+import { SCOPE_KEYS } from './scopes.ts';
+import { API_TYPES } from './sports.ts';
+import { COMPANY_ACCOUNT_STATUSES } from './status.ts';
+import { CLIENT_SECRET_LENGTH } from './credential-format.ts';
+import { DENIAL_CODES, type VerifyResult } from './verification.ts';
+
+/** Room for a pasted secret with stray characters: a bad one is answered MALFORMED, not refused. */
+const MAX_PRESENTED_SECRET_LENGTH = 4 * CLIENT_SECRET_LENGTH;
+
+export const verifyRequestSchema = z
+  .object({
+    secret: z
+      .string()
+      .max(MAX_PRESENTED_SECRET_LENGTH)
+      .describe('The RSC token (client secret) a caller of the data feed presented'),
+    scope: z.enum(SCOPE_KEYS).optional().describe('The feed the caller wants to read'),
+    apiType: z.enum(API_TYPES).optional().describe('The gateway the caller came through'),
+  })
+  .meta({
+    id: 'VerifyRequest',
+    example: { secret: 'dfsk_4BvQm…', scope: 'nflLive', apiType: 'rest' },
+  });
+
+const verifiedSchema = z.object({
+  valid: z.literal(true),
+  code: z.literal('VALID'),
+  clientId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  accountStatus: z.enum(COMPANY_ACCOUNT_STATUSES),
+  apiType: z.enum(API_TYPES),
+  scopes: z.array(z.enum(SCOPE_KEYS)),
+  expiresAt: z.string().nullable(),
+});
+
+const deniedSchema = z.object({
+  valid: z.literal(false),
+  code: z.enum(DENIAL_CODES),
+  clientId: z.string(),
+});
+
+const refusedSchema = z.object({
+  valid: z.literal(false),
+  code: z.enum(['MALFORMED', 'NOT_FOUND', 'PENDING', 'EXPIRED', 'INACTIVE']),
+});
+
+export const verifyResponseSchema = z.union([verifiedSchema, deniedSchema, refusedSchema]).meta({
+  id: 'VerifyResponse',
+  examples: [
+    {
+      valid: true,
+      code: 'VALID',
+      clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB',
+      companyId: '1b3c5e7a-0000-4000-8000-000000000001',
+      companyName: 'Acme Sports',
+      accountStatus: 'trial',
+      apiType: 'rest',
+      scopes: ['nflLive', 'nfl'],
+      expiresAt: '2026-12-23T08:00:00.000Z',
+    },
+    { valid: false, code: 'SCOPE_DENIED', clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB' },
+    { valid: false, code: 'EXPIRED' },
+  ] satisfies VerifyResult[],
+});

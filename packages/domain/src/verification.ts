@@ -1,0 +1,99 @@
+// What the data feed and the portal say to each other (design §8): the verification answer, its codes,
+// the revocation events and their paths. Plain constants and types, no validation library, so
+// @datafeeds/verifier imports them as they are (the route schemas are in verification-schemas.ts).
+import type { ScopeKey } from './scopes.ts';
+import type { ApiType } from './sports.ts';
+import type { CompanyAccountStatus } from './status.ts';
+
+export const VERIFICATION_PATHS = {
+  verify: '/api/v1/credentials/verify',
+  events: '/api/v1/credentials/events',
+} as const;
+
+export const VERIFICATION_CODES = [
+  'VALID',
+  'MALFORMED',
+  'NOT_FOUND',
+  'PENDING',
+  'EXPIRED',
+  'INACTIVE',
+  'SCOPE_DENIED',
+  'API_TYPE_DENIED',
+] as const;
+export type VerificationCode = (typeof VERIFICATION_CODES)[number];
+
+/** Refusals that name the credential: it is real and usable, just not for what was asked. */
+export const DENIAL_CODES = ['SCOPE_DENIED', 'API_TYPE_DENIED'] as const;
+export type DenialCode = (typeof DENIAL_CODES)[number];
+export type RefusalCode = Exclude<VerificationCode, 'VALID' | DenialCode>;
+
+/** What a feed asks: may this secret read this feed (scope) through this gateway (apiType)? */
+export interface VerifyRequest {
+  secret: string;
+  scope?: ScopeKey | undefined;
+  apiType?: ApiType | undefined;
+}
+
+export interface VerifiedCredential {
+  valid: true;
+  code: 'VALID';
+  clientId: string;
+  companyId: string;
+  companyName: string;
+  accountStatus: CompanyAccountStatus;
+  apiType: ApiType;
+  /** Every feed scope key the credential grants. */
+  scopes: ScopeKey[];
+  /** ISO time the credential stops working (a trial's end), or null when it does not expire. */
+  expiresAt: string | null;
+}
+
+export interface DeniedCredential {
+  valid: false;
+  code: DenialCode;
+  clientId: string;
+}
+
+export interface RefusedCredential {
+  valid: false;
+  code: RefusalCode;
+}
+
+export type VerifyResult = VerifiedCredential | DeniedCredential | RefusedCredential;
+
+/**
+ * Server-Sent Events of GET /api/v1/credentials/events. `revoked`: the credential no longer verifies
+ * (rotated, deleted, set inactive, expired, company suspended); `changed`: its answer changed (status or
+ * expiry, e.g. an approved upgrade); `reset`: the portal may have missed changes, drop every cached
+ * answer; `ready` opens every connection (a reconnecting verifier empties its cache on it); `heartbeat`
+ * at least every 15 s.
+ */
+export const CREDENTIAL_EVENT_TYPES = ['ready', 'revoked', 'changed', 'reset', 'heartbeat'] as const;
+export type CredentialEventType = (typeof CREDENTIAL_EVENT_TYPES)[number];
+
+export const CREDENTIAL_CHANGE_REASONS = [
+  'rotated',
+  'deleted',
+  'status_set',
+  'expired',
+  'company_suspended',
+  'company_reinstated',
+  'activated',
+  'upgraded',
+  'expiry_moved',
+] as const;
+export type CredentialChangeReason = (typeof CREDENTIAL_CHANGE_REASONS)[number];
+
+/** Every recorded change to a credential: its creation and each reason it can change. */
+export const CREDENTIAL_EVENT_KINDS = ['created', ...CREDENTIAL_CHANGE_REASONS] as const;
+export type CredentialEventKind = (typeof CREDENTIAL_EVENT_KINDS)[number];
+
+/** The data of a `revoked` or `changed` event. */
+export interface CredentialChangeEvent {
+  clientId: string;
+  reason: CredentialChangeReason;
+  /** ISO time of the change. */
+  at: string;
+}
+
+export const HEARTBEAT_INTERVAL_MS = 10_000;
