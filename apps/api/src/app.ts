@@ -1,6 +1,6 @@
 // buildApp assembles the server in layers (fastify/demo): external plugins (database, Redis, cookies,
-// security headers, rate limits, OpenAPI) → application plugins (error handler, services, authentication)
-// → routes → the web app. Tests call it with an injected database, clock and log stream.
+// security headers, rate limits, OpenAPI) → application plugins (error handler, credentials, services,
+// authentication of people and of data-feed services) → routes → the web app. Tests call it with an injected database, clock and log stream.
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +13,13 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import authentication from './plugins/app/authentication.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
+import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import type { VerificationCacheOptions } from './plugins/app/verification/verification-service.ts';
+import verifierAuthentication, {
+  DEFAULT_VERIFIER_THROTTLE,
+  type VerifierThrottle,
+} from './plugins/app/verifier-authentication.ts';
 import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-socket.ts';
 import services from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
@@ -34,6 +40,8 @@ import availabilityRoutes from './routes/users/availability.ts';
 import profileRoutes from './routes/users/profile.ts';
 import upgradeRoutes from './routes/account/upgrade.ts';
 import clientsRoutes from './routes/tokens/clients.ts';
+import eventsRoutes from './routes/verification/events.ts';
+import verifyRoutes from './routes/verification/verify.ts';
 
 export interface BuildAppOptions {
   env: Env;
@@ -50,6 +58,12 @@ export interface BuildAppOptions {
   serveWebApp?: boolean;
   /** Listen for operator commands on this Unix socket (the server on the embedded database). */
   operatorSocket?: string;
+  verificationCache?: Partial<VerificationCacheOptions>;
+  /** How often expired trial tokens are recorded as expired (default 1 s); 0 turns the sweep off. */
+  expirySweepMs?: number;
+  verifierThrottle?: Partial<VerifierThrottle>;
+  /** Heartbeat of the credential events stream (default HEARTBEAT_INTERVAL_MS). */
+  eventsHeartbeatMs?: number;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -87,13 +101,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
 
   await app.register(errorHandler);
+  const clock = options.clock ?? systemClock;
+  await app.register(credentials, {
+    env,
+    clock,
+    secrets,
+    verificationCache: options.verificationCache,
+    expirySweepMs: options.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,
+  });
   await app.register(services, {
     env,
-    clock: options.clock ?? systemClock,
+    clock,
     secrets,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
   });
   await app.register(authentication);
+  await app.register(verifierAuthentication, {
+    throttle: { ...DEFAULT_VERIFIER_THROTTLE, ...options.verifierThrottle },
+    keyPrefix: env.REDIS_KEY_PREFIX,
+    clock,
+  });
   if (options.operatorSocket) await app.register(operatorSocket, { path: options.operatorSocket });
 
   await app.register(signInRoutes);
@@ -103,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientsRoutes);
   await app.register(upgradeRoutes);
   await app.register(systemRoutes);
+  await app.register(verifyRoutes);
+  await app.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
   if (devMailboxEnabled(env)) await app.register(mailboxRoutes);
 
   if (options.serveWebApp !== false) await app.register(webApp, { distDir: env.WEB_DIST_DIR });

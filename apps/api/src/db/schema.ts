@@ -2,6 +2,7 @@
 // migration set). One-time tokens are stored as SHA-256 hashes: a leaked database reveals no usable token.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -13,7 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { API_TYPES, COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES, type Scope } from '@datafeeds/domain';
+import {
+  API_TYPES,
+  COMPANY_ACCOUNT_STATUSES,
+  CREDENTIAL_EVENT_KINDS,
+  TOKEN_STATUSES,
+  type Scope,
+} from '@datafeeds/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const moment = (name: string) => timestamp(name, { withTimezone: true });
@@ -158,8 +165,59 @@ export const apiClients = pgTable(
     updatedAt: moment('updated_at').notNull().defaultNow(),
     expiredAt: moment('expired_at'),
   },
-  (table) => [index('api_clients_company_id_idx').on(table.companyId, table.createdAt)],
+  (table) => [
+    index('api_clients_company_id_idx').on(table.companyId, table.createdAt),
+    // The expiry sweep (credentials/expiry-sweep.ts) looks only at tokens that can still expire.
+    index('api_clients_expiring_idx')
+      .on(table.expiredAt)
+      .where(sql`${table.status} in ('active', 'pending', 'review')`),
+  ],
 );
+
+export const credentialEventKind = pgEnum('credential_event_kind', CREDENTIAL_EVENT_KINDS);
+export const credentialEventEffect = pgEnum('credential_event_effect', ['none', 'changed', 'revoked']);
+export const actorKind = pgEnum('actor_kind', ['user', 'operator', 'system']);
+
+/**
+ * Every change to a credential, written in the transaction that makes it (credentials/credential-store.ts
+ * is the only writer of api_clients and of this table). Cache invalidation and the data feed's revocation
+ * stream are driven from these rows; the audit log reads them too, so they outlive the token (no foreign
+ * key) and never hold a secret or its hash.
+ */
+export const credentialEvents = pgTable(
+  'credential_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: text('client_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    kind: credentialEventKind('kind').notNull(),
+    effect: credentialEventEffect('effect').notNull(),
+    actorKind: actorKind('actor_kind').notNull(),
+    /** The person who acted (actor_kind user); null for the provider team and the system. */
+    actorId: uuid('actor_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('credential_events_client_id_idx').on(table.clientId, table.seq),
+    index('credential_events_company_id_idx').on(table.companyId, table.at),
+  ],
+);
+
+/**
+ * A data-feed service's key for the verification API (design §8): `dfvk_…`, stored as a keyed hash and
+ * its first characters, like client secrets.
+ */
+export const verifierKeys = pgTable('verifier_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull().unique(),
+  keyStart: text('key_start').notNull(),
+  createdAt: createdAt(),
+  /** Written at most once a minute per key and instance: a hint for the operator, not an audit trail. */
+  lastUsedAt: moment('last_used_at'),
+  revokedAt: moment('revoked_at'),
+});
 
 export const upgradeRequestStatus = pgEnum('upgrade_request_status', ['open', 'approved']);
 

@@ -1,70 +1,57 @@
-// API credentials (design §3). A client id is public and URL-safe. A client secret (the RSC token) is
-// `dfsk_` + 43 base62 characters (256 random bits) + a 6-character base62 CRC-32 of everything before it,
-// the shape GitHub and Stripe use: a secret scanner can tell a real leaked secret from random noise
-// without asking us, and a mistyped secret is refused without a database lookup. Only an HMAC of the
-// secret, keyed by a server secret, is stored.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+// Issuing credentials (design §3, §8). Their public shape — prefixes, base62 body, CRC-32 checksum — is
+// defined once in the domain (`credential-format.ts`) and shared with @datafeeds/verifier; this module
+// adds what only the server does: drawing the randomness and keying the hash that is stored instead of
+// the secret.
+import { createHmac, randomBytes } from 'node:crypto';
+import {
+  BASE62_ALPHABET,
+  CLIENT_ID_BODY_LENGTH,
+  CLIENT_ID_PREFIX,
+  CLIENT_SECRET_PREFIX,
+  SECRET_BODY_LENGTH,
+  VERIFIER_KEY_PREFIX,
+  withChecksum,
+} from '@datafeeds/domain';
 
-export const CLIENT_ID_PREFIX = 'dfc_';
-export const CLIENT_SECRET_PREFIX = 'dfsk_';
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-const SECRET_BODY_LENGTH = 43; // 62^43 > 2^256
-const CHECKSUM_LENGTH = 6; // 62^6 > 2^32
+export { CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, isWellFormedClientSecret } from '@datafeeds/domain';
+
 /** How much of a secret is kept in clear, so an operator can recognise one read out by a customer. */
 const SECRET_START_LENGTH = CLIENT_SECRET_PREFIX.length + 4;
 
-function toBase62(value: bigint, length: number): string {
+/** `bytes` random bytes written as exactly `length` base62 characters. */
+function randomBase62(bytes: number, length: number): string {
+  let rest = BigInt(`0x${randomBytes(bytes).toString('hex')}`);
   let text = '';
-  let rest = value;
   while (rest > 0n) {
-    text = BASE62.charAt(Number(rest % 62n)) + text;
+    text = BASE62_ALPHABET.charAt(Number(rest % 62n)) + text;
     rest /= 62n;
   }
   return text.padStart(length, '0');
 }
 
-function randomBase62(bytes: number, length: number): string {
-  return toBase62(BigInt(`0x${randomBytes(bytes).toString('hex')}`), length);
-}
-
-const checksumOf = (text: string) => toBase62(BigInt(crc32(text)), CHECKSUM_LENGTH);
-
 /** 128 random bits in 22 base62 characters, so ids can't be guessed either. */
 export function newClientId(): string {
-  return `${CLIENT_ID_PREFIX}${randomBase62(16, 22)}`;
+  return `${CLIENT_ID_PREFIX}${randomBase62(16, CLIENT_ID_BODY_LENGTH)}`;
 }
 
+/** An RSC token: 256 random bits with the checksum a scanner (or the data feed) can check offline. */
 export function newClientSecret(): string {
-  const payload = `${CLIENT_SECRET_PREFIX}${randomBase62(32, SECRET_BODY_LENGTH)}`;
-  return `${payload}${checksumOf(payload)}`;
+  return withChecksum(CLIENT_SECRET_PREFIX, randomBase62(32, SECRET_BODY_LENGTH));
 }
 
-const SECRET_PATTERN = new RegExp(
-  `^${CLIENT_SECRET_PREFIX}[0-9A-Za-z]{${SECRET_BODY_LENGTH}}[0-9A-Za-z]{${CHECKSUM_LENGTH}}$`,
-);
-
-/** True for a string shaped like one of our secrets whose checksum matches: what a scanner checks. */
-export function isWellFormedClientSecret(candidate: string): boolean {
-  if (!SECRET_PATTERN.test(candidate)) return false;
-  const payload = candidate.slice(0, -CHECKSUM_LENGTH);
-  return checksumOf(payload) === candidate.slice(-CHECKSUM_LENGTH);
+/** A data-feed service's key for the verification API: the same shape under its own prefix. */
+export function newVerifierKey(): string {
+  return withChecksum(VERIFIER_KEY_PREFIX, randomBase62(32, SECRET_BODY_LENGTH));
 }
 
 export function secretStart(secret: string): string {
   return secret.slice(0, SECRET_START_LENGTH);
 }
 
+/** The keyed hash stored in place of a secret (client secrets and verifier keys alike). */
 export function createSecretHasher(key: string) {
-  const hash = (secret: string) => createHmac('sha256', key).update(secret).digest('hex');
   return {
-    hash,
-    /** Constant-time comparison against a stored hash (for the data API's credential check). */
-    matches(secret: string, storedHash: string): boolean {
-      const expected = Buffer.from(storedHash, 'hex');
-      const actual = Buffer.from(hash(secret), 'hex');
-      return expected.length === actual.length && timingSafeEqual(expected, actual);
-    },
+    hash: (secret: string) => createHmac('sha256', key).update(secret).digest('hex'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importIdentities } from './import-identities.ts';
 import { createProviderTeam, type ActionResult } from './provider-team.ts';
+import { createVerifierKeyCommands } from './verifier-key-commands.ts';
 
 export const USAGE = [
   'Usage: npm run operator -- <command>',
@@ -12,6 +13,12 @@ export const USAGE = [
   '  set-token-status <client id> <status>    active, pending, review, expired or inactive',
   '  extend-trial <company id | email> <days> move the trial end (and its tokens) later',
   '  list-reviews                             open upgrade requests and tokens under review',
+  '  suspend-company <company id | email>     stop every token of the company (the data feed is told)',
+  '  reinstate-company <company id | email> <trial | paid>',
+  '                                           lift a suspension',
+  '  verifier-key create <name>               a key for a data-feed service (printed once)',
+  '  verifier-key list                        every verifier key: created, last used, revoked',
+  '  verifier-key revoke <id>                 refuse that key from now on',
 ].join('\n');
 
 export const operatorRequestSchema = z.object({
@@ -22,16 +29,30 @@ export const operatorRequestSchema = z.object({
 });
 export type OperatorRequest = z.infer<typeof operatorRequestSchema>;
 
+/** Arguments each command takes; `verifier-key` is named with its subcommand. */
 const ARITY: Record<string, number> = {
   'import-identities': 1,
   'approve-upgrade': 1,
   'set-token-status': 2,
   'extend-trial': 2,
   'list-reviews': 0,
+  'suspend-company': 1,
+  'reinstate-company': 2,
+  'verifier-key create': 1,
+  'verifier-key list': 0,
+  'verifier-key revoke': 1,
 };
 
+function commandName(command: string, args: readonly string[]): { name: string; rest: readonly string[] } {
+  return command === 'verifier-key'
+    ? { name: `${command} ${args[0] ?? ''}`, rest: args.slice(1) }
+    : { name: command, rest: args };
+}
+
 export function isValidCommand(command: string | undefined, args: readonly string[]): boolean {
-  return command !== undefined && ARITY[command] === args.length;
+  if (command === undefined) return false;
+  const { name, rest } = commandName(command, args);
+  return ARITY[name] === rest.length;
 }
 
 async function importFromCsv(app: FastifyInstance, csv: string): Promise<ActionResult> {
@@ -52,16 +73,18 @@ export async function runOperatorCommand(
   app: FastifyInstance,
   request: OperatorRequest,
 ): Promise<ActionResult> {
-  const { command, args } = request;
-  if (!isValidCommand(command, args)) return { ok: false, output: USAGE };
+  if (!isValidCommand(request.command, request.args)) return { ok: false, output: USAGE };
+  const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({
     clock: app.clock,
     companies: app.companies,
     tokens: app.tokensRepository,
+    credentials: app.credentials,
     upgrades: app.upgrades,
   });
-  const [first = '', second = ''] = args;
-  switch (command) {
+  const verifierKeys = createVerifierKeyCommands(app.verifierKeys);
+  const [first = '', second = ''] = rest;
+  switch (name) {
     case 'import-identities':
       return importFromCsv(app, request.input ?? '');
     case 'approve-upgrade':
@@ -70,6 +93,16 @@ export async function runOperatorCommand(
       return team.setTokenStatus(first, second);
     case 'extend-trial':
       return team.extendTrial(first, second);
+    case 'suspend-company':
+      return team.suspendCompany(first);
+    case 'reinstate-company':
+      return team.reinstateCompany(first, second);
+    case 'verifier-key create':
+      return verifierKeys.create(first);
+    case 'verifier-key list':
+      return verifierKeys.list();
+    case 'verifier-key revoke':
+      return verifierKeys.revoke(first);
     default:
       return team.listReviews();
   }

@@ -5,12 +5,14 @@ import type { Clock } from '../lib/clock.ts';
 import { addSeconds } from '../lib/clock.ts';
 import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
 import type { UpgradeService } from '../plugins/app/companies/upgrade-service.ts';
+import type { CredentialStore } from '../plugins/app/credentials/credential-store.ts';
 import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.ts';
 
 export interface ProviderTeamDeps {
   clock: Clock;
   companies: CompaniesRepository;
   tokens: TokensRepository;
+  credentials: CredentialStore;
   upgrades: Pick<UpgradeService, 'approve'>;
 }
 
@@ -23,7 +25,9 @@ const MAX_TRIAL_EXTENSION_DAYS = 365;
 const done = (output: string): ActionResult => ({ ok: true, output });
 const failed = (output: string): ActionResult => ({ ok: false, output });
 
-export function createProviderTeam({ clock, companies, tokens, upgrades }: ProviderTeamDeps) {
+const operator = { kind: 'operator' } as const;
+
+export function createProviderTeam({ clock, companies, tokens, credentials, upgrades }: ProviderTeamDeps) {
   return {
     async approveUpgrade(companyReference: string): Promise<ActionResult> {
       const approved = await upgrades.approve(companyReference);
@@ -40,7 +44,7 @@ export function createProviderTeam({ clock, companies, tokens, upgrades }: Provi
       if (!(TOKEN_STATUSES as readonly string[]).includes(status)) {
         return failed(`Unknown status "${status}". Use one of: ${TOKEN_STATUSES.join(', ')}.`);
       }
-      const row = await tokens.setStatus(clientId, status as TokenStatus, clock.now());
+      const row = await credentials.setStatus(clientId, status as TokenStatus, operator);
       if (!row) return failed(`No token with client ID ${clientId}.`);
       return done(`Token "${row.label}" (${row.clientId}) is now ${tokenStatusLabel(status)}.`);
     },
@@ -63,9 +67,30 @@ export function createProviderTeam({ clock, companies, tokens, upgrades }: Provi
       // An ended trial restarts from today, so the extension always gives the days asked for.
       const from = company.trialEndsAt && company.trialEndsAt > now ? company.trialEndsAt : now;
       const trialEndsAt = addSeconds(from, days * 86_400);
-      await companies.setTrialEnd(company.id, trialEndsAt);
-      await tokens.moveExpiry(company.id, trialEndsAt, now);
+      await credentials.extendTrial(company.id, trialEndsAt, operator);
       return done(`The trial of ${company.name} now ends ${trialEndsAt.toISOString()}; its tokens follow.`);
+    },
+
+    /** Every token of the company stops verifying at once; the data feed is told. */
+    async suspendCompany(companyReference: string): Promise<ActionResult> {
+      const company = await companies.find(companyReference);
+      if (!company) return failed(`No company found for ${companyReference}.`);
+      const changed = await credentials.setCompanyStatus(company.id, 'suspended', operator);
+      if (changed?.from === 'suspended') return failed(`${company.name} is already suspended.`);
+      return done(`${company.name} (${company.id}) is suspended: none of its tokens verifies any more.`);
+    },
+
+    async reinstateCompany(companyReference: string, statusText: string): Promise<ActionResult> {
+      if (statusText !== 'trial' && statusText !== 'paid') {
+        return failed(`Reinstate to "trial" or "paid", not "${statusText}".`);
+      }
+      const company = await companies.find(companyReference);
+      if (!company) return failed(`No company found for ${companyReference}.`);
+      if (company.accountStatus !== 'suspended') {
+        return failed(`${company.name} is not suspended (status ${company.accountStatus}).`);
+      }
+      await credentials.setCompanyStatus(company.id, statusText, operator);
+      return done(`${company.name} (${company.id}) is reinstated on a ${statusText} account.`);
     },
 
     async listReviews(): Promise<ActionResult> {

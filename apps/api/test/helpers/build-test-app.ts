@@ -52,6 +52,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     env: testEnv(env),
     secrets: TEST_SECRETS,
     database: await testDatabase(),
+    // The expiry sweep writes in the background; tests that need it turn it on.
+    expirySweepMs: 0,
     ...rest,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
   });

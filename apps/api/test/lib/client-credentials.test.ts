@@ -1,4 +1,6 @@
+import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { crc32Ascii, isWellFormedVerifierKey } from '@datafeeds/domain';
 import {
   CLIENT_ID_PREFIX,
   CLIENT_SECRET_PREFIX,
@@ -6,6 +8,7 @@ import {
   isWellFormedClientSecret,
   newClientId,
   newClientSecret,
+  newVerifierKey,
   secretStart,
 } from '../../src/lib/client-credentials.ts';
 
@@ -43,9 +46,25 @@ describe('client credentials', () => {
     const stored = hasher.hash(secret);
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(secret.slice(CLIENT_SECRET_PREFIX.length, 20));
-    expect(hasher.matches(secret, stored)).toBe(true);
-    expect(other.matches(secret, stored)).toBe(false);
-    expect(hasher.matches(newClientSecret(), stored)).toBe(false);
+    expect(hasher.hash(secret)).toBe(stored);
+    expect(other.hash(secret)).not.toBe(stored);
+    expect(hasher.hash(newClientSecret())).not.toBe(stored);
+  });
+
+  it('checksums as zlib does, so secrets issued before the format moved to the domain still verify', () => {
+    for (let round = 0; round < 50; round += 1) {
+      const secret = newClientSecret();
+      const payload = secret.slice(0, -6);
+      expect(crc32Ascii(payload)).toBe(crc32(payload));
+    }
+  });
+
+  it('makes verifier keys of the same shape under their own prefix', () => {
+    const key = newVerifierKey();
+    expect(key).toMatch(/^dfvk_[0-9A-Za-z]{49}$/);
+    expect(isWellFormedVerifierKey(key)).toBe(true);
+    expect(isWellFormedClientSecret(key)).toBe(false);
+    expect(isWellFormedVerifierKey(newClientSecret())).toBe(false);
   });
 
   it('keeps only the prefix and four characters in clear', () => {

@@ -6,7 +6,7 @@ import type { Env } from '../../config/env.ts';
 import type { Secrets } from '../../config/secrets.ts';
 import { emailVerificationTokens, passwordResetTokens } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createMemoryCounters, createRedisCounters } from './auth/failure-counters.ts';
+import { createFailureCounters } from './auth/failure-counters.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/login-throttle.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { devMailboxEnabled } from '../../config/env.ts';
@@ -59,9 +59,7 @@ export default fp<ServicesOptions>(
       clock,
       log: app.log,
     });
-    const counters = app.redis
-      ? createRedisCounters(app.redis, env.REDIS_KEY_PREFIX)
-      : createMemoryCounters(clock);
+    const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
     const shared = {
       db,
       clock,
@@ -88,7 +86,7 @@ export default fp<ServicesOptions>(
     const recovery = createRecoveryService({
       ...shared,
       verificationTokens,
-      tokens: tokensRepository,
+      credentials: app.credentials,
       resetTokens: createOneTimeTokens(db, clock, passwordResetTokens, RESET_TOKEN_TTL_SECONDS),
     });
     app.decorate('env', env);
@@ -103,9 +101,9 @@ export default fp<ServicesOptions>(
     app.decorate(
       'tokens',
       createTokensService({
-        db,
         clock,
         tokens: tokensRepository,
+        store: app.credentials,
         secrets: createSecretHasher(secrets.clientSecretHashKey),
       }),
     );
@@ -117,6 +115,7 @@ export default fp<ServicesOptions>(
         companies,
         tokens: tokensRepository,
         users,
+        credentials: app.credentials,
         mailer,
         providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
         log: app.log,
@@ -127,5 +126,5 @@ export default fp<ServicesOptions>(
       mailer.close();
     });
   },
-  { name: 'services', dependencies: ['database', 'redis'] },
+  { name: 'services', dependencies: ['database', 'redis', 'credentials'] },
 );

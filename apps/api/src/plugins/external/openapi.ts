@@ -17,8 +17,19 @@ export default fp(
           version: '0.1.0',
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            verifierKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'dfvk_…',
+              description: "A data-feed service's verifier key, issued by the provider team.",
+            },
+          },
         },
+        tags: [
+          { name: 'verification', description: 'For the data feed: verify RSC tokens, follow revocations.' },
+        ],
       },
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,

@@ -68,3 +68,12 @@ export function createRedisCounters(redis: Redis, prefix: string): FailureCounte
     },
   };
 }
+
+/** Shared through Redis when the server has it, so a limit holds across instances; in memory otherwise. */
+export function createFailureCounters(
+  redis: Redis | undefined,
+  prefix: string,
+  clock: Clock,
+): FailureCounters {
+  return redis ? createRedisCounters(redis, prefix) : createMemoryCounters(clock);
+}

@@ -1,5 +1,6 @@
-// Companies as the provider team handles them: found by id or by a member's email, made paid, given
-// more trial time, and their upgrade requests (at most one open each, enforced by a partial index).
+// Companies as the provider team finds them (by id or by a member's email) and their upgrade requests (at
+// most one open each, enforced by a partial index). Account status and trial end change only through
+// credentials/credential-store.ts, since every token of the company changes with them.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
@@ -25,14 +26,6 @@ export function createCompaniesRepository(db: Db) {
         .innerJoin(companies, eq(companies.id, profiles.companyId))
         .where(eq(sql`lower(${identities.email})`, normalizeEmail(reference)));
       return row?.company;
-    },
-
-    async setPaid(companyId: string, executor: Db = db): Promise<void> {
-      await executor.update(companies).set({ accountStatus: 'paid' }).where(eq(companies.id, companyId));
-    },
-
-    async setTrialEnd(companyId: string, trialEndsAt: Date, executor: Db = db): Promise<void> {
-      await executor.update(companies).set({ trialEndsAt }).where(eq(companies.id, companyId));
     },
 
     /** Records an open request unless one exists; returns the open request either way. */

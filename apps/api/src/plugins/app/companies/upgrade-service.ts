@@ -2,6 +2,8 @@
 // instant change. One open request per company; asking again answers the same request, emails nobody.
 import { ERROR_CODES, type UpgradeAccountResponse } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
+import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, profileNotFound } from '../../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -16,6 +18,7 @@ export interface UpgradeServiceDeps {
   companies: CompaniesRepository;
   tokens: TokensRepository;
   users: UsersRepository;
+  credentials: Pick<CredentialStore, 'upgradeCompany'>;
   mailer: Mailer;
   providerTeamEmail: string;
   log: { error(object: object, message: string): void };
@@ -55,13 +58,11 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
 
     /** Operator: the company becomes paid, its tokens lose their expiry, expired ones are active again. */
     async approve(companyReference: string) {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const company = await companies.find(companyReference, tx);
         if (!company) return undefined;
-        const now = clock.now();
-        await companies.setPaid(company.id, tx);
-        const approvedRequests = await companies.approveUpgradeRequests(company.id, now, tx);
-        await tokens.liftTrialLimits(company.id, now, tx);
+        const approvedRequests = await companies.approveUpgradeRequests(company.id, clock.now(), tx);
+        await deps.credentials.upgradeCompany(company.id, { kind: 'operator' }, tx);
         return { company, approvedRequests };
       });
     },

@@ -1,7 +1,6 @@
 // Requesting, listing, rotating and deleting API credentials (spec §4, design §3). Only the caller's
 // company's tokens are ever touched; another company's id answers 404 exactly like an unknown one.
 import { scopeForRequest, type Client, type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
-import type { Db } from '../../../db/client.ts';
 import {
   newClientId,
   newClientSecret,
@@ -11,20 +10,21 @@ import {
 import type { Clock } from '../../../lib/clock.ts';
 import { notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
-import type { ApiClientRow, CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
+import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
 
 export interface TokensServiceDeps {
-  db: Db;
   clock: Clock;
   tokens: TokensRepository;
+  store: CredentialStore;
   secrets: SecretHasher;
 }
 
 const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
 
-export function createTokensService({ db, clock, tokens, secrets }: TokensServiceDeps) {
-  async function companyOf(identityId: string, executor: Db = db): Promise<CallerCompany> {
-    const company = await tokens.callerCompany(identityId, executor);
+export function createTokensService({ clock, tokens, store, secrets }: TokensServiceDeps) {
+  async function companyOf(identityId: string): Promise<CallerCompany> {
+    const company = await tokens.callerCompany(identityId);
     if (!company) throw profileNotFound();
     return company;
   }
@@ -67,37 +67,43 @@ export function createTokensService({ db, clock, tokens, secrets }: TokensServic
         scope: scopeForRequest(request),
         ...initialState(company),
       });
-      await tokens.insert(row);
+      await store.create(row, { kind: 'user', id: identityId });
       return credentials;
     },
 
     async remove(identityId: string, clientId: string): Promise<void> {
       const { companyId } = await companyOf(identityId);
-      if (!(await tokens.remove(companyId, clientId))) throw tokenNotFound();
+      if (!(await store.remove(companyId, clientId, { kind: 'user', id: identityId }))) throw tokenNotFound();
     },
 
     /**
-     * Replaces a token by a new one with the same permissions and state, in one transaction: the delete
-     * takes the row lock, so of concurrent rotations of one token exactly one finds it and issues a new one.
+     * Replaces a token by a new one with the same permissions and state, in one transaction: of concurrent
+     * rotations of one token exactly one finds it and issues a new one (credential-store.ts).
      */
     async rotate(identityId: string, clientId: string): Promise<ClientCredentials> {
-      return db.transaction(async (tx) => {
-        const { companyId } = await companyOf(identityId, tx);
-        const old: ApiClientRow | undefined = await tokens.remove(companyId, clientId, tx);
-        if (!old) throw tokenNotFound();
-        const { row, credentials } = issue({
-          companyId,
-          createdBy: old.createdBy,
-          label: old.label,
-          apiType: old.apiType,
-          scope: old.scope,
-          status: old.status,
-          inReview: old.inReview,
-          expiredAt: old.expiredAt,
-        });
-        await tokens.insert(row, tx);
-        return credentials;
-      });
+      const { companyId } = await companyOf(identityId);
+      let issued: ClientCredentials | undefined;
+      const rotated = await store.rotate(
+        companyId,
+        clientId,
+        (old) => {
+          const { row, credentials } = issue({
+            companyId,
+            createdBy: old.createdBy,
+            label: old.label,
+            apiType: old.apiType,
+            scope: old.scope,
+            status: old.status,
+            inReview: old.inReview,
+            expiredAt: old.expiredAt,
+          });
+          issued = credentials;
+          return row;
+        },
+        { kind: 'user', id: identityId },
+      );
+      if (!rotated || !issued) throw tokenNotFound();
+      return issued;
     },
   };
 }

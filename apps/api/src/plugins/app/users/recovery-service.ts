@@ -1,14 +1,15 @@
 // Password reset and email verification (design §2): one-time links by email, single use, time limited.
 import { invalidToken } from '../../../lib/errors.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
-import type { TokensRepository } from '../tokens/tokens-repository.ts';
+import type { CredentialStore } from '../credentials/credential-store.ts';
+import { transaction } from '../../../db/transaction.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 
 export interface RecoveryDeps extends UserServiceDeps {
   resetTokens: OneTimeTokens;
   /** A verified address makes its owner's pending tokens usable. */
-  tokens: Pick<TokensRepository, 'activatePending'>;
+  credentials: Pick<CredentialStore, 'activatePending'>;
 }
 
 export function createRecoveryService(deps: RecoveryDeps) {
@@ -46,12 +47,12 @@ export function createRecoveryService(deps: RecoveryDeps) {
     async resetPassword(resetToken: string, password: string): Promise<void> {
       const passwordHash = await deps.hasher.hash(password);
       const now = clock.now();
-      const done = await db.transaction(async (tx) => {
+      const done = await transaction(db, async (tx) => {
         const identityId = await deps.resetTokens.redeem(resetToken, tx);
         if (!identityId) return false;
         await users.setPasswordHash(identityId, passwordHash, now, tx);
         await users.markEmailVerified(identityId, now, tx);
-        await deps.tokens.activatePending(identityId, now, tx);
+        await deps.credentials.activatePending(identityId, tx);
         await sessions.revokeAllFor(identityId, undefined, tx);
         return true;
       });
@@ -61,11 +62,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
 
     async verifyEmail(token: string): Promise<void> {
       const now = clock.now();
-      const done = await db.transaction(async (tx) => {
+      const done = await transaction(db, async (tx) => {
         const identityId = await deps.verificationTokens.redeem(token, tx);
         if (identityId) {
           await users.markEmailVerified(identityId, now, tx);
-          await deps.tokens.activatePending(identityId, now, tx);
+          await deps.credentials.activatePending(identityId, tx);
         }
         return identityId !== undefined;
       });

@@ -1,0 +1,75 @@
+// Credentials as the data feed sees them (design §8): the credential bus that carries every change to
+// every instance, the one writer of credentials, the expiry sweep, verifier keys and verification.
+// Built before the account services, which change credentials through the store.
+import fp from 'fastify-plugin';
+import type { Env } from '../../config/env.ts';
+import type { Secrets } from '../../config/secrets.ts';
+import { createSecretHasher } from '../../lib/client-credentials.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { postgresTransport, redisTransport } from './credentials/bus-transports.ts';
+import { createCredentialBus, memoryTransport, type CredentialBus } from './credentials/credential-bus.ts';
+import { createCredentialStore, type CredentialStore } from './credentials/credential-store.ts';
+import { startExpirySweep } from './credentials/expiry-sweep.ts';
+import { createCredentialLookup } from './verification/credential-lookup.ts';
+import {
+  createVerificationService,
+  type VerificationCacheOptions,
+  type VerificationService,
+} from './verification/verification-service.ts';
+import { createVerifierKeys, type VerifierKeys } from './verification/verifier-keys.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    credentialBus: CredentialBus;
+    credentials: CredentialStore;
+    verification: VerificationService;
+    verifierKeys: VerifierKeys;
+  }
+}
+
+export interface CredentialsOptions {
+  env: Env;
+  clock: Clock;
+  secrets: Secrets;
+  verificationCache?: Partial<VerificationCacheOptions> | undefined;
+  /** How often trial tokens past their expiry are recorded as expired; 0 turns the sweep off. */
+  expirySweepMs: number;
+}
+
+export const DEFAULT_EXPIRY_SWEEP_MS = 1_000;
+
+export default fp<CredentialsOptions>(
+  async (app, { env, clock, secrets, verificationCache, expirySweepMs }) => {
+    const { db } = app;
+    const transport = app.redis
+      ? redisTransport(app.redis, `${env.REDIS_KEY_PREFIX}credential-events`)
+      : env.DATABASE_URL && app.database.kind === 'postgres'
+        ? postgresTransport(env.DATABASE_URL, db)
+        : memoryTransport();
+    const bus = await createCredentialBus(transport, app.log);
+    const store = createCredentialStore({ db, clock, bus });
+    const hasher = createSecretHasher(secrets.clientSecretHashKey);
+    const verification = createVerificationService({
+      clock,
+      hasher,
+      lookup: createCredentialLookup(db),
+      bus,
+      cache: verificationCache,
+    });
+    const verifierKeys = createVerifierKeys({ db, clock, hasher, bus, log: app.log });
+    const stopSweep = expirySweepMs > 0 ? startExpirySweep(store, expirySweepMs, app.log) : undefined;
+
+    app.decorate('credentialBus', bus);
+    app.decorate('credentials', store);
+    app.decorate('verification', verification);
+    app.decorate('verifierKeys', verifierKeys);
+    app.addHook('onClose', async () => {
+      await stopSweep?.();
+      verification.close();
+      verifierKeys.close();
+      await bus.close();
+    });
+    app.log.info({ bus: bus.kind }, 'credential bus ready');
+  },
+  { name: 'credentials', dependencies: ['database', 'redis'] },
+);

@@ -1,0 +1,282 @@
+// The one writer of credentials (style habit 11). Every transition of an API token — created, rotated,
+// deleted, activated, status set, expiry moved, expired, upgraded, its company suspended or reinstated —
+// is made here, with its event row in the same transaction; once that commits, the events that change
+// what verification answers go out on the credential bus, which empties every instance's caches and
+// tells every connected data feed. Nothing else updates `api_clients` (or a company's account status).
+import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { CompanyAccountStatus, CredentialEventKind, TokenStatus } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import { apiClients, companies, credentialEvents, identities } from '../../../db/schema.ts';
+import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { ApiClientRow, NewApiClient } from '../tokens/tokens-repository.ts';
+import type { BusMessage, CredentialBus } from './credential-bus.ts';
+
+/** Who made a change: a signed-in person, the provider team (operator commands), or the portal itself. */
+export type Actor = { kind: 'user'; id: string } | { kind: 'operator' } | { kind: 'system' };
+
+/** Statuses that verify (design §3: a token under review is usable meanwhile). */
+const USABLE: readonly TokenStatus[] = ['active', 'review'];
+/** Statuses a passing trial end turns into `expired`. */
+const EXPIRABLE: readonly TokenStatus[] = ['active', 'pending', 'review'];
+
+interface Change {
+  clientId: string;
+  companyId: string;
+  kind: CredentialEventKind;
+  effect: 'none' | 'changed' | 'revoked';
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * A token that had expired, once its expiry is lifted or moved past now, is what it was before: pending
+ * while its creator's email is unverified, under review, or active. Other statuses stay as they are.
+ */
+const reviveIfExpired = sql`case
+  when ${apiClients.status} <> 'expired' then ${apiClients.status}
+  when exists (select 1 from ${identities}
+               where ${identities.id} = ${apiClients.createdBy} and ${identities.emailVerifiedAt} is null)
+    then 'pending'::token_status
+  when ${apiClients.inReview} then 'review'::token_status
+  else 'active'::token_status end`;
+
+export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock; bus: CredentialBus }) {
+  async function record(tx: Db, actor: Actor, changes: readonly Change[], at: Date): Promise<void> {
+    if (changes.length === 0) return;
+    const rows = await tx
+      .insert(credentialEvents)
+      .values(
+        changes.map((change) => ({
+          clientId: change.clientId,
+          companyId: change.companyId,
+          kind: change.kind,
+          effect: change.effect,
+          actorKind: actor.kind,
+          actorId: actor.kind === 'user' ? actor.id : null,
+          detail: change.detail ?? {},
+          at,
+        })),
+      )
+      .returning();
+    const messages = rows.flatMap((row): BusMessage[] =>
+      row.effect === 'none' || row.kind === 'created'
+        ? []
+        : [
+            {
+              type: 'credential',
+              seq: row.seq,
+              clientId: row.clientId,
+              companyId: row.companyId,
+              effect: row.effect,
+              reason: row.kind,
+              at: at.toISOString(),
+            },
+          ],
+    );
+    if (messages.length > 0) afterCommit(tx, () => bus.publish(messages));
+  }
+
+  const each = (
+    rows: readonly Pick<ApiClientRow, 'clientId' | 'companyId'>[],
+    change: Omit<Change, 'clientId' | 'companyId'>,
+  ): Change[] => rows.map((row) => ({ clientId: row.clientId, companyId: row.companyId, ...change }));
+
+  async function insert(tx: Db, client: NewApiClient): Promise<ApiClientRow> {
+    const { now, ...values } = client;
+    const [row] = await tx
+      .insert(apiClients)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
+    if (!row) throw new Error('api client insert returned no row');
+    return row;
+  }
+
+  async function removeRow(tx: Db, companyId: string, clientId: string) {
+    const [row] = await tx
+      .delete(apiClients)
+      .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)))
+      .returning();
+    return row;
+  }
+
+  return {
+    async create(client: NewApiClient, actor: Actor): Promise<ApiClientRow> {
+      return transaction(db, async (tx) => {
+        const row = await insert(tx, client);
+        await record(tx, actor, each([row], { kind: 'created', effect: 'none' }), client.now);
+        return row;
+      });
+    },
+
+    /**
+     * Replaces a company's token by `replacement(old)`. The delete takes the row lock, so of concurrent
+     * rotations of one token exactly one finds it; the others get undefined.
+     */
+    async rotate(
+      companyId: string,
+      clientId: string,
+      replacement: (old: ApiClientRow) => NewApiClient,
+      actor: Actor,
+    ): Promise<ApiClientRow | undefined> {
+      return transaction(db, async (tx) => {
+        const old = await removeRow(tx, companyId, clientId);
+        if (!old) return undefined;
+        const next = replacement(old);
+        const row = await insert(tx, next);
+        await record(
+          tx,
+          actor,
+          [
+            ...each([old], { kind: 'rotated', effect: 'revoked', detail: { replacedBy: row.clientId } }),
+            ...each([row], { kind: 'created', effect: 'none', detail: { rotatedFrom: old.clientId } }),
+          ],
+          next.now,
+        );
+        return row;
+      });
+    },
+
+    async remove(companyId: string, clientId: string, actor: Actor): Promise<ApiClientRow | undefined> {
+      return transaction(db, async (tx) => {
+        const row = await removeRow(tx, companyId, clientId);
+        if (row) await record(tx, actor, each([row], { kind: 'deleted', effect: 'revoked' }), clock.now());
+        return row;
+      });
+    },
+
+    /** The creator verified their email (verification link or password reset): pending tokens work. */
+    async activatePending(identityId: string, executor: Db = db): Promise<void> {
+      await withinTransaction(executor, async (tx) => {
+        const now = clock.now();
+        const rows = await tx
+          .update(apiClients)
+          .set({
+            status: sql`case when ${apiClients.inReview} then 'review'::token_status else 'active'::token_status end`,
+            updatedAt: now,
+          })
+          .where(and(eq(apiClients.createdBy, identityId), eq(apiClients.status, 'pending')))
+          .returning();
+        await record(
+          tx,
+          { kind: 'user', id: identityId },
+          each(rows, { kind: 'activated', effect: 'changed' }),
+          now,
+        );
+      });
+    },
+
+    /** Provider team decisions; any explicit status ends a review (`review` starts one). */
+    async setStatus(clientId: string, status: TokenStatus, actor: Actor): Promise<ApiClientRow | undefined> {
+      return transaction(db, async (tx) => {
+        const now = clock.now();
+        const [before] = await tx
+          .select({ status: apiClients.status })
+          .from(apiClients)
+          .where(eq(apiClients.clientId, clientId))
+          .for('update');
+        if (!before) return undefined;
+        const [row] = await tx
+          .update(apiClients)
+          .set({ status, inReview: status === 'review', updatedAt: now })
+          .where(eq(apiClients.clientId, clientId))
+          .returning();
+        if (!row) return undefined;
+        const effect = USABLE.includes(status) ? 'changed' : 'revoked';
+        await record(
+          tx,
+          actor,
+          each([row], { kind: 'status_set', effect, detail: { from: before.status, to: status } }),
+          now,
+        );
+        return row;
+      });
+    },
+
+    /** An approved upgrade: the company is paid, its tokens stop expiring, and expired ones work again. */
+    async upgradeCompany(companyId: string, actor: Actor, executor: Db = db): Promise<void> {
+      await withinTransaction(executor, async (tx) => {
+        const now = clock.now();
+        await tx.update(companies).set({ accountStatus: 'paid' }).where(eq(companies.id, companyId));
+        const rows = await tx
+          .update(apiClients)
+          .set({
+            expiredAt: null,
+            status: reviveIfExpired,
+            updatedAt: now,
+          })
+          .where(eq(apiClients.companyId, companyId))
+          .returning();
+        await record(tx, actor, each(rows, { kind: 'upgraded', effect: 'changed' }), now);
+      });
+    },
+
+    /** A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. */
+    async extendTrial(companyId: string, trialEndsAt: Date, actor: Actor): Promise<void> {
+      await transaction(db, async (tx) => {
+        const now = clock.now();
+        await tx.update(companies).set({ trialEndsAt }).where(eq(companies.id, companyId));
+        const rows = await tx
+          .update(apiClients)
+          .set({
+            expiredAt: trialEndsAt,
+            ...(trialEndsAt > now ? { status: reviveIfExpired } : {}),
+            updatedAt: now,
+          })
+          .where(and(eq(apiClients.companyId, companyId), isNotNull(apiClients.expiredAt)))
+          .returning();
+        const detail = { expiresAt: trialEndsAt.toISOString() };
+        await record(tx, actor, each(rows, { kind: 'expiry_moved', effect: 'changed', detail }), now);
+      });
+    },
+
+    /**
+     * Trial tokens whose expiry has passed become `expired`: an explicit transition, so the data feed is
+     * told. Verification does not wait for it (it compares the expiry itself); of instances sweeping at
+     * once, the row lock lets one of them record each token.
+     */
+    async expireDue(): Promise<number> {
+      return transaction(db, async (tx) => {
+        const now = clock.now();
+        const rows = await tx
+          .update(apiClients)
+          .set({ status: 'expired', updatedAt: now })
+          .where(and(inArray(apiClients.status, [...EXPIRABLE]), lte(apiClients.expiredAt, now)))
+          .returning();
+        await record(tx, { kind: 'system' }, each(rows, { kind: 'expired', effect: 'revoked' }), now);
+        return rows.length;
+      });
+    },
+
+    /** Suspending a company stops every token it has; reinstating it (to trial or paid) lets them work. */
+    async setCompanyStatus(
+      companyId: string,
+      accountStatus: CompanyAccountStatus,
+      actor: Actor,
+    ): Promise<{ from: CompanyAccountStatus } | undefined> {
+      return transaction(db, async (tx) => {
+        const [before] = await tx
+          .select({ accountStatus: companies.accountStatus })
+          .from(companies)
+          .where(eq(companies.id, companyId))
+          .for('update');
+        if (!before) return undefined;
+        if (before.accountStatus === accountStatus) return { from: before.accountStatus };
+        const now = clock.now();
+        await tx.update(companies).set({ accountStatus }).where(eq(companies.id, companyId));
+        const rows = await tx
+          .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
+          .from(apiClients)
+          .where(eq(apiClients.companyId, companyId));
+        const suspended = accountStatus === 'suspended';
+        const change = suspended
+          ? ({ kind: 'company_suspended', effect: 'revoked' } as const)
+          : ({ kind: 'company_reinstated', effect: 'changed' } as const);
+        const detail = { from: before.accountStatus, to: accountStatus };
+        await record(tx, actor, each(rows, { ...change, detail }), now);
+        return { from: before.accountStatus };
+      });
+    },
+  };
+}
+
+export type CredentialStore = ReturnType<typeof createCredentialStore>;

@@ -1,0 +1,67 @@
+// The one indexed query behind a verification cache miss: the credential and its company by the keyed
+// hash of the presented secret (api_clients.secret_hash is unique).
+import { eq, sql } from 'drizzle-orm';
+import { SCOPE_KEYS, type ScopeKey, type VerifiedCredential } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import { apiClients, companies } from '../../../db/schema.ts';
+
+/** What verification needs to know of a credential, kept in the cache between queries. */
+export interface KnownCredential {
+  clientId: string;
+  companyId: string;
+  status: (typeof apiClients.$inferSelect)['status'];
+  suspended: boolean;
+  apiType: VerifiedCredential['apiType'];
+  scopes: ReadonlySet<ScopeKey>;
+  /** Epoch milliseconds of the expiry, or null. */
+  expiresAtMs: number | null;
+  /** The VALID answer, built once per cache entry. */
+  answer: VerifiedCredential;
+}
+
+export function createCredentialLookup(db: Db) {
+  const query = db
+    .select({
+      clientId: apiClients.clientId,
+      companyId: apiClients.companyId,
+      apiType: apiClients.apiType,
+      scope: apiClients.scope,
+      status: apiClients.status,
+      expiredAt: apiClients.expiredAt,
+      companyName: companies.name,
+      accountStatus: companies.accountStatus,
+    })
+    .from(apiClients)
+    .innerJoin(companies, eq(companies.id, apiClients.companyId))
+    .where(eq(apiClients.secretHash, sql.placeholder('secretHash')))
+    .prepare('verify_credential_by_secret_hash');
+
+  return async (secretHash: string): Promise<KnownCredential | undefined> => {
+    const [row] = await query.execute({ secretHash });
+    if (!row) return undefined;
+    const scopes = SCOPE_KEYS.filter((key) => row.scope[key] === true);
+    const expiresAt = row.expiredAt?.toISOString() ?? null;
+    return {
+      clientId: row.clientId,
+      companyId: row.companyId,
+      status: row.status,
+      suspended: row.accountStatus === 'suspended',
+      apiType: row.apiType,
+      scopes: new Set(scopes),
+      expiresAtMs: row.expiredAt?.getTime() ?? null,
+      answer: Object.freeze({
+        valid: true,
+        code: 'VALID',
+        clientId: row.clientId,
+        companyId: row.companyId,
+        companyName: row.companyName,
+        accountStatus: row.accountStatus,
+        apiType: row.apiType,
+        scopes,
+        expiresAt,
+      }),
+    };
+  };
+}
+
+export type CredentialLookup = ReturnType<typeof createCredentialLookup>;

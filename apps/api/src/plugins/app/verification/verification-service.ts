@@ -1,0 +1,150 @@
+// Verification for the data feed (design §8): may this secret read this feed? Answered from an
+// in-process LRU where possible — a hit costs no query — and from one indexed query otherwise, shared by
+// concurrent misses for the same secret. Every answer is computed against the clock at the moment of
+// the call, so a trial token is EXPIRED from the exact second its expiry passes, cached or not. Entries
+// are dropped when the credential bus announces a change, emptied when it reconnects, and never outlive
+// the token's expiry or `maxAgeMs` (the backstop should an announcement be lost with its instance).
+import { LRUCache } from 'lru-cache';
+import { isWellFormedClientSecret, type VerifyRequest, type VerifyResult } from '@datafeeds/domain';
+import type { Clock } from '../../../lib/clock.ts';
+import type { SecretHasher } from '../../../lib/client-credentials.ts';
+import type { CredentialBus } from '../credentials/credential-bus.ts';
+import type { CredentialLookup, KnownCredential } from './credential-lookup.ts';
+
+export interface VerificationCacheOptions {
+  /** Credentials kept (each a few hundred bytes). */
+  maxEntries: number;
+  /** Secrets known not to exist, kept apart so a flood of them cannot evict real credentials. */
+  maxMissingEntries: number;
+  maxAgeMs: number;
+}
+
+export const DEFAULT_VERIFICATION_CACHE: VerificationCacheOptions = {
+  maxEntries: 50_000,
+  maxMissingEntries: 10_000,
+  maxAgeMs: 60_000,
+};
+
+const MALFORMED: VerifyResult = Object.freeze({ valid: false, code: 'MALFORMED' });
+const NOT_FOUND: VerifyResult = Object.freeze({ valid: false, code: 'NOT_FOUND' });
+const PENDING: VerifyResult = Object.freeze({ valid: false, code: 'PENDING' });
+const EXPIRED: VerifyResult = Object.freeze({ valid: false, code: 'EXPIRED' });
+const INACTIVE: VerifyResult = Object.freeze({ valid: false, code: 'INACTIVE' });
+
+/** The answer for a known credential at `nowMs` (design §8 codes, most final first). */
+export function judge(credential: KnownCredential, request: Omit<VerifyRequest, 'secret'>, nowMs: number) {
+  if (credential.suspended || credential.status === 'inactive') return INACTIVE;
+  if (credential.status === 'expired') return EXPIRED;
+  if (credential.expiresAtMs !== null && credential.expiresAtMs <= nowMs) return EXPIRED;
+  if (credential.status === 'pending') return PENDING;
+  if (request.apiType !== undefined && request.apiType !== credential.apiType) {
+    return { valid: false, code: 'API_TYPE_DENIED', clientId: credential.clientId } as const;
+  }
+  if (request.scope !== undefined && !credential.scopes.has(request.scope)) {
+    return { valid: false, code: 'SCOPE_DENIED', clientId: credential.clientId } as const;
+  }
+  return credential.answer;
+}
+
+export interface VerificationServiceDeps {
+  clock: Clock;
+  hasher: SecretHasher;
+  lookup: CredentialLookup;
+  bus: CredentialBus;
+  cache?: Partial<VerificationCacheOptions>;
+}
+
+export function createVerificationService({ clock, hasher, lookup, bus, cache }: VerificationServiceDeps) {
+  const options = { ...DEFAULT_VERIFICATION_CACHE, ...cache };
+  /** clientId → secret hash of its cached entry, so an announcement by client id finds it. */
+  const hashByClientId = new Map<string, string>();
+  const known = new LRUCache<string, KnownCredential>({
+    max: options.maxEntries,
+    ttl: options.maxAgeMs,
+    dispose: (credential, secretHash) => {
+      if (hashByClientId.get(credential.clientId) === secretHash) hashByClientId.delete(credential.clientId);
+    },
+  });
+  const missing = new LRUCache<string, true>({ max: options.maxMissingEntries, ttl: options.maxAgeMs });
+  const inFlight = new Map<string, Promise<KnownCredential | undefined>>();
+  /** Bumped by every invalidation: a query that overlapped one may hold what it dropped, so is not kept. */
+  let generation = 0;
+  const stats = { hits: 0, misses: 0, queries: 0 };
+
+  function forget(clientId: string) {
+    generation += 1;
+    const secretHash = hashByClientId.get(clientId);
+    if (secretHash !== undefined) known.delete(secretHash);
+  }
+
+  function clear() {
+    generation += 1;
+    known.clear();
+    missing.clear();
+  }
+
+  const unsubscribe = [
+    bus.subscribe((message) => {
+      if (message.type === 'credential') forget(message.clientId);
+    }),
+    bus.onReset(clear),
+  ];
+
+  function remember(secretHash: string, credential: KnownCredential | undefined, nowMs: number) {
+    if (!credential) {
+      missing.set(secretHash, true);
+      return;
+    }
+    const untilExpiry = credential.expiresAtMs === null ? Infinity : credential.expiresAtMs - nowMs;
+    if (untilExpiry <= 0) return; // judged EXPIRED by the clock anyway; nothing worth keeping
+    known.set(secretHash, credential, { ttl: Math.min(options.maxAgeMs, untilExpiry) });
+    hashByClientId.set(credential.clientId, secretHash);
+  }
+
+  async function load(secretHash: string): Promise<KnownCredential | undefined> {
+    const pending = inFlight.get(secretHash);
+    if (pending) return pending;
+    const startedAt = generation;
+    stats.queries += 1;
+    const query = lookup(secretHash).then((credential) => {
+      if (generation === startedAt) remember(secretHash, credential, clock.now().getTime());
+      return credential;
+    });
+    inFlight.set(secretHash, query);
+    try {
+      return await query;
+    } finally {
+      inFlight.delete(secretHash);
+    }
+  }
+
+  return {
+    stats,
+
+    async verify(request: VerifyRequest): Promise<VerifyResult> {
+      if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
+      const secretHash = hasher.hash(request.secret);
+      let credential = known.get(secretHash);
+      if (credential) stats.hits += 1;
+      else if (missing.has(secretHash)) {
+        stats.hits += 1;
+        return NOT_FOUND;
+      } else {
+        stats.misses += 1;
+        credential = await load(secretHash);
+        if (!credential) return NOT_FOUND;
+      }
+      return judge(credential, request, clock.now().getTime());
+    },
+
+    /** Drops every cached answer (used when the credential bus cannot vouch for what was missed). */
+    clear,
+
+    close() {
+      for (const stop of unsubscribe) stop();
+      clear();
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;

@@ -1,0 +1,122 @@
+// Verifier keys (design §8): one per data-feed service, created, listed and revoked by the provider team.
+// Only a keyed hash and the first characters are stored; the key itself is printed once, at creation.
+// Checking a key is on every verification call, so valid keys are cached in memory; a revocation is
+// announced on the credential bus and drops the key on every instance at once.
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { isWellFormedVerifierKey } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import { verifierKeys } from '../../../db/schema.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { newVerifierKey, secretStart, type SecretHasher } from '../../../lib/client-credentials.ts';
+import type { CredentialBus } from '../credentials/credential-bus.ts';
+
+export interface VerifierKeyIdentity {
+  id: string;
+  name: string;
+}
+
+export type VerifierKeyRow = typeof verifierKeys.$inferSelect;
+
+const KEY_CACHE_MAX_AGE_MS = 60_000;
+/** last_used_at is a hint for the operator: written at most this often per key and instance. */
+const LAST_USED_WRITE_INTERVAL_MS = 60_000;
+
+export interface VerifierKeysDeps {
+  db: Db;
+  clock: Clock;
+  hasher: SecretHasher;
+  bus: CredentialBus;
+  log: { warn(object: object, message: string): void };
+}
+
+export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeysDeps) {
+  const valid = new LRUCache<string, VerifierKeyIdentity>({ max: 1_000, ttl: KEY_CACHE_MAX_AGE_MS });
+  const lastUsedWritten = new Map<string, number>();
+  /** Bumped by every revocation: a lookup that overlapped one is not cached (it may be the revoked key). */
+  let revocations = 0;
+  const stopListening = [
+    bus.subscribe((message) => {
+      if (message.type !== 'verifier-key-revoked') return;
+      revocations += 1;
+      for (const [hash, key] of valid.entries()) if (key.id === message.id) valid.delete(hash);
+    }),
+    bus.onReset(() => {
+      revocations += 1;
+      valid.clear();
+    }),
+  ];
+
+  function touch(id: string) {
+    const now = clock.now();
+    const last = lastUsedWritten.get(id);
+    if (last !== undefined && now.getTime() - last < LAST_USED_WRITE_INTERVAL_MS) return;
+    lastUsedWritten.set(id, now.getTime());
+    db.update(verifierKeys)
+      .set({ lastUsedAt: now })
+      .where(eq(verifierKeys.id, id))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not record a verifier key as used'));
+  }
+
+  return {
+    /** The key, to print once; only its hash is kept. */
+    async create(name: string): Promise<{ row: VerifierKeyRow; key: string }> {
+      const key = newVerifierKey();
+      const [row] = await db
+        .insert(verifierKeys)
+        .values({ name, keyHash: hasher.hash(key), keyStart: secretStart(key), createdAt: clock.now() })
+        .returning();
+      if (!row) throw new Error('verifier key insert returned no row');
+      return { row, key };
+    },
+
+    async list(): Promise<VerifierKeyRow[]> {
+      return db.select().from(verifierKeys).orderBy(desc(verifierKeys.createdAt));
+    },
+
+    /** Undefined when no live key has this id (unknown or already revoked). */
+    async revoke(id: string): Promise<VerifierKeyRow | undefined> {
+      const [row] = await db
+        .update(verifierKeys)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(verifierKeys.id, id), isNull(verifierKeys.revokedAt)))
+        .returning();
+      if (row) bus.publish([{ type: 'verifier-key-revoked', id: row.id }]);
+      return row;
+    },
+
+    /** The live key presented if it is cached: no query (the path of every call but the first). */
+    fromCache(presented: string | undefined): VerifierKeyIdentity | undefined {
+      if (!isWellFormedVerifierKey(presented)) return undefined;
+      const key = valid.get(hasher.hash(presented));
+      if (key) touch(key.id);
+      return key;
+    },
+
+    /** The live key presented, or undefined for a missing, malformed, unknown or revoked one. */
+    async authenticate(presented: string | undefined): Promise<VerifierKeyIdentity | undefined> {
+      if (!isWellFormedVerifierKey(presented)) return undefined;
+      const hash = hasher.hash(presented);
+      const cached = valid.get(hash);
+      if (cached) {
+        touch(cached.id);
+        return cached;
+      }
+      const startedAt = revocations;
+      const [row] = await db
+        .select({ id: verifierKeys.id, name: verifierKeys.name })
+        .from(verifierKeys)
+        .where(and(eq(verifierKeys.keyHash, hash), isNull(verifierKeys.revokedAt)));
+      if (!row) return undefined;
+      if (revocations === startedAt) valid.set(hash, row);
+      touch(row.id);
+      return row;
+    },
+
+    close() {
+      for (const stop of stopListening) stop();
+    },
+  };
+}
+
+export type VerifierKeys = ReturnType<typeof createVerifierKeys>;

@@ -1,0 +1,61 @@
+// `app.authenticateVerifier` guards the data feed's calls (design §8): `Authorization: Bearer dfvk_…`
+// must be a live verifier key. A missing, unknown or revoked key gets 401 and never an answer; an
+// address that keeps presenting bad keys is throttled (429), so keys cannot be guessed at speed.
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { AppError, rateLimited } from '../../lib/errors.ts';
+import { ERROR_CODES } from '@datafeeds/domain';
+import type { Clock } from '../../lib/clock.ts';
+import { createFailureCounters } from './auth/failure-counters.ts';
+import { bearerToken } from './authentication.ts';
+import type { VerifierKeyIdentity } from './verification/verifier-keys.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticateVerifier(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    verifierKey: VerifierKeyIdentity | null;
+  }
+}
+
+export interface VerifierThrottle {
+  maxFailures: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_VERIFIER_THROTTLE: VerifierThrottle = { maxFailures: 20, windowSeconds: 60 };
+
+const badVerifierKey = () =>
+  new AppError(
+    401,
+    ERROR_CODES.unauthorized,
+    'A live verifier key is required: send Authorization: Bearer dfvk_… (ask the provider team for one).',
+  );
+
+export default fp<{ throttle: VerifierThrottle; keyPrefix: string; clock: Clock }>(
+  async (app, { throttle, keyPrefix, clock }) => {
+    const failures = createFailureCounters(app.redis, keyPrefix, clock);
+    app.decorateRequest('verifierKey', null);
+    app.decorate('authenticateVerifier', async (request: FastifyRequest) => {
+      const presented = bearerToken(request);
+      // A key already checked costs neither a query nor a counter look-up: that is every call but the first.
+      const cached = app.verifierKeys.fromCache(presented);
+      if (cached) {
+        request.verifierKey = cached;
+        return;
+      }
+      const counter = `verifier-key-failures:ip:${request.ip}`;
+      const state = await failures.get(counter);
+      if (state.count >= throttle.maxFailures) throw rateLimited(state.ttlSeconds);
+      const key = await app.verifierKeys.authenticate(presented);
+      if (key) {
+        request.verifierKey = key;
+        return;
+      }
+      await failures.increment(counter, throttle.windowSeconds);
+      throw badVerifierKey();
+    });
+  },
+  { name: 'verifier-authentication', dependencies: ['credentials'] },
+);

@@ -1,0 +1,91 @@
+// GET /api/v1/credentials/events (design §8): Server-Sent Events that tell a data-feed service which
+// credentials to drop from its cache — `revoked` and `changed` with the client id, `reset` when this
+// instance may have missed changes, a `heartbeat` so a silent connection is noticed, `ready` first.
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { HEARTBEAT_INTERVAL_MS, VERIFICATION_PATHS, type CredentialChangeEvent } from '@datafeeds/domain';
+import { errorResponses } from '../schemas.ts';
+import { verifierSecurity } from './verifier-security.ts';
+
+interface Stream {
+  keyId: string;
+  response: ServerResponse;
+}
+
+function send(response: ServerResponse, event: string, data: object, id?: number) {
+  response.write(
+    `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+  );
+}
+
+const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, options) => {
+  const streams = new Set<Stream>();
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
+  const now = () => ({ at: app.clock.now().toISOString() });
+
+  const stopListening = [
+    app.credentialBus.subscribe((message) => {
+      if (message.type === 'credential') {
+        const data: CredentialChangeEvent = {
+          clientId: message.clientId,
+          reason: message.reason,
+          at: message.at,
+        };
+        for (const stream of streams) send(stream.response, message.effect, data, message.seq);
+      } else {
+        for (const stream of streams) if (stream.keyId === message.id) stream.response.end();
+      }
+    }),
+    app.credentialBus.onReset(() => {
+      for (const stream of streams) send(stream.response, 'reset', now());
+    }),
+  ];
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) send(stream.response, 'heartbeat', now());
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  // Open streams would hold the server's close forever: end them first.
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    for (const stop of stopListening) stop();
+    for (const stream of streams) stream.response.end();
+  });
+
+  app.get(VERIFICATION_PATHS.events, {
+    onRequest: app.authenticateVerifier,
+    schema: {
+      tags: ['verification'],
+      summary: 'Revocation stream for data-feed services (Server-Sent Events, with a verifier key)',
+      description:
+        'text/event-stream. Events: `ready` on connect; `revoked` (rotated, deleted, set inactive, ' +
+        'expired, company suspended) and `changed` (status or expiry changed) with data ' +
+        '`{ clientId, reason, at }`; `reset` (drop every cached answer); `heartbeat` every ' +
+        `${HEARTBEAT_INTERVAL_MS / 1000} s. A revocation made on any portal instance arrives within a second.`,
+      security: verifierSecurity,
+      response: errorResponses(401, 429),
+    },
+    handler: async (request, reply) => {
+      const key = request.verifierKey;
+      if (!key) throw new Error('authenticateVerifier did not run');
+      reply.hijack();
+      const response = reply.raw;
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Reverse proxies must pass each event on at once.
+        'x-accel-buffering': 'no',
+      });
+      response.write('retry: 1000\n\n');
+      const stream: Stream = { keyId: key.id, response };
+      streams.add(stream);
+      send(response, 'ready', now());
+      request.raw.socket.setKeepAlive(true);
+      response.on('close', () => streams.delete(stream));
+      request.log.info({ verifierKey: key.name }, 'credential events stream opened');
+    },
+  });
+};
+
+export default eventsRoutes;
