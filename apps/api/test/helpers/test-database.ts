@@ -23,7 +23,7 @@ async function open() {
       kind: 'pglite',
       close: () => client.close(),
     };
-    return { database, drop: async () => undefined };
+    return { database, url: undefined, drop: async () => undefined };
   }
   const name = `api_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,13 +55,21 @@ async function open() {
       await client.end();
     }
   };
-  return { database, drop };
+  return { database, url: url.toString(), drop };
 }
 
 /** The test file's database, migrated, shared by every app the file builds. */
 export async function testDatabase(): Promise<Database> {
   opened ??= open();
   return (await opened).database;
+}
+
+/** The URL of the file's PostgreSQL database, for tests that start instances of their own on it. */
+export async function testDatabaseUrl(): Promise<string> {
+  opened ??= open();
+  const { url } = await opened;
+  if (!url) throw new Error('testDatabaseUrl needs TEST_DATABASE=postgres');
+  return url;
 }
 
 afterAll(async () => {

@@ -295,3 +295,18 @@ describe('verifier keys', () => {
     }
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the data feed’s calls apart from the browser’s, with their key and examples', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const verify = document.paths['/api/v1/credentials/verify'].post;
+    expect(verify.tags).toEqual(['verification']);
+    expect(verify.security).toEqual([{ verifierKey: [] }]);
+    expect(document.components.securitySchemes.verifierKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(JSON.stringify(verify)).toContain('SCOPE_DENIED');
+    const events = document.paths['/api/v1/credentials/events'].get;
+    expect(events.tags).toEqual(['verification']);
+    expect(JSON.stringify(document.components.schemas)).toContain('"examples"');
+    expect(document.paths['/api/GetClients'].get.tags).not.toContain('verification');
+  });
+});

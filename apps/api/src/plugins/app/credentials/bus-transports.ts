@@ -11,7 +11,12 @@ const MAX_RECONNECT_DELAY_MS = 5_000;
 
 export function redisTransport(redis: Redis, channel: string): BusTransport {
   // A connection in subscriber mode can do nothing else, so listening takes one of its own.
-  const subscriber = redis.duplicate({ lazyConnect: true, maxRetriesPerRequest: null });
+  // Named, so an operator reading CLIENT LIST sees what it is.
+  const subscriber = redis.duplicate({
+    lazyConnect: true,
+    maxRetriesPerRequest: null,
+    connectionName: `${channel}-listener`,
+  });
   let connected = false;
   let lost = false;
   return {

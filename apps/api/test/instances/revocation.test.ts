@@ -1,0 +1,154 @@
+// Several portal instances on one PostgreSQL (design §8): a change made through one instance reaches
+// every other instance's cache and every data feed connected to it within a second — through Redis
+// pub/sub when REDIS_URL is set, through PostgreSQL LISTEN/NOTIFY when only DATABASE_URL is — and an
+// instance that loses its transport for a while empties its caches once it is back.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
+import { openEventStream, type EventStream } from '../helpers/event-stream.ts';
+import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
+import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
+import { verified } from '../helpers/verification.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const opened: FastifyInstance[] = [];
+const streams: EventStream[] = [];
+afterAll(async () => {
+  for (const stream of streams) stream.close();
+  await Promise.all(opened.splice(0).map((app) => app.close()));
+});
+
+async function instance(transport: 'redis' | 'postgres', prefix: string): Promise<FastifyInstance> {
+  const app = await buildApp({
+    env: testEnv({
+      DATABASE_URL: await testDatabaseUrl(),
+      ...(transport === 'redis' ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
+      RATE_LIMIT_SCALE: '1000',
+    }),
+    secrets: TEST_SECRETS,
+    serveWebApp: false,
+    expirySweepMs: 0,
+  });
+  opened.push(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  expect(app.credentialBus.kind).toBe(transport);
+  return app;
+}
+
+/** Milliseconds until `check` holds, polling every 5 ms; fails past `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function stream(app: FastifyInstance, key: string) {
+  const opened = await openEventStream(
+    `http://127.0.0.1:${app.server.address() && (app.server.address() as { port: number }).port}`,
+    key,
+  );
+  streams.push(opened);
+  await opened.next((event) => event.event === 'ready');
+  return opened;
+}
+
+describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as const)(
+  'two instances sharing revocations through %s',
+  (transport) => {
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const both = Promise.all([instance(transport, prefix), instance(transport, prefix)]);
+
+    it('a rotation or deletion on A is refused through B, and told to B’s feeds, within a second', async () => {
+      const [a, b] = await both;
+      const { key } = await a.verifierKeys.create(`${transport} feed`);
+      const feed = await stream(b, key);
+      const user = await verifiedUser(a);
+      const first = await createdClient(a, user.token);
+      expect(await verified(b, key, { secret: first.clientSecret })).toMatchObject({ code: 'VALID' }); // warm on B
+
+      const rotated = await rotateClient(a, user.token, first.clientId);
+      expect(rotated.statusCode).toBe(200);
+      const refusedAfter = await within(1_000, async () => {
+        const answer = await verified(b, key, { secret: first.clientSecret });
+        return answer.code === 'NOT_FOUND';
+      });
+      expect(refusedAfter).toBeLessThan(1_000);
+      await feed.next((event) => event.event === 'revoked' && event.data.clientId === first.clientId, 1_000);
+
+      const next = rotated.json<{ clientId: string; clientSecret: string }>();
+      expect(await verified(b, key, { secret: next.clientSecret })).toMatchObject({ code: 'VALID' });
+      await deleteClient(a, user.token, next.clientId);
+      await within(
+        1_000,
+        async () => (await verified(b, key, { secret: next.clientSecret })).code === 'NOT_FOUND',
+      );
+      await feed.next((event) => event.event === 'revoked' && event.data.clientId === next.clientId, 1_000);
+    });
+
+    it('a verifier key revoked on A is refused by B at once', async () => {
+      const [a, b] = await both;
+      const { row, key } = await a.verifierKeys.create('short-lived feed');
+      const secret = (await createdClient(a, (await verifiedUser(a)).token)).clientSecret;
+      expect(await verified(b, key, { secret })).toMatchObject({ code: 'VALID' }); // key cached on B
+      await a.verifierKeys.revoke(row.id);
+      await within(1_000, async () => {
+        const response = await b.inject({
+          method: 'POST',
+          url: '/api/v1/credentials/verify',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { secret },
+        });
+        return response.statusCode === 401;
+      });
+    });
+
+    it('B empties its caches and tells its feeds to reset once its lost transport is back', async () => {
+      const [a, b] = await both;
+      const { key } = await a.verifierKeys.create('resilient feed');
+      const feed = await stream(b, key);
+      const user = await verifiedUser(a);
+      const { clientSecret } = await createdClient(a, user.token);
+      await verified(b, key, { secret: clientSecret });
+      const queriesBefore = b.verification.stats.queries;
+
+      if (transport === 'redis') {
+        const admin = new Redis(redisUrl);
+        try {
+          // Only this run's listeners: other suites may share the Redis server.
+          const clients = String(await admin.client('LIST', 'TYPE', 'pubsub')).split('\n');
+          const ours = clients.filter((line) => line.includes(` name=${prefix}credential-events-listener `));
+          expect(ours.length).toBe(2);
+          for (const line of ours) await admin.client('KILL', 'ID', /id=(\d+)/.exec(line)?.[1] ?? '');
+        } finally {
+          admin.disconnect();
+        }
+      } else {
+        const admin = new pg.Client({ connectionString: await testDatabaseUrl() });
+        await admin.connect();
+        try {
+          await admin.query(
+            `select pg_terminate_backend(pid) from pg_stat_activity
+             where datname = current_database() and query like 'LISTEN %' and pid <> pg_backend_pid()`,
+          );
+        } finally {
+          await admin.end();
+        }
+      }
+      await feed.next((event) => event.event === 'reset', 10_000);
+      await within(10_000, async () => b.credentialBus.connected);
+      expect(await verified(b, key, { secret: clientSecret })).toMatchObject({ code: 'VALID' });
+      expect(b.verification.stats.queries).toBe(queriesBefore + 1); // the cache had been emptied
+
+      // And revocations flow again.
+      await rotateClient(a, user.token, (await createdClient(a, user.token)).clientId);
+      await feed.next((event) => event.event === 'revoked', 2_000);
+    });
+  },
+);
