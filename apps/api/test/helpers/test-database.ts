@@ -12,7 +12,7 @@ import * as schema from '../../src/db/schema.ts';
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-let opened: Promise<{ database: Database; drop: () => Promise<void> }> | undefined;
+let opened: Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> | undefined;
 
 async function open() {
   if (testDatabaseKind === 'pglite') {

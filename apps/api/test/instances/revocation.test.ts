@@ -122,7 +122,7 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
         const admin = new Redis(redisUrl);
         try {
           // Only this run's listeners: other suites may share the Redis server.
-          const clients = String(await admin.client('LIST', 'TYPE', 'pubsub')).split('\n');
+          const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')).split('\n');
           const ours = clients.filter((line) => line.includes(` name=${prefix}credential-events-listener `));
           expect(ours.length).toBe(2);
           for (const line of ours) await admin.client('KILL', 'ID', /id=(\d+)/.exec(line)?.[1] ?? '');
