@@ -24,7 +24,7 @@ import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-sock
 import services from './plugins/app/services.ts';
 import webApp from './plugins/app/web-app.ts';
 import database from './plugins/external/database.ts';
-import openapi from './plugins/external/openapi.ts';
+import openapi, { apiDocs } from './plugins/external/openapi.ts';
 import rateLimit, {
   DEFAULT_RATE_LIMITS,
   scaleRateLimits,
@@ -89,11 +89,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secrets = options.secrets ?? (await resolveSecrets(env));
   await app.register(database, { env, database: options.database });
   await app.register(redis, { env });
-  await app.register(cookie);
-  await app.register(securityHeaders, {
-    https: env.APP_URL.startsWith('https:'),
-    analytics: analyticsConfig(env),
-  });
   await app.register(rateLimit, {
     limits: { ...scaleRateLimits(DEFAULT_RATE_LIMITS, env.RATE_LIMIT_SCALE), ...options.rateLimits },
     keyPrefix: env.REDIS_KEY_PREFIX,
@@ -123,17 +118,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (options.operatorSocket) await app.register(operatorSocket, { path: options.operatorSocket });
 
-  await app.register(signInRoutes);
-  await app.register(recoveryRoutes);
-  await app.register(profileRoutes);
-  await app.register(availabilityRoutes);
-  await app.register(clientsRoutes);
-  await app.register(upgradeRoutes);
-  await app.register(systemRoutes);
-  await app.register(verifyRoutes);
-  await app.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
-  if (devMailboxEnabled(env)) await app.register(mailboxRoutes);
-
-  if (options.serveWebApp !== false) await app.register(webApp, { distDir: env.WEB_DIST_DIR });
+  // Two contexts. The portal — the browser's calls, the docs and the web app — with cookies and the
+  // security headers a browser needs; the data feed's calls without them, since they are made by a few
+  // services thousands of times a second and those hooks were a fifth of each call's cost.
+  await app.register(async (portal) => {
+    await portal.register(cookie);
+    await portal.register(securityHeaders, {
+      https: env.APP_URL.startsWith('https:'),
+      analytics: analyticsConfig(env),
+    });
+    await portal.register(apiDocs);
+    await portal.register(signInRoutes);
+    await portal.register(recoveryRoutes);
+    await portal.register(profileRoutes);
+    await portal.register(availabilityRoutes);
+    await portal.register(clientsRoutes);
+    await portal.register(upgradeRoutes);
+    await portal.register(systemRoutes);
+    if (devMailboxEnabled(env)) await portal.register(mailboxRoutes);
+    if (options.serveWebApp !== false) await portal.register(webApp, { distDir: env.WEB_DIST_DIR });
+  });
+  await app.register(async (dataFeed) => {
+    await dataFeed.register(verifyRoutes);
+    await dataFeed.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
+  });
   return app;
 }

@@ -1,5 +1,5 @@
-// The OpenAPI document is generated from the routes' zod schemas; /api/openapi.json serves it and
-// /api/docs renders it (with a CSP relaxed for the docs page only).
+// The OpenAPI document is generated from the routes' zod schemas (of both contexts, so registered at the
+// root); /api/openapi.json serves it and /api/docs renders it (with a CSP relaxed for the docs page only).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
@@ -34,6 +34,13 @@ export default fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
+  },
+  { name: 'openapi' },
+);
+
+/** The browsable page, served with the portal's pages (the document itself covers every route). */
+export const apiDocs = fp(
+  async (app) => {
     await app.register(swaggerUi, {
       routePrefix: API_PATHS.docs,
       staticCSP: true,
@@ -48,5 +55,5 @@ export default fp(
           ),
     });
   },
-  { name: 'openapi' },
+  { name: 'api-docs', dependencies: ['openapi'] },
 );

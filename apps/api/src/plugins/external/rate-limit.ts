@@ -2,7 +2,7 @@
 // live in Redis when it is configured, so the limits hold across instances; in memory otherwise.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { isServerPath, isVerificationPath } from '../../lib/api-paths.ts';
+import { isServerPath } from '../../lib/api-paths.ts';
 import { rateLimited } from '../../lib/errors.ts';
 
 /** Requests per minute and IP. */
@@ -47,10 +47,9 @@ export default fp<{ limits: RateLimits; keyPrefix: string }>(
       max: limits.global,
       timeWindow: '1 minute',
       // Only the server's own calls count: one page load fetches many static files, and counting
-      // them would lock out people who share an address long before any API abuse. The data feed's
-      // verification calls come by the thousand from a few addresses; a bad verifier key is throttled
-      // instead (verifier-authentication.ts).
-      allowList: (request) => !isServerPath(request.url) || isVerificationPath(request.url),
+      // them would lock out people who share an address long before any API abuse. (The data feed's
+      // calls opt out per route: routes/verification/data-feed-route.ts.)
+      allowList: (request) => !isServerPath(request.url),
       ...(app.redis ? { redis: app.redis, nameSpace: `${keyPrefix}rate-limit:` } : {}),
       // Redis trouble must not take the API down with it.
       skipOnError: true,

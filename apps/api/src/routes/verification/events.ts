@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { HEARTBEAT_INTERVAL_MS, VERIFICATION_PATHS, type CredentialChangeEvent } from '@datafeeds/domain';
 import { errorResponses } from '../schemas.ts';
-import { verifierSecurity } from './verifier-security.ts';
+import { dataFeedRoute, verifierSecurity } from './data-feed-route.ts';
 
 interface Stream {
   keyId: string;
@@ -53,6 +53,7 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
   });
 
   app.get(VERIFICATION_PATHS.events, {
+    ...dataFeedRoute,
     onRequest: app.authenticateVerifier,
     schema: {
       tags: ['verification'],

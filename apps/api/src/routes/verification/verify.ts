@@ -3,10 +3,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VERIFICATION_PATHS, verifyRequestSchema, verifyResponseSchema } from '@datafeeds/domain';
 import { errorResponses } from '../schemas.ts';
-import { verifierSecurity } from './verifier-security.ts';
+import { dataFeedRoute, verifierSecurity } from './data-feed-route.ts';
 
 const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(VERIFICATION_PATHS.verify, {
+    ...dataFeedRoute,
     onRequest: app.authenticateVerifier,
     schema: {
       tags: ['verification'],

@@ -31,6 +31,8 @@ export interface VerifierKeysDeps {
 }
 
 export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeysDeps) {
+  // Keyed by the key as presented, not its hash: a handful of trusted services present the same key on
+  // every call, and hashing it each time was a tenth of a warm verification. The database keeps only hashes.
   const valid = new LRUCache<string, VerifierKeyIdentity>({ max: 1_000, ttl: KEY_CACHE_MAX_AGE_MS });
   const lastUsedWritten = new Map<string, number>();
   /** Bumped by every revocation: a lookup that overlapped one is not cached (it may be the revoked key). */
@@ -39,7 +41,7 @@ export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeys
     bus.subscribe((message) => {
       if (message.type !== 'verifier-key-revoked') return;
       revocations += 1;
-      for (const [hash, key] of valid.entries()) if (key.id === message.id) valid.delete(hash);
+      for (const [presented, key] of valid.entries()) if (key.id === message.id) valid.delete(presented);
     }),
     bus.onReset(() => {
       revocations += 1;
@@ -56,6 +58,14 @@ export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeys
       .set({ lastUsedAt: now })
       .where(eq(verifierKeys.id, id))
       .catch((error: unknown) => log.warn({ err: error }, 'could not record a verifier key as used'));
+  }
+
+  /** The live key presented if it is cached: no query (the path of every call but the first). */
+  function fromCache(presented: string | undefined): VerifierKeyIdentity | undefined {
+    if (!isWellFormedVerifierKey(presented)) return undefined;
+    const key = valid.get(presented);
+    if (key) touch(key.id);
+    return key;
   }
 
   return {
@@ -85,30 +95,19 @@ export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeys
       return row;
     },
 
-    /** The live key presented if it is cached: no query (the path of every call but the first). */
-    fromCache(presented: string | undefined): VerifierKeyIdentity | undefined {
-      if (!isWellFormedVerifierKey(presented)) return undefined;
-      const key = valid.get(hasher.hash(presented));
-      if (key) touch(key.id);
-      return key;
-    },
+    fromCache,
 
     /** The live key presented, or undefined for a missing, malformed, unknown or revoked one. */
     async authenticate(presented: string | undefined): Promise<VerifierKeyIdentity | undefined> {
-      if (!isWellFormedVerifierKey(presented)) return undefined;
-      const hash = hasher.hash(presented);
-      const cached = valid.get(hash);
-      if (cached) {
-        touch(cached.id);
-        return cached;
-      }
+      const cached = fromCache(presented);
+      if (cached || !isWellFormedVerifierKey(presented)) return cached;
       const startedAt = revocations;
       const [row] = await db
         .select({ id: verifierKeys.id, name: verifierKeys.name })
         .from(verifierKeys)
-        .where(and(eq(verifierKeys.keyHash, hash), isNull(verifierKeys.revokedAt)));
+        .where(and(eq(verifierKeys.keyHash, hasher.hash(presented)), isNull(verifierKeys.revokedAt)));
       if (!row) return undefined;
-      if (revocations === startedAt) valid.set(hash, row);
+      if (revocations === startedAt) valid.set(presented, row);
       touch(row.id);
       return row;
     },
