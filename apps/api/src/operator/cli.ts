@@ -14,7 +14,8 @@ import type { ActionResult } from './provider-team.ts';
 
 async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult> {
   // The server's own assembly gives the CLI the same database, migrations, mailer and services.
-  const app = await buildApp({ env: { ...env, LOG_LEVEL: 'warn' }, serveWebApp: false });
+  // The running servers sweep expiries; a command's short life need not.
+  const app = await buildApp({ env: { ...env, LOG_LEVEL: 'warn' }, serveWebApp: false, expirySweepMs: 0 });
   try {
     await app.ready();
     return await runOperatorCommand(app, request);

@@ -10,17 +10,18 @@ import { buildApp } from '../../src/app.ts';
 import { operatorSocketPath } from '../../src/config/operator-socket-path.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { getUser, registerUser } from '../helpers/factories.ts';
-import { testDatabaseKind } from '../helpers/test-database.ts';
+import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 
-const runCli = (dataDir: string, ...args: string[]) =>
+const runCliWith = (env: Record<string, string>, ...args: string[]) =>
   promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/operator/cli.ts'), ...args],
     {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
       cwd: path.resolve(import.meta.dirname, '../..'),
     },
   );
+const runCli = (dataDir: string, ...args: string[]) => runCliWith({ DATA_DIR: dataDir }, ...args);
 
 describe.runIf(testDatabaseKind === 'pglite')('operator commands while the server runs', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-socket-'));
@@ -44,6 +45,24 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
     });
   }, 60_000);
 
+  it('create a verifier key through the socket that the running server accepts at once', async () => {
+    const server = await serverPromise;
+    await server.ready();
+    const { stdout } = await runCli(dataDir, 'verifier-key', 'create', 'socket feed');
+    const key = /(dfvk_[0-9A-Za-z]{49})/.exec(stdout)?.[1] ?? '';
+    expect(key).not.toBe('');
+    const answer = await server.inject({
+      method: 'POST',
+      url: '/api/v1/credentials/verify',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { secret: 'not a secret' },
+    });
+    expect(answer.json()).toEqual({ valid: false, code: 'MALFORMED' });
+    const listed = await runCli(dataDir, 'verifier-key', 'list');
+    expect(listed.stdout).toContain('"socket feed"');
+    expect(listed.stdout).not.toContain(key);
+  }, 60_000);
+
   it('keep a second server off the same embedded database', async () => {
     await (await serverPromise).ready();
     const second = await buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket }).catch(
@@ -52,4 +71,41 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
     expect(second).toBeInstanceOf(Error);
     expect((second as Error).message).toMatch(/Another server already uses this DATA_DIR/);
   });
+});
+
+describe.runIf(testDatabaseKind === 'postgres')('operator commands on PostgreSQL', () => {
+  it('open the database themselves, and a revocation reaches the running server', async () => {
+    const url = await testDatabaseUrl();
+    const server = await buildApp({
+      env: testEnv({ DATABASE_URL: url }),
+      secrets: TEST_SECRETS,
+      serveWebApp: false,
+      expirySweepMs: 0,
+    });
+    try {
+      await server.ready();
+      const env = {
+        DATABASE_URL: url,
+        SESSION_SECRET: TEST_SECRETS.sessionSecret,
+        CLIENT_SECRET_HASH_KEY: TEST_SECRETS.clientSecretHashKey,
+      };
+      const created = await runCliWith(env, 'verifier-key', 'create', 'pg feed');
+      const key = /(dfvk_[0-9A-Za-z]{49})/.exec(created.stdout)?.[1] ?? '';
+      const id = /\(id ([0-9a-f-]{36})\)/.exec(created.stdout)?.[1] ?? '';
+      const call = () =>
+        server.inject({
+          method: 'POST',
+          url: '/api/v1/credentials/verify',
+          headers: { authorization: `Bearer ${key}` },
+          payload: { secret: 'x' },
+        });
+      expect((await call()).statusCode).toBe(200);
+      await runCliWith(env, 'verifier-key', 'revoke', id);
+      // LISTEN/NOTIFY carries the CLI's revocation to the server's cache of keys.
+      await expect.poll(async () => (await call()).statusCode, { timeout: 2_000 }).toBe(401);
+      expect((await runCliWith(env, 'verifier-key', 'list')).stdout).toMatch(new RegExp(`${id}.*revoked`));
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
