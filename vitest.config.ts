@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       './packages/domain/vitest.config.ts',
       './packages/verifier/vitest.config.ts',
+      './apps/feed-demo/vitest.config.ts',
       './apps/web/vitest.config.ts',
       {
         extends: './apps/api/vitest.config.ts',

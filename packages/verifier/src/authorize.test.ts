@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { VerifyResult } from '@datafeeds/domain/credentials';
+import { authorize } from './authorize.ts';
+import { PortalUnavailableError, VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
+import { validAnswer } from './testing/fake-portal.ts';
+
+const REQUEST = { url: '/api/v1/live/2026-11-23/NFL?RSC_token=dfsk_presented', headers: {} };
+const OPTIONS = { scope: 'nflLive', apiType: 'rest' } as const;
+
+function answering(answer: VerifyResult | Error) {
+  const asked: unknown[] = [];
+  const verifier = {
+    async verify(secret: unknown, options?: unknown) {
+      asked.push([secret, options]);
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  };
+  return { verifier, asked };
+}
+
+describe('authorize', () => {
+  it('answers 401 MISSING_TOKEN without asking the verifier', async () => {
+    const { verifier, asked } = answering(validAnswer());
+    const result = await authorize(verifier, { url: '/api/v1/live/2026-11-23/NFL', headers: {} }, OPTIONS);
+    expect(result).toMatchObject({ ok: false, statusCode: 401, body: { error: 'MISSING_TOKEN' } });
+    expect(asked).toEqual([]);
+  });
+
+  it('hands over the credential of a VALID answer, asking for the scope and API type', async () => {
+    const credential = validAnswer();
+    const { verifier, asked } = answering(credential);
+    expect(await authorize(verifier, REQUEST, OPTIONS)).toEqual({ ok: true, credential });
+    expect(asked).toEqual([['dfsk_presented', OPTIONS]]);
+  });
+
+  it.each(['MALFORMED', 'NOT_FOUND', 'PENDING', 'EXPIRED', 'INACTIVE'] as const)(
+    'answers %s with 401',
+    async (code) => {
+      const result = await authorize(answering({ valid: false, code }).verifier, REQUEST, OPTIONS);
+      expect(result).toMatchObject({ ok: false, statusCode: 401, body: { error: code } });
+      expect(result.ok || result.body.message.length > 20).toBe(true);
+    },
+  );
+
+  it('answers SCOPE_DENIED with 403 naming the feed', async () => {
+    const denied = { valid: false, code: 'SCOPE_DENIED', clientId: 'dfc_1' } as const;
+    expect(await authorize(answering(denied).verifier, REQUEST, OPTIONS)).toEqual({
+      ok: false,
+      statusCode: 403,
+      body: { error: 'SCOPE_DENIED', message: 'This RSC token does not include the nflLive feed.' },
+    });
+  });
+
+  it('answers API_TYPE_DENIED with 403 naming the API', async () => {
+    const denied = { valid: false, code: 'API_TYPE_DENIED', clientId: 'dfc_1' } as const;
+    expect(await authorize(answering(denied).verifier, REQUEST, OPTIONS)).toEqual({
+      ok: false,
+      statusCode: 403,
+      body: { error: 'API_TYPE_DENIED', message: 'This RSC token is not for the REST API.' },
+    });
+  });
+
+  it.each([
+    ['an unreachable portal', new PortalUnavailableError('down'), '5'],
+    ['a throttling portal', new PortalUnavailableError('429', { status: 429, retryAfterSeconds: 12 }), '12'],
+    ['a rejected verifier key', new VerifierKeyRejectedError('http://portal'), '5'],
+  ])('answers 503 VERIFIER_UNAVAILABLE with Retry-After for %s', async (_, error, retryAfter) => {
+    const result = await authorize(answering(error).verifier, REQUEST, OPTIONS);
+    expect(result).toMatchObject({
+      ok: false,
+      statusCode: 503,
+      body: { error: 'VERIFIER_UNAVAILABLE' },
+      headers: { 'retry-after': retryAfter },
+      cause: error,
+    });
+  });
+
+  it('lets other errors through: they are bugs, not answers', async () => {
+    await expect(authorize(answering(new VerifierClosedError()).verifier, REQUEST, OPTIONS)).rejects.toThrow(
+      VerifierClosedError,
+    );
+  });
+});

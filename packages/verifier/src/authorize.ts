@@ -1,0 +1,112 @@
+// The framework-neutral gate: request in, either the verified credential or the HTTP answer to send.
+// Refusals of the token itself are 401 (present a valid token), refusals of this feed for a valid token
+// are 403 (the token is fine, it does not cover this), and a portal we cannot reach is 503: the feed
+// cannot tell, and must neither let the caller in nor blame their token.
+import type { ApiType } from '@datafeeds/domain';
+import type { VerifiedCredential, VerifyResult } from '@datafeeds/domain/credentials';
+import { PortalUnavailableError, VerifierKeyRejectedError } from './errors.ts';
+import type { VerifyOptions } from './judge.ts';
+import { tokenFromRequest, TOKEN_QUERY_PARAMETER, type RequestLike } from './request-token.ts';
+import type { Verifier } from './verifier.ts';
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+export type AuthorizeResult =
+  | { ok: true; credential: VerifiedCredential }
+  | {
+      ok: false;
+      statusCode: 401 | 403 | 503;
+      body: ErrorBody;
+      headers?: Record<string, string>;
+      /** For a 503: what went wrong, for the feed's own log (never sent to the caller). */
+      cause?: Error;
+    };
+
+/** Seconds a client is asked to wait when the portal gave no Retry-After of its own. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+const API_TYPE_NAMES: Record<ApiType, string> = { rest: 'REST', graphql: 'GraphQL' };
+
+const MISSING_TOKEN: ErrorBody = {
+  error: 'MISSING_TOKEN',
+  message: `Pass your RSC token as the ${TOKEN_QUERY_PARAMETER} query parameter or as an Authorization: Bearer header.`,
+};
+
+const TOKEN_REFUSALS: Record<'MALFORMED' | 'NOT_FOUND' | 'PENDING' | 'EXPIRED' | 'INACTIVE', string> = {
+  MALFORMED: 'This is not an RSC token: check that it was copied whole (it starts with dfsk_).',
+  NOT_FOUND:
+    'This RSC token does not exist: it may have been rotated or deleted. Copy the current one from the portal.',
+  PENDING: 'This RSC token is waiting for approval and cannot read feeds yet.',
+  EXPIRED: 'This RSC token has expired. Upgrade the account or request a new token in the portal.',
+  INACTIVE: 'This RSC token is inactive: it was switched off or its company account is suspended.',
+};
+
+/** The HTTP answer for a verification that was not VALID. */
+export function refusalFor(
+  answer: Exclude<VerifyResult, VerifiedCredential>,
+  options: VerifyOptions,
+): AuthorizeResult {
+  switch (answer.code) {
+    case 'SCOPE_DENIED':
+      return {
+        ok: false,
+        statusCode: 403,
+        body: {
+          error: answer.code,
+          message: `This RSC token does not include the ${options.scope ?? 'requested'} feed.`,
+        },
+      };
+    case 'API_TYPE_DENIED': {
+      const api = options.apiType === undefined ? 'this' : `the ${API_TYPE_NAMES[options.apiType]}`;
+      return {
+        ok: false,
+        statusCode: 403,
+        body: { error: answer.code, message: `This RSC token is not for ${api} API.` },
+      };
+    }
+    default:
+      return {
+        ok: false,
+        statusCode: 401,
+        body: { error: answer.code, message: TOKEN_REFUSALS[answer.code] },
+      };
+  }
+}
+
+function unavailable(cause: PortalUnavailableError | VerifierKeyRejectedError): AuthorizeResult {
+  const retryAfter =
+    (cause instanceof PortalUnavailableError && cause.retryAfterSeconds) || DEFAULT_RETRY_AFTER_SECONDS;
+  return {
+    ok: false,
+    statusCode: 503,
+    body: {
+      error: 'VERIFIER_UNAVAILABLE',
+      message: 'RSC tokens cannot be checked right now. Please try again shortly.',
+    },
+    headers: { 'retry-after': String(Math.ceil(retryAfter)) },
+    cause,
+  };
+}
+
+/** Reads the token from the request and verifies it for this feed. Other errors (bugs) are rethrown. */
+export async function authorize(
+  verifier: Pick<Verifier, 'verify'>,
+  request: RequestLike,
+  options: VerifyOptions = {},
+): Promise<AuthorizeResult> {
+  const token = tokenFromRequest(request);
+  if (token === undefined) return { ok: false, statusCode: 401, body: MISSING_TOKEN };
+  let answer: VerifyResult;
+  try {
+    answer = await verifier.verify(token, options);
+  } catch (error) {
+    if (error instanceof PortalUnavailableError || error instanceof VerifierKeyRejectedError) {
+      return unavailable(error);
+    }
+    throw error;
+  }
+  return answer.valid ? { ok: true, credential: answer } : refusalFor(answer, options);
+}

@@ -1,0 +1,89 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ScopeKey } from '@datafeeds/domain';
+import type { VerifyResult } from '@datafeeds/domain/credentials';
+import { PortalUnavailableError } from './errors.ts';
+import { verifierPlugin } from './fastify.ts';
+import { validAnswer } from './testing/fake-portal.ts';
+
+const credential = validAnswer({ scopes: ['nflLive', 'nfl'] });
+
+function fakeVerifier(answer: VerifyResult | Error = credential) {
+  return {
+    verify: vi.fn(async () => {
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }),
+    close: vi.fn(async () => undefined),
+  };
+}
+
+let app: FastifyInstance;
+
+async function build(verifier: ReturnType<typeof fakeVerifier>, closeVerifierOnClose = false) {
+  app = Fastify();
+  await app.register(verifierPlugin, { verifier, apiType: 'rest', closeVerifierOnClose });
+  app.get('/open', async (request) => ({ credential: request.credential }));
+  app.get('/nfl', { preHandler: app.requireCredential('nflLive') }, async (request) => ({
+    clientId: request.credential?.clientId,
+  }));
+  app.get<{ Params: { sport: string } }>(
+    '/live/:sport',
+    {
+      preHandler: app.requireCredential(
+        (request) => `${(request.params as { sport: string }).sport}Live` as ScopeKey,
+      ),
+    },
+    async () => ({ ok: true }),
+  );
+  return app;
+}
+
+afterEach(async () => {
+  await app.close();
+});
+
+describe('verifierPlugin', () => {
+  it('puts the verified credential on the request', async () => {
+    const verifier = fakeVerifier();
+    await build(verifier);
+    const response = await app.inject(`/nfl?RSC_token=dfsk_x`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ clientId: credential.clientId });
+    expect(verifier.verify).toHaveBeenCalledWith('dfsk_x', { scope: 'nflLive', apiType: 'rest' });
+  });
+
+  it('leaves request.credential null on routes that do not require one', async () => {
+    await build(fakeVerifier());
+    expect((await app.inject('/open')).json()).toEqual({ credential: null });
+  });
+
+  it('asks for the scope a function picks from the request', async () => {
+    const verifier = fakeVerifier();
+    await build(verifier);
+    await app.inject({ url: '/live/nba', headers: { authorization: 'Bearer dfsk_y' } });
+    expect(verifier.verify).toHaveBeenCalledWith('dfsk_y', { scope: 'nbaLive', apiType: 'rest' });
+  });
+
+  it.each<[string, VerifyResult | Error | undefined, number, string]>([
+    ['a missing token', undefined, 401, 'MISSING_TOKEN'],
+    ['an unknown token', { valid: false, code: 'NOT_FOUND' }, 401, 'NOT_FOUND'],
+    ['another feed', { valid: false, code: 'SCOPE_DENIED', clientId: 'dfc_1' }, 403, 'SCOPE_DENIED'],
+    ['an unreachable portal', new PortalUnavailableError('down'), 503, 'VERIFIER_UNAVAILABLE'],
+  ])('answers %s with JSON', async (_, answer, statusCode, error) => {
+    await build(fakeVerifier(answer));
+    const response = await app.inject(answer === undefined ? '/nfl' : '/nfl?RSC_token=dfsk_x');
+    expect(response.statusCode).toBe(statusCode);
+    expect(response.json()).toEqual({ error, message: expect.any(String) });
+    if (statusCode === 503) expect(response.headers['retry-after']).toBe('5');
+  });
+
+  it('closes the verifier with the app only when told to', async () => {
+    const kept = fakeVerifier();
+    await (await build(kept)).close();
+    expect(kept.close).not.toHaveBeenCalled();
+    const owned = fakeVerifier();
+    await (await build(owned, true)).close();
+    expect(owned.close).toHaveBeenCalledOnce();
+  });
+});

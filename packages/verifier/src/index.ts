@@ -1,0 +1,29 @@
+// @datafeeds/verifier: what a data-feed service embeds to verify RSC tokens through the portal
+// (design §8). The Fastify plugin is a separate entry, @datafeeds/verifier/fastify.
+export { createVerifier, type Verifier, type VerifierStats } from './verifier.ts';
+export type { VerifierOptions, PortalUnreachablePolicy } from './options.ts';
+export type { VerifyOptions } from './judge.ts';
+export { authorize, refusalFor, type AuthorizeResult, type ErrorBody } from './authorize.ts';
+export {
+  tokenFromRequest,
+  tokenFromQuery,
+  tokenFromAuthorization,
+  TOKEN_QUERY_PARAMETER,
+  type RequestLike,
+} from './request-token.ts';
+export {
+  VerifierError,
+  InvalidVerifierOptionsError,
+  PortalUnavailableError,
+  VerifierKeyRejectedError,
+  VerifierClosedError,
+} from './errors.ts';
+export type { ApiType, ScopeKey } from '@datafeeds/domain';
+export type {
+  CredentialChangeEvent,
+  DeniedCredential,
+  RefusedCredential,
+  VerificationCode,
+  VerifiedCredential,
+  VerifyResult,
+} from '@datafeeds/domain/credentials';

@@ -1,0 +1,122 @@
+// createVerifier's options, their defaults and the checks that make a bad configuration fail at start-up
+// rather than on the first request.
+import {
+  isWellFormedVerifierKey,
+  VERIFICATION_PATHS,
+  VERIFIER_KEY_PREFIX,
+} from '@datafeeds/domain/credentials';
+import { InvalidVerifierOptionsError } from './errors.ts';
+
+/**
+ * What to do with cached answers while the events stream is down. 'refuse' (the default) empties the
+ * cache and asks the portal every time, so a revoked token is never accepted: fail closed. 'serve-fresh'
+ * keeps answering from entries younger than `cache.ttlMs`, trading that guarantee for availability.
+ */
+export type PortalUnreachablePolicy = 'refuse' | 'serve-fresh';
+
+export interface VerifierOptions {
+  /** The portal's base URL, e.g. http://127.0.0.1:8080 (a path prefix is kept). */
+  portalUrl: string | URL;
+  /** The data feed's own key, `dfvk_…`, from "npm run operator -- verifier-key create <name>". */
+  verifierKey: string;
+  cache?: {
+    /** Answers kept, per kind (credentials, secrets known not to exist). Default 10 000. */
+    max?: number;
+    /** How long an answer is kept when no event drops it first. Default 30 000 ms. */
+    ttlMs?: number;
+  };
+  whenPortalUnreachable?: PortalUnreachablePolicy;
+  /** Time allowed for one verification call to the portal. Default 2 000 ms. */
+  requestTimeoutMs?: number;
+  /** Follow the portal's events stream (revocations). Default true; without it only ttlMs bounds staleness. */
+  subscribe?: boolean;
+  /** Problems met in the background (the events stream). Default: one console.warn line each. */
+  onError?: (error: Error) => void;
+}
+
+export interface ResolvedVerifierOptions {
+  verifyUrl: string;
+  eventsUrl: string;
+  /** The portal as error messages name it: origin and path, never credentials in the URL. */
+  portalLabel: string;
+  authorization: string;
+  cacheMax: number;
+  cacheTtlMs: number;
+  whenPortalUnreachable: PortalUnreachablePolicy;
+  requestTimeoutMs: number;
+  subscribe: boolean;
+  onError: (error: Error) => void;
+}
+
+export const DEFAULT_CACHE_MAX = 10_000;
+export const DEFAULT_CACHE_TTL_MS = 30_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
+
+function reportToConsole(error: Error) {
+  console.warn(`[@datafeeds/verifier] ${error.message}`);
+}
+
+function positiveInteger(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    throw new InvalidVerifierOptionsError(
+      name,
+      `${name} must be a positive whole number, got ${String(value)}.`,
+    );
+  }
+  return value;
+}
+
+function parsePortalUrl(portalUrl: unknown): URL {
+  let url: URL;
+  try {
+    url = new URL(String(portalUrl));
+  } catch {
+    throw new InvalidVerifierOptionsError(
+      'portalUrl',
+      `portalUrl must be an absolute http(s) URL such as http://127.0.0.1:8080, got "${String(portalUrl)}".`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new InvalidVerifierOptionsError(
+      'portalUrl',
+      `portalUrl must use http or https, got "${url.protocol}".`,
+    );
+  }
+  return url;
+}
+
+export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifierOptions {
+  const url = parsePortalUrl(options.portalUrl);
+  if (!isWellFormedVerifierKey(options.verifierKey)) {
+    throw new InvalidVerifierOptionsError(
+      'verifierKey',
+      `verifierKey is not a well-formed verifier key (${VERIFIER_KEY_PREFIX}…, as printed by ` +
+        '"npm run operator -- verifier-key create <name>").',
+    );
+  }
+  const policy = options.whenPortalUnreachable ?? 'refuse';
+  if (policy !== 'refuse' && policy !== 'serve-fresh') {
+    throw new InvalidVerifierOptionsError(
+      'whenPortalUnreachable',
+      `whenPortalUnreachable must be 'refuse' or 'serve-fresh', got "${String(policy)}".`,
+    );
+  }
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return {
+    verifyUrl: `${base}${VERIFICATION_PATHS.verify}`,
+    eventsUrl: `${base}${VERIFICATION_PATHS.events}`,
+    portalLabel: base,
+    authorization: `Bearer ${options.verifierKey}`,
+    cacheMax: positiveInteger('cache.max', options.cache?.max, DEFAULT_CACHE_MAX),
+    cacheTtlMs: positiveInteger('cache.ttlMs', options.cache?.ttlMs, DEFAULT_CACHE_TTL_MS),
+    whenPortalUnreachable: policy,
+    requestTimeoutMs: positiveInteger(
+      'requestTimeoutMs',
+      options.requestTimeoutMs,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+    ),
+    subscribe: options.subscribe ?? true,
+    onError: options.onError ?? reportToConsole,
+  };
+}

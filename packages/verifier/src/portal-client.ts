@@ -1,0 +1,81 @@
+// One verification call to the portal: POST /api/v1/credentials/verify with the verifier key. Every way
+// it can fail becomes a typed error naming the portal, never the key or the secret.
+import {
+  VERIFICATION_CODES,
+  type VerifiedCredential,
+  type VerifyResult,
+} from '@datafeeds/domain/credentials';
+import { PortalUnavailableError, VerifierKeyRejectedError } from './errors.ts';
+import type { ResolvedVerifierOptions } from './options.ts';
+
+type PortalClientOptions = Pick<
+  ResolvedVerifierOptions,
+  'verifyUrl' | 'portalLabel' | 'authorization' | 'requestTimeoutMs'
+>;
+
+export type AskPortal = (secret: string) => Promise<VerifyResult>;
+
+/** Checks what the cache relies on, so a portal of another version fails loudly rather than oddly. */
+function isVerifyResult(body: unknown): body is VerifyResult {
+  if (typeof body !== 'object' || body === null) return false;
+  const answer = body as Partial<Record<keyof VerifiedCredential, unknown>>;
+  if (!(VERIFICATION_CODES as readonly unknown[]).includes(answer.code)) return false;
+  if (answer.code !== 'VALID') return answer.valid === false;
+  return (
+    answer.valid === true &&
+    typeof answer.clientId === 'string' &&
+    typeof answer.apiType === 'string' &&
+    Array.isArray(answer.scopes) &&
+    (answer.expiresAt === null || !Number.isNaN(Date.parse(String(answer.expiresAt))))
+  );
+}
+
+function retryAfterSeconds(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
+}
+
+function describeFailure(error: unknown, options: PortalClientOptions): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') {
+    return `The portal at ${options.portalLabel} did not answer within ${options.requestTimeoutMs} ms.`;
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  const reason = typeof code === 'string' ? code : cause instanceof Error ? cause.message : String(cause);
+  return `The portal at ${options.portalLabel} could not be reached (${reason}).`;
+}
+
+/** Asks without scope or apiType: the answer lists every scope, so one call serves every feed. */
+export function createPortalClient(options: PortalClientOptions): AskPortal {
+  const headers = { authorization: options.authorization, 'content-type': 'application/json' };
+
+  return async function askPortal(secret) {
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await fetch(options.verifyUrl, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ secret }),
+        signal: AbortSignal.timeout(options.requestTimeoutMs),
+      });
+      // Read every body, answer or not, so the connection goes back to the pool.
+      body = await response.json().catch(() => undefined);
+    } catch (error) {
+      throw new PortalUnavailableError(describeFailure(error, options), { cause: error });
+    }
+    const status = response.status;
+    if (status === 200 && isVerifyResult(body)) return body;
+    if (status === 401) throw new VerifierKeyRejectedError(options.portalLabel);
+    if (status === 429) {
+      const retryAfter = retryAfterSeconds(response);
+      throw new PortalUnavailableError(
+        `The portal at ${options.portalLabel} is throttling this verifier (429)` +
+          (retryAfter === undefined ? '.' : `; retry after ${retryAfter} s.`),
+        { status, retryAfterSeconds: retryAfter },
+      );
+    }
+    const what = status === 200 ? 'something that is not a verification answer' : `HTTP ${status}`;
+    throw new PortalUnavailableError(`The portal at ${options.portalLabel} answered ${what}.`, { status });
+  };
+}
