@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { createVerifier, type Verifier } from '@datafeeds/verifier';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -17,8 +18,10 @@ import { verified } from '../helpers/verification.ts';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const opened: FastifyInstance[] = [];
 const streams: EventStream[] = [];
+const verifiers: Verifier[] = [];
 afterAll(async () => {
   for (const stream of streams) stream.close();
+  await Promise.all(verifiers.map((verifier) => verifier.close()));
   await Promise.all(opened.splice(0).map((app) => app.close()));
 });
 
@@ -49,11 +52,11 @@ async function within(withinMs: number, check: () => Promise<boolean>): Promise<
   }
 }
 
+const baseUrlOf = (app: FastifyInstance) =>
+  `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
 async function stream(app: FastifyInstance, key: string) {
-  const opened = await openEventStream(
-    `http://127.0.0.1:${app.server.address() && (app.server.address() as { port: number }).port}`,
-    key,
-  );
+  const opened = await openEventStream(baseUrlOf(app), key);
   streams.push(opened);
   await opened.next((event) => event.event === 'ready');
   return opened;
@@ -69,9 +72,17 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
       const [a, b] = await both;
       const { key } = await a.verifierKeys.create(`${transport} feed`);
       const feed = await stream(b, key);
+      const verifier = createVerifier({
+        portalUrl: baseUrlOf(b),
+        verifierKey: key,
+        onError: () => undefined,
+      });
+      verifiers.push(verifier);
+      await verifier.ready();
       const user = await verifiedUser(a);
       const first = await createdClient(a, user.token);
       expect(await verified(b, key, { secret: first.clientSecret })).toMatchObject({ code: 'VALID' }); // warm on B
+      expect(await verifier.verify(first.clientSecret)).toMatchObject({ code: 'VALID' }); // warm in the feed
 
       const rotated = await rotateClient(a, user.token, first.clientId);
       expect(rotated.statusCode).toBe(200);
@@ -81,6 +92,7 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
       });
       expect(refusedAfter).toBeLessThan(1_000);
       await feed.next((event) => event.event === 'revoked' && event.data.clientId === first.clientId, 1_000);
+      await within(1_000, async () => (await verifier.verify(first.clientSecret)).code === 'NOT_FOUND');
 
       const next = rotated.json<{ clientId: string; clientSecret: string }>();
       expect(await verified(b, key, { secret: next.clientSecret })).toMatchObject({ code: 'VALID' });

@@ -1,0 +1,160 @@
+// @datafeeds/verifier against a real running portal (design §8): what a data feed embeds, with the
+// portal's own HTTP server, database, cache and events stream on the other side.
+import Fastify from 'fastify';
+import { createVerifier, PortalUnavailableError, type Verifier } from '@datafeeds/verifier';
+import { verifierPlugin } from '@datafeeds/verifier/fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { withChecksum } from '@datafeeds/domain';
+import { runOperatorCommand } from '../../src/operator/commands.ts';
+import { buildTestApp } from '../helpers/build-test-app.ts';
+import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
+import { newVerifierKey } from '../helpers/verification.ts';
+
+const portal = await buildTestApp();
+const portalUrl = await portal.listen({ host: '127.0.0.1', port: 0 });
+const verifierKey = await newVerifierKey(portal, 'package test');
+const verifiers: Verifier[] = [];
+afterAll(() => Promise.all(verifiers.map((verifier) => verifier.close())));
+
+async function connected(options: Partial<Parameters<typeof createVerifier>[0]> = {}) {
+  const verifier = createVerifier({ portalUrl, verifierKey, onError: () => undefined, ...options });
+  verifiers.push(verifier);
+  await verifier.ready();
+  return verifier;
+}
+
+async function liveToken(overrides = {}) {
+  const user = await verifiedUser(portal);
+  return { user, ...(await createdClient(portal, user.token, overrides)) };
+}
+
+/** Polls until `check` holds; fails after `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>) {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('@datafeeds/verifier with a real portal', () => {
+  it('verifies a token, judges scope and API type locally, and asks the portal once', async () => {
+    const verifier = await connected();
+    const { clientId, clientSecret } = await liveToken({ sports: ['nfl'] });
+    expect(await verifier.verify(clientSecret, { scope: 'nflLive', apiType: 'rest' })).toMatchObject({
+      valid: true,
+      code: 'VALID',
+      clientId,
+      scopes: ['nfl', 'nflLive'],
+    });
+    expect(await verifier.verify(clientSecret, { scope: 'nbaLive' })).toEqual({
+      valid: false,
+      code: 'SCOPE_DENIED',
+      clientId,
+    });
+    expect(await verifier.verify(clientSecret, { apiType: 'graphql' })).toEqual({
+      valid: false,
+      code: 'API_TYPE_DENIED',
+      clientId,
+    });
+    expect(verifier.stats.portalCalls).toBe(1);
+  });
+
+  it('refuses malformed secrets without a call, and unknown ones after one', async () => {
+    const verifier = await connected();
+    expect(await verifier.verify('dfsk_nope')).toEqual({ valid: false, code: 'MALFORMED' });
+    expect(verifier.stats.portalCalls).toBe(0);
+    const stranger = withChecksum('dfsk_', 'U'.repeat(43));
+    expect(await verifier.verify(stranger)).toEqual({ valid: false, code: 'NOT_FOUND' });
+    expect(await verifier.verify(stranger)).toEqual({ valid: false, code: 'NOT_FOUND' });
+    expect(verifier.stats.portalCalls).toBe(1);
+  });
+
+  it('drops a cached token within a second of its rotation, deletion or suspension', async () => {
+    const verifier = await connected();
+    const { user, clientId, clientSecret } = await liveToken();
+    await verifier.verify(clientSecret);
+    const rotated = (await rotateClient(portal, user.token, clientId)).json<{
+      clientId: string;
+      clientSecret: string;
+    }>();
+    await within(1_000, async () => (await verifier.verify(clientSecret)).code === 'NOT_FOUND');
+    expect(await verifier.verify(rotated.clientSecret)).toMatchObject({ code: 'VALID' });
+
+    await deleteClient(portal, user.token, rotated.clientId);
+    await within(1_000, async () => (await verifier.verify(rotated.clientSecret)).code === 'NOT_FOUND');
+
+    const other = await liveToken();
+    await verifier.verify(other.clientSecret);
+    await runOperatorCommand(portal, { command: 'suspend-company', args: [other.user.registration.email] });
+    await within(1_000, async () => (await verifier.verify(other.clientSecret)).code === 'INACTIVE');
+  });
+
+  it('refuses the events stream of a revoked key, and says so', async () => {
+    const { row, key } = await portal.verifierKeys.create('to revoke');
+    const verifier = createVerifier({ portalUrl, verifierKey: key, onError: () => undefined });
+    verifiers.push(verifier);
+    await verifier.ready();
+    await portal.verifierKeys.revoke(row.id);
+    await expect(verifier.verify(withChecksum('dfsk_', 'R'.repeat(43)))).rejects.toThrow(/verifier key/i);
+  });
+
+  it('fails closed by default when the portal goes away, or serves fresh answers when told to', async () => {
+    const second = await buildTestApp();
+    const secondUrl = await second.listen({ host: '127.0.0.1', port: 0 });
+    const key = await newVerifierKey(second, 'outage test');
+    const user = await verifiedUser(second);
+    const { clientSecret } = await createdClient(second, user.token);
+    const refusing = await connected({ portalUrl: secondUrl, verifierKey: key });
+    const serving = await connected({
+      portalUrl: secondUrl,
+      verifierKey: key,
+      whenPortalUnreachable: 'serve-fresh',
+    });
+    expect(await refusing.verify(clientSecret)).toMatchObject({ code: 'VALID' });
+    expect(await serving.verify(clientSecret)).toMatchObject({ code: 'VALID' });
+
+    await second.close();
+    await within(5_000, async () => !refusing.stats.streamConnected);
+    await expect(refusing.verify(clientSecret)).rejects.toBeInstanceOf(PortalUnavailableError);
+    expect(await serving.verify(clientSecret)).toMatchObject({ code: 'VALID' });
+  });
+
+  it('guards a Fastify route: 401 and 403 JSON with the code, the credential on the request', async () => {
+    const verifier = await connected();
+    const feed = Fastify();
+    await feed.register(verifierPlugin, { verifier, apiType: 'rest' });
+    feed.get(
+      '/live/:sport',
+      {
+        preHandler: feed.requireCredential(
+          (request) => `${(request.params as { sport: string }).sport}Live` as 'nflLive',
+        ),
+      },
+      async (request) => ({
+        clientId: request.credential?.clientId,
+      }),
+    );
+    await feed.ready();
+    const { clientId, clientSecret } = await liveToken({ sports: ['nfl'] });
+    const ok = await feed.inject({ url: `/live/nfl?RSC_token=${clientSecret}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ clientId });
+    const bearer = await feed.inject({
+      url: '/live/nfl',
+      headers: { authorization: `Bearer ${clientSecret}` },
+    });
+    expect(bearer.statusCode).toBe(200);
+    const denied = await feed.inject({ url: `/live/nba?RSC_token=${clientSecret}` });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ error: 'SCOPE_DENIED' });
+    const missing = await feed.inject({ url: '/live/nfl' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({ error: 'MISSING_TOKEN' });
+    const graphql = await liveToken({ apiType: 'graphql', sports: ['nfl'] });
+    const wrongGateway = await feed.inject({ url: `/live/nfl?RSC_token=${graphql.clientSecret}` });
+    expect(wrongGateway.statusCode).toBe(403);
+    expect(wrongGateway.json()).toMatchObject({ error: 'API_TYPE_DENIED' });
+    await feed.close();
+  });
+});
