@@ -13,6 +13,8 @@ interface Stream {
 }
 
 function send(response: ServerResponse, event: string, data: object, id?: number) {
+  // A stream being closed may still be in the set until its 'close' event: writing to it would throw.
+  if (response.writableEnded || response.destroyed) return;
   response.write(
     `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
   );
@@ -33,7 +35,11 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
         };
         for (const stream of streams) send(stream.response, message.effect, data, message.seq);
       } else {
-        for (const stream of streams) if (stream.keyId === message.id) stream.response.end();
+        for (const stream of streams) {
+          if (stream.keyId !== message.id) continue;
+          streams.delete(stream);
+          stream.response.end();
+        }
       }
     }),
     app.credentialBus.onReset(() => {
