@@ -1,27 +1,19 @@
-// The feeds this demo serves and the scope key each needs (spec §3, design §8): pre-game at
-// /schedule ({sport}PreGame), live at /live ({sport}Live) and post-game at /boxscore ({sport}). Listed
-// here rather than imported at run time: the domain package's main entry brings its validation library,
-// and a data feed takes only @datafeeds/verifier. The ScopeKey type still catches a misspelt key.
-import type { ScopeKey } from '@datafeeds/verifier';
+// The feeds this demo serves and the scope key each needs (spec §3, design §8): pre-game at /schedule
+// ({sport}PreGame), live at /live ({sport}Live) and post-game at /boxscore ({sport}), for the REST
+// sports — all as the portal grants them, through @datafeeds/verifier.
+import { feedScopeKey, SPORTS_BY_API_TYPE, type FeedTiming, type ScopeKey } from '@datafeeds/verifier';
 
 export const FEED_KINDS = ['schedule', 'live', 'boxscore'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
-/** The REST sports (spec §3) and their feeds; soccer has no pre-game feed. */
-const FEED_SCOPES = {
-  nfl: { schedule: 'nflPreGame', live: 'nflLive', boxscore: 'nfl' },
-  nba: { schedule: 'nbaPreGame', live: 'nbaLive', boxscore: 'nba' },
-  mlb: { schedule: 'mlbPreGame', live: 'mlbLive', boxscore: 'mlb' },
-  nhl: { schedule: 'nhlPreGame', live: 'nhlLive', boxscore: 'nhl' },
-  ncaabb: { schedule: 'ncaabbPreGame', live: 'ncaabbLive', boxscore: 'ncaabb' },
-  ncaafb: { schedule: 'ncaafbPreGame', live: 'ncaafbLive', boxscore: 'ncaafb' },
-  darts: { schedule: 'dartsPreGame', live: 'dartsLive', boxscore: 'darts' },
-  soccer: { live: 'soccerLive', boxscore: 'soccer' },
-  pga: { schedule: 'pgaPreGame', live: 'pgaLive', boxscore: 'pga' },
-} as const satisfies Record<string, Partial<Record<FeedKind, ScopeKey>>>;
+const FEED_TIMINGS: Record<FeedKind, FeedTiming> = {
+  schedule: 'preGame',
+  live: 'live',
+  boxscore: 'postGame',
+};
 
-export type RestSport = keyof typeof FEED_SCOPES;
-export const REST_SPORTS = Object.keys(FEED_SCOPES) as RestSport[];
+export const REST_SPORTS = SPORTS_BY_API_TYPE.rest;
+export type RestSport = (typeof REST_SPORTS)[number];
 
 const FEED_NAMES: Record<FeedKind, string> = { schedule: 'pre-game', live: 'live', boxscore: 'post-game' };
 
@@ -35,7 +27,7 @@ export interface FeedRequest {
 export type FeedRequestProblem = { statusCode: 400 | 404; error: string; message: string };
 
 function isRestSport(value: string): value is RestSport {
-  return Object.hasOwn(FEED_SCOPES, value);
+  return (REST_SPORTS as readonly string[]).includes(value);
 }
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
@@ -65,8 +57,7 @@ export function resolveFeedRequest(
       message: `There is no ${params.sport} feed. Sports: ${REST_SPORTS.map((code) => code.toUpperCase()).join(', ')}.`,
     };
   }
-  const scopes: Partial<Record<FeedKind, ScopeKey>> = FEED_SCOPES[sport];
-  const scope = scopes[feed];
+  const scope = feedScopeKey(sport, FEED_TIMINGS[feed]);
   if (scope === undefined) {
     return {
       statusCode: 404,

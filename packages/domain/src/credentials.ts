@@ -1,4 +1,6 @@
 // The part of the domain a data feed needs at run time, without the validation library: the credential
-// formats and the verification protocol (`@datafeeds/domain/credentials`).
+// formats, the verification protocol, and the sports and feed scope keys (`@datafeeds/domain/credentials`).
 export * from './credential-format.ts';
 export * from './verification.ts';
+export * from './sports.ts';
+export * from './scopes.ts';

@@ -79,6 +79,15 @@ export function sportsWithoutFeed(request: ScopeRequest): SportCode[] {
   return request.sports.filter((sport) => scopeKeysForSport(sport, request).length === 0);
 }
 
+/** A data feed's timings: pre-game, live and post-game (design §8). */
+export type FeedTiming = 'preGame' | 'live' | 'postGame';
+
+/** The scope key a data feed checks for one sport at one timing, or undefined when no such feed exists. */
+export function feedScopeKey(sport: SportCode, timing: FeedTiming): ScopeKey | undefined {
+  const key = timing === 'live' ? `${sport}Live` : timing === 'preGame' ? `${sport}PreGame` : sport;
+  return isScopeKey(key) ? key : undefined;
+}
+
 export function scopeForRequest(request: ScopeRequest): Scope {
   const scope = emptyScope();
   for (const sport of request.sports) {

@@ -39,10 +39,10 @@ export const SPORTS: Readonly<Record<SportCode, Sport>> = {
 };
 
 /** Spec §3: REST offers nine sports, GraphQL nfl and mlb only. Tennis is named but offered by neither. */
-export const SPORTS_BY_API_TYPE: Readonly<Record<ApiType, readonly SportCode[]>> = {
+export const SPORTS_BY_API_TYPE = {
   rest: ['nfl', 'nba', 'mlb', 'nhl', 'ncaabb', 'ncaafb', 'darts', 'soccer', 'pga'],
   graphql: ['nfl', 'mlb'],
-};
+} as const satisfies Record<ApiType, readonly SportCode[]>;
 
 export const API_TYPE_LABELS: Readonly<Record<ApiType, string>> = {
   rest: 'REST',
@@ -54,7 +54,7 @@ export function isSportCode(value: string): value is SportCode {
 }
 
 export function isSportOffered(apiType: ApiType, sport: SportCode): boolean {
-  return SPORTS_BY_API_TYPE[apiType].includes(sport);
+  return (SPORTS_BY_API_TYPE[apiType] as readonly SportCode[]).includes(sport);
 }
 
 /** Upper-case sport name as the dashboard's Description column shows it. */

@@ -18,7 +18,9 @@ export {
   VerifierKeyRejectedError,
   VerifierClosedError,
 } from './errors.ts';
-export type { ApiType, ScopeKey } from '@datafeeds/domain';
+export type { ApiType, FeedTiming, ScopeKey, SportCode } from '@datafeeds/domain/credentials';
+// The feeds a gateway guards, as the portal grants them: a feed team needs no catalogue of its own.
+export { feedScopeKey, SCOPE_KEYS, SPORTS_BY_API_TYPE } from '@datafeeds/domain/credentials';
 export type {
   CredentialChangeEvent,
   DeniedCredential,
