@@ -1,5 +1,5 @@
 // Steps the specs share, written as a user performs them.
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkFromEmail } from './mailbox.ts';
 import type { SisterIdentity } from './sister-identities.ts';
 import type { NewUser } from './users.ts';
@@ -19,6 +19,15 @@ export async function register(page: Page, user: NewUser): Promise<void> {
   await expect(
     page.getByText('Registration Successful! Please check your email to verify your account.'),
   ).toBeVisible();
+}
+
+/** Registers through the form, then opens the emailed verification link: a signed-in, verified user. */
+export async function registerVerified(page: Page, request: APIRequestContext, user: NewUser): Promise<void> {
+  await register(page, user);
+  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const verification = await linkFromEmail(request, user.email, '/verify-email');
+  await page.goto(verification.pathname + verification.search);
+  await expect(page.getByText(/verified/i).first()).toBeVisible();
 }
 
 /** Opens an emailed reset link and chooses a new password through it. */

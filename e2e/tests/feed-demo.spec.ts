@@ -3,8 +3,7 @@
 // and the new one works.
 import { expect, test } from '@playwright/test';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
-import { linkFromEmail } from '../support/mailbox.ts';
-import { dashboardTitle, register } from '../support/pages.ts';
+import { registerVerified } from '../support/pages.ts';
 import { fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
@@ -24,11 +23,7 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
 }) => {
   const user = newUser();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-  const verification = await linkFromEmail(request, user.email, '/verify-email');
-  await page.goto(verification.pathname + verification.search);
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  await registerVerified(page, request, user);
 
   let clientSecret = '';
   await test.step('request a live football token and copy its secret', async () => {

@@ -1,9 +1,8 @@
 // The heart of the product, end to end: request a token, see it, inspect it, rotate it, delete it, ask
 // for the upgrade and see the provider team's approval take effect.
 import { expect, test, type Page } from '@playwright/test';
-import { linkFromEmail } from '../support/mailbox.ts';
 import { operator } from '../support/operator.ts';
-import { dashboardTitle, register } from '../support/pages.ts';
+import { dashboardTitle, register, registerVerified } from '../support/pages.ts';
 import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
@@ -24,11 +23,7 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
 }) => {
   const user = newUser();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-  const verification = await linkFromEmail(request, user.email, '/verify-email');
-  await page.goto(verification.pathname + verification.search);
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
+  await registerVerified(page, request, user);
 
   await test.step('the empty dashboard invites a first request', async () => {
     await page.goto('/dashboard');
