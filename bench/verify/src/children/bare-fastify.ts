@@ -1,0 +1,27 @@
+// Baseline of the warm-cache run: Fastify 5 with nothing but a POST route that parses the JSON body and
+// answers a constant JSON body the size of a VALID verification answer. What the portal does beyond
+// this (verifier key, validation, hashing, cache, judging) is what the ratio shows.
+import Fastify from 'fastify';
+import { announceListening, closeOnSignal } from './child-protocol.ts';
+
+const answer = JSON.stringify({
+  valid: true,
+  code: 'VALID',
+  clientId: 'dfc_0123456789ABCDEFGHIJKL',
+  companyId: '00000000-0000-4000-8000-000000000000',
+  companyName: 'Bench Verify Sports',
+  accountStatus: 'paid',
+  apiType: 'rest',
+  scopes: ['nfl', 'nflLive'],
+  expiresAt: null,
+});
+
+const app = Fastify({ logger: false });
+app.post('/api/v1/credentials/verify', async (_request, reply) =>
+  reply.type('application/json; charset=utf-8').send(answer),
+);
+closeOnSignal(() => app.close());
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
+const address = app.server.address();
+if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+announceListening(address.port);

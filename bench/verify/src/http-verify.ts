@@ -1,0 +1,98 @@
+// Figures 1 and 2: POST /api/v1/credentials/verify on a portal child against a bare server doing the
+// least the same answer needs, one server at a time, under the same load. The load on the machine
+// drifts, so the two take turns over BENCH_ROUNDS rounds in ABBA order (portal, bare, bare, portal, …),
+// each on a freshly started child. The portal's cache counters over the measured runs show what was
+// really measured (hits only, or one query per call).
+import { VERIFICATION_PATHS } from '@datafeeds/domain';
+import type { VerificationStats } from './children/child-protocol.ts';
+import type { Fixtures } from './fixtures.ts';
+import { combineRounds, measureLoad, type LoadTarget, type RoundsResult } from './http-load.ts';
+import { verificationStats, verifyOnce } from './portal-api.ts';
+import { startBareFastify, startBarePg, startPortal, withServer } from './servers.ts';
+import { settings } from './settings.ts';
+
+export interface HttpComparison {
+  portal: RoundsResult;
+  baseline: RoundsResult;
+  /** The portal's verification counters over the measured runs only. */
+  portalStats: VerificationStats;
+}
+
+const verifyBody = (secret: string) => JSON.stringify({ secret, scope: 'nflLive', apiType: 'rest' });
+
+async function portalLoad(fixtures: Fixtures, cache: 'default' | 'tiny', secrets: readonly string[]) {
+  return withServer(
+    () => startPortal(`portal-${cache}-cache`, fixtures, { cache }),
+    async (server) => {
+      const { url } = server;
+      const first = secrets[0] ?? '';
+      const answer = await verifyOnce(url, fixtures.verifierKey, { secret: first, scope: 'nflLive' });
+      if (!answer.valid) throw new Error(`the portal refused a fixture secret: ${answer.code}`);
+      const target: LoadTarget = {
+        url: `${url}${VERIFICATION_PATHS.verify}`,
+        headers: { authorization: `Bearer ${fixtures.verifierKey}` },
+        bodies: secrets.map(verifyBody),
+      };
+      let before: VerificationStats | undefined;
+      const result = await measureLoad(target, server, async () => {
+        before = await verificationStats(url);
+      });
+      const after = await verificationStats(url);
+      const portalStats = {
+        hits: after.hits - (before?.hits ?? 0),
+        misses: after.misses - (before?.misses ?? 0),
+        queries: after.queries - (before?.queries ?? 0),
+      };
+      return { result, portalStats };
+    },
+  );
+}
+
+const baselineLoad = (start: typeof startBareFastify, secrets: readonly string[]) =>
+  withServer(start, (server) =>
+    measureLoad(
+      { url: `${server.url}${VERIFICATION_PATHS.verify}`, bodies: secrets.map(verifyBody) },
+      server,
+    ),
+  );
+
+async function compare(
+  portalRun: () => ReturnType<typeof portalLoad>,
+  baselineRun: () => ReturnType<typeof baselineLoad>,
+): Promise<HttpComparison> {
+  const portal: Awaited<ReturnType<typeof portalLoad>>[] = [];
+  const baseline: Awaited<ReturnType<typeof baselineLoad>>[] = [];
+  for (let round = 0; round < settings.rounds; round += 1) {
+    if (round % 2 === 0) {
+      portal.push(await portalRun());
+      baseline.push(await baselineRun());
+    } else {
+      baseline.push(await baselineRun());
+      portal.push(await portalRun());
+    }
+  }
+  const total = (key: keyof VerificationStats) =>
+    portal.reduce((sum, { portalStats }) => sum + portalStats[key], 0);
+  return {
+    portal: combineRounds(portal.map(({ result }) => result)),
+    baseline: combineRounds(baseline),
+    portalStats: { hits: total('hits'), misses: total('misses'), queries: total('queries') },
+  };
+}
+
+/** 1. Warm cache: a few hundred secrets, all answered from the portal's cache after the warm-up. */
+export function measureWarmHttp(fixtures: Fixtures): Promise<HttpComparison> {
+  const secrets = fixtures.secrets.slice(0, settings.warmSecrets);
+  return compare(
+    () => portalLoad(fixtures, 'default', secrets),
+    () => baselineLoad(startBareFastify, secrets),
+  );
+}
+
+/** 2. Every call a miss: a one-entry cache and every fixture secret in turn, against bare node + pg. */
+export function measureMissHttp(fixtures: Fixtures): Promise<HttpComparison> {
+  return compare(
+    () => portalLoad(fixtures, 'tiny', fixtures.secrets),
+    () => baselineLoad(() => startBarePg(fixtures), fixtures.secrets),
+  );
+}

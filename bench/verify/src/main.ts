@@ -1,0 +1,172 @@
+// `npm run bench:verify`: how fast the data feed's verification is, measured by a command run on
+// purpose, never by timed tests. The machine is shared and noisy, so each HTTP figure stands beside a
+// baseline measured in the same run and its budget is a ratio. In one run, on a PostgreSQL database of
+// its own (dropped at the end):
+//   1. POST /api/v1/credentials/verify with a warm cache vs a bare Fastify 5 server (constant answer);
+//   2. the same with every call a cache miss (one query each) vs bare node http + pg doing that query;
+//   3. @datafeeds/verifier's in-process verify with a warm cache, per second on this one thread;
+//   4. revocation: rotate on portal A, time until a verifier following portal B refuses the old secret.
+// Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
+import os from 'node:os';
+import { createVerifier } from '@datafeeds/verifier';
+import { cleanUp, onCleanup } from './cleanup.ts';
+import { createFixtures } from './fixtures.ts';
+import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
+import { measureMissHttp, measureWarmHttp } from './http-verify.ts';
+import { measureInProcess } from './in-process.ts';
+import { reserveRedisPrefix } from './redis-prefix.ts';
+import { measureRevocation } from './revocation.ts';
+import { startPortal } from './servers.ts';
+import { settings } from './settings.ts';
+
+const BUDGET = {
+  warmRatio: 0.5,
+  missRatio: 0.5,
+  inProcessPerSecond: 500_000,
+  revocationP99Ms: 1_000,
+};
+
+const print = (text: string) => process.stdout.write(`${text}\n`);
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => `${value < 10 ? value.toFixed(1) : int(value)} ms`;
+const load = ({ rps, p99Ms }: LoadResult) => `${int(rps)} req/s, p99 ${ms(p99Ms)}`;
+const rounds = (result: RoundsResult) => result.rounds.map(load).join(' | ');
+const cpu = (portal: LoadResult, baseline: LoadResult, name: string) =>
+  `portal ${int(cpuPerAnswer(portal))} µs, ${name} ${int(cpuPerAnswer(baseline))} µs ` +
+  `(×${(cpuPerAnswer(portal) / cpuPerAnswer(baseline)).toFixed(1)})`;
+const machine = () => `${os.availableParallelism()} cores, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const checks: { ok: boolean; line: string }[] = [];
+const check = (ok: boolean, line: string) => checks.push({ ok, line });
+
+function checkAnswered(figure: string, ...runs: [string, LoadResult][]) {
+  for (const [name, run] of runs) {
+    check(
+      run.non2xx === 0 && run.errors === 0 && run.requests > 0,
+      `${figure} ${name}: ${int(run.requests)} answers, all 200, no errors` +
+        ` (non-2xx ${run.non2xx}, errors ${run.errors})`,
+    );
+  }
+}
+
+async function main() {
+  print(
+    `bench:verify: ${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ` +
+      `${settings.seconds} s per HTTP run, ${settings.rounds} rounds each (ABBA); ` +
+      `${int(settings.missSecrets)} distinct secrets; ` +
+      `${settings.rotations} rotations; machine: ${machine()}`,
+  );
+  print('Creating the database and its fixtures…');
+  const fixtures = await createFixtures(settings.adminDatabaseUrl, settings.missSecrets);
+
+  print('1. warm-cache verify: portal (PostgreSQL) and bare Fastify, in turns…');
+  const warm = await measureWarmHttp(fixtures);
+  print('2. cache-miss verify: portal (PostgreSQL, one-entry cache) and bare node + pg, in turns…');
+  const miss = await measureMissHttp(fixtures);
+
+  print('3-4. two portal instances on PostgreSQL + Redis, a verifier following instance B…');
+  const redisKeyPrefix = reserveRedisPrefix(settings.redisUrl);
+  const instanceA = await startPortal('portal-a', fixtures, { redisKeyPrefix });
+  const instanceB = await startPortal('portal-b', fixtures, { redisKeyPrefix });
+  // A long TTL, so no warm entry expires during the loop: only revocations drop entries here.
+  const verifier = createVerifier({
+    portalUrl: instanceB.url,
+    verifierKey: fixtures.verifierKey,
+    cache: { max: 10_000, ttlMs: 600_000 },
+  });
+  onCleanup('close the verifier', () => verifier.close());
+  await verifier.ready();
+  const warmSecrets = fixtures.secrets.slice(0, settings.warmSecrets);
+  const inProcess = await measureInProcess(verifier, warmSecrets, settings.loopSeconds);
+  const revocation = await measureRevocation(instanceA.url, verifier, settings.rotations);
+  const p50 = percentile(revocation.latenciesMs, 50);
+  const p99 = percentile(revocation.latenciesMs, 99);
+
+  const warmRatio = warm.portal.rps / warm.baseline.rps;
+  const missRatio = miss.portal.rps / miss.baseline.rps;
+  print(`\n== Results (machine at the end: ${machine()})`);
+  print("   HTTP: req/s is the mean of the rounds, p99 the worst round's");
+  print(
+    `1. verify, warm cache     portal ${load(warm.portal).padEnd(28)} bare Fastify 5  ` +
+      `${load(warm.baseline).padEnd(28)} ratio ${warmRatio.toFixed(2)}`,
+  );
+  print(
+    `2. verify, cache miss     portal ${load(miss.portal).padEnd(28)} bare node + pg  ` +
+      `${load(miss.baseline).padEnd(28)} ratio ${missRatio.toFixed(2)}`,
+  );
+  print(
+    `3. verifier, in process   ${int(inProcess.perSecond)} verifications/s, ` +
+      `${int(inProcess.nsPerCall)} ns/call (${int(inProcess.calls)} calls over ${settings.loopSeconds} s, ` +
+      `${warmSecrets.length} warm secrets)`,
+  );
+  print(
+    `4. revocation A → B       p50 ${ms(p50)}, p99 ${ms(p99)}, max ${ms(Math.max(...revocation.latenciesMs))}` +
+      ` (${revocation.latenciesMs.length} rotations; refused as ` +
+      `${Object.entries(revocation.codes)
+        .map(([code, n]) => `${code} ×${n}`)
+        .join(', ')})`,
+  );
+  print(`   rounds, warm:  portal ${rounds(warm.portal)};  bare Fastify ${rounds(warm.baseline)}`);
+  print(`   rounds, miss:  portal ${rounds(miss.portal)};  bare node + pg ${rounds(miss.baseline)}`);
+  print(
+    `   server CPU per answer (less sensitive to the machine's load than req/s): warm ` +
+      `${cpu(warm.portal, warm.baseline, 'bare Fastify')}; miss ${cpu(miss.portal, miss.baseline, 'bare node + pg')}`,
+  );
+  print(
+    `   portal counters over the measured runs: warm ${JSON.stringify(warm.portalStats)}, ` +
+      `miss ${JSON.stringify(miss.portalStats)}`,
+  );
+
+  check(
+    warmRatio >= BUDGET.warmRatio,
+    `1. warm-cache verify ${int(warm.portal.rps)} req/s / bare Fastify ${int(warm.baseline.rps)} req/s` +
+      ` = ${warmRatio.toFixed(2)} >= ${BUDGET.warmRatio}`,
+  );
+  check(
+    warm.portalStats.queries === 0,
+    `1. the warm run was answered from the cache: ${warm.portalStats.queries} queries for ` +
+      `${int(warm.portalStats.hits)} hits`,
+  );
+  checkAnswered('1.', ['portal', warm.portal], ['bare Fastify', warm.baseline]);
+  check(
+    missRatio >= BUDGET.missRatio,
+    `2. cache-miss verify ${int(miss.portal.rps)} req/s / bare node + pg ${int(miss.baseline.rps)} req/s` +
+      ` = ${missRatio.toFixed(2)} >= ${BUDGET.missRatio}`,
+  );
+  check(
+    miss.portalStats.queries >= 0.99 * miss.portal.requests,
+    `2. every measured call was a miss and a query: ${int(miss.portalStats.queries)} queries, ` +
+      `${int(miss.portalStats.hits)} hits for ${int(miss.portal.requests)} answers`,
+  );
+  checkAnswered('2.', ['portal', miss.portal], ['bare node + pg', miss.baseline]);
+  check(
+    inProcess.perSecond >= BUDGET.inProcessPerSecond && inProcess.portalCalls === 0,
+    `3. in-process verify ${int(inProcess.perSecond)}/s >= ${int(BUDGET.inProcessPerSecond)}/s` +
+      ` (${inProcess.portalCalls} portal calls during the loop)`,
+  );
+  check(
+    p99 <= BUDGET.revocationP99Ms && revocation.stillValid === 0,
+    `4. revocation p99 ${ms(p99)} <= ${int(BUDGET.revocationP99Ms)} ms` +
+      ` (${revocation.stillValid} old secrets still valid after 10 s)`,
+  );
+
+  print('\n== Budget');
+  for (const { ok, line } of checks) print(`${ok ? 'PASS' : 'FAIL'}  ${line}`);
+  const failed = checks.filter((c) => !c.ok).length;
+  print(failed === 0 ? '\nbench:verify: budget met' : `\nbench:verify: ${failed} budget line(s) FAILED`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,80 @@
+// The portal calls the benchmark makes outside the measured loops, through the real HTTP API: a verified
+// user with a token to rotate, one verification, and a portal child's cache counters.
+import { randomBytes } from 'node:crypto';
+import {
+  API_PATHS,
+  VERIFICATION_PATHS,
+  type ClientCredentials,
+  type RegisterInput,
+  type TokenRequestInput,
+  type VerifyResult,
+} from '@datafeeds/domain';
+import { STATS_PATH, type VerificationStats } from './children/child-protocol.ts';
+
+async function call<T>(baseUrl: string, path: string, init: RequestInit, expected: number): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, init);
+  const text = await response.text();
+  if (response.status !== expected) {
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
+  }
+  return JSON.parse(text) as T;
+}
+
+const post = <T>(baseUrl: string, path: string, body: object, expected: number, bearer?: string) =>
+  call<T>(
+    baseUrl,
+    path,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      body: JSON.stringify(body),
+    },
+    expected,
+  );
+
+/** Registers through the API and follows the verification link from the development mailbox. */
+export async function verifiedUserToken(baseUrl: string): Promise<string> {
+  const id = randomBytes(5).toString('hex');
+  const registration: RegisterInput = {
+    firstName: 'Bench',
+    lastName: 'Rotator',
+    companyName: 'Bench Rotations',
+    email: `bench.${id}@example.com`,
+    username: `bench_${id}`,
+    password: `pw-${id}-secret`,
+    phone: '5551234567',
+    userHasAgreedToTermsOfService: true,
+    userHasReadPrivacyPolicy: true,
+  };
+  const { token } = await post<{ token: string }>(baseUrl, API_PATHS.register, registration, 201);
+  const messages = await call<{ to: string; links: string[] }[]>(baseUrl, '/dev/mailbox.json', {}, 200);
+  const link = messages.find((message) => message.to === registration.email)?.links[0];
+  const verification = link ? new URL(link).searchParams.get('token') : null;
+  if (!verification) throw new Error(`no verification link for ${registration.email} in the mailbox`);
+  await post(baseUrl, API_PATHS.verifyEmail, { token: verification }, 200);
+  return token;
+}
+
+export function createClient(baseUrl: string, userToken: string): Promise<ClientCredentials> {
+  const request: TokenRequestInput = {
+    label: 'Rotated by bench:verify',
+    apiType: 'rest',
+    liveGame: true,
+    preGame: false,
+    postGame: false,
+    sports: ['nfl'],
+  };
+  return post<ClientCredentials>(baseUrl, API_PATHS.createClient, request, 201, userToken);
+}
+
+export function rotateClient(baseUrl: string, userToken: string, clientId: string) {
+  return post<ClientCredentials>(baseUrl, API_PATHS.rotateClient, { clientId }, 200, userToken);
+}
+
+export const verifyOnce = (baseUrl: string, verifierKey: string, body: object) =>
+  post<VerifyResult>(baseUrl, VERIFICATION_PATHS.verify, body, 200, verifierKey);
+
+export const verificationStats = (baseUrl: string) => call<VerificationStats>(baseUrl, STATS_PATH, {}, 200);
