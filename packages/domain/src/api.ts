@@ -68,10 +68,21 @@ export const loginRequestSchema = z.object({
   password: z.string().min(1, genericMessages.empty(FIELD_LABELS.password)).max(1024),
 });
 
-export const healthResponseSchema = z.object({
-  status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
-});
+/** `ok` with 200 while every part the portal needs answers; `unavailable` with 503 meanwhile. */
+export const healthResponseSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.enum(['pglite', 'postgres']),
+    checks: z.object({
+      database: z.enum(['up', 'down']),
+      /** How revocations reach other instances: `down` while the transport reconnects. */
+      revocations: z.object({
+        transport: z.enum(['memory', 'redis', 'postgres']),
+        state: z.enum(['up', 'down']),
+      }),
+    }),
+  })
+  .meta({ id: 'Health' });
 
 export const scopeSchema = z.record(z.enum(SCOPE_KEYS), z.boolean()).meta({ id: 'Scope' });
 

@@ -28,9 +28,22 @@ export type DatabaseTarget =
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export interface OpenDatabaseOptions {
+  /**
+   * Called when an idle pooled connection fails (a server restart, a failover, pg_terminate_backend, a
+   * cut proxy). Without a listener that error would end the process; the pool replaces the connection
+   * on the next query by itself.
+   */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder });
@@ -59,6 +72,32 @@ export function databaseTargetFromEnv(env: {
   return env.DATABASE_URL
     ? { kind: 'postgres', url: env.DATABASE_URL }
     : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'pglite') };
+}
+
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+
+/**
+ * True when a query failed because the database could not be reached or dropped the connection (SQLSTATE
+ * class 08, an administrator or crash shutdown, a server still starting), not because of the query:
+ * such a request may succeed if tried again, so it is answered 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = postgresErrorOf(error)?.code;
+  if (code) return code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code);
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const nodeCode = (current as NodeJS.ErrnoException).code;
+    if (nodeCode && UNAVAILABLE_NODE_CODES.has(nodeCode)) return true;
+    if (
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+        current.message,
+      )
+    ) {
+      return true;
+    }
+    current = (current as Error & { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** The Postgres error behind a failed query (drizzle wraps driver errors), if any. */

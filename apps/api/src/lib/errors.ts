@@ -35,3 +35,13 @@ export function rateLimited(retryAfterSeconds: number): AppError {
     { 'retry-after': String(seconds) },
   );
 }
+
+/** The database (or another part the call needs) is unreachable for now: worth trying again shortly. */
+export const serviceUnavailable = () =>
+  new AppError(
+    503,
+    ERROR_CODES.unavailable,
+    'The service is briefly unavailable. Please try again in a few seconds.',
+    undefined,
+    { 'retry-after': '5' },
+  );

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorCode, type ErrorResponse, type FieldError } from '@datafeeds/domain';
-import { AppError } from '../../lib/errors.ts';
+import { isDatabaseUnavailable } from '../../db/client.ts';
+import { AppError, serviceUnavailable } from '../../lib/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ERROR_CODES.validation,
@@ -49,6 +50,14 @@ export default fp(
         return reply.code(error.statusCode).send(body);
       }
       const status = error.statusCode ?? 500;
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'request failed: the database is unreachable');
+        const unavailable = serviceUnavailable();
+        return reply
+          .code(unavailable.statusCode)
+          .headers(unavailable.headers ?? {})
+          .send({ error: unavailable.code, message: unavailable.message });
+      }
       if (status >= 500 || !CODE_BY_STATUS[status]) {
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send({

@@ -13,7 +13,12 @@ declare module 'fastify' {
 
 export default fp<{ env: Env; database?: Database | undefined }>(
   async (app, options) => {
-    const database = options.database ?? (await openDatabase(databaseTargetFromEnv(options.env)));
+    const database =
+      options.database ??
+      (await openDatabase(databaseTargetFromEnv(options.env), {
+        onConnectionLost: (error) =>
+          app.log.warn({ err: error }, 'a database connection was lost; the next query opens a new one'),
+      }));
     app.decorate('database', database);
     app.decorate('db', database.db);
     if (!options.database) app.addHook('onClose', () => database.close());

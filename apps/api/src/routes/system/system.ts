@@ -9,12 +9,23 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(API_PATHS.health, {
     schema: {
       tags: ['system'],
-      summary: 'Liveness and database reachability',
-      response: { 200: healthResponseSchema, ...errorResponses(429, 500) },
+      summary: 'Whether the portal can serve: its database, and how revocations reach other instances',
+      response: { 200: healthResponseSchema, 503: healthResponseSchema, ...errorResponses(429) },
     },
-    handler: async () => {
-      await app.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: app.database.kind };
+    handler: async (_request, reply) => {
+      const databaseUp = await app.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      );
+      const bus = app.credentialBus;
+      return reply.code(databaseUp ? 200 : 503).send({
+        status: databaseUp ? 'ok' : 'unavailable',
+        database: app.database.kind,
+        checks: {
+          database: databaseUp ? 'up' : 'down',
+          revocations: { transport: bus.kind, state: bus.connected ? 'up' : 'down' },
+        },
+      });
     },
   });
 

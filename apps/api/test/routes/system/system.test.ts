@@ -15,7 +15,11 @@ describe('system calls', () => {
   it('GET /api/health reports the database in use', async () => {
     const response = await app.inject({ method: 'GET', url: API_PATHS.health });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: testDatabaseKind });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: testDatabaseKind,
+      checks: { database: 'up', revocations: { transport: 'memory', state: 'up' } },
+    });
   });
 
   it('GET /api/config serves the sidebar links of this deployment', async () => {
