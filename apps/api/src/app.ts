@@ -15,6 +15,7 @@ import authentication from './plugins/app/authentication.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
 import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import noStore from './plugins/app/no-store.ts';
 import type { VerificationCacheOptions } from './plugins/app/verification/verification-service.ts';
 import verifierAuthentication, {
   DEFAULT_VERIFIER_THROTTLE,
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
 
   await app.register(errorHandler);
+  await app.register(noStore);
   const clock = options.clock ?? systemClock;
   await app.register(credentials, {
     env,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { bearer } from '../../helpers/factories.ts';
+import { createClient, rotateClient, verifiedUser } from '../../helpers/tokens.ts';
 
 const app = await buildTestApp();
 
@@ -73,5 +75,25 @@ describe('security headers', () => {
     expect(String(docs.headers['content-security-policy'])).not.toBe(
       String((await app.inject({ method: 'GET', url: API_PATHS.health })).headers['content-security-policy']),
     );
+  });
+});
+
+describe('Cache-Control', () => {
+  it('is no-store on every JSON answer: secrets, personal data, errors and the data feed’s', async () => {
+    const user = await verifiedUser(app);
+    const created = await createClient(app, user.token);
+    expect(created.statusCode).toBe(201);
+    const answers = [
+      created,
+      await rotateClient(app, user.token, created.json<{ clientId: string }>().clientId),
+      await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(user.token) }),
+      await app.inject({ method: 'GET', url: API_PATHS.getUser }),
+      await app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      await app.inject({ method: 'POST', url: '/api/v1/credentials/verify', payload: { secret: 'x' } }),
+    ];
+    for (const answer of answers) {
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers['cache-control'], answer.body).toBe('no-store');
+    }
   });
 });
