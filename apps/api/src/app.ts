@@ -16,6 +16,7 @@ import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app
 import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import noStore from './plugins/app/no-store.ts';
+import refuseNulCharacters from './plugins/app/refuse-nul-characters.ts';
 import type { VerificationCacheOptions } from './plugins/app/verification/verification-service.ts';
 import verifierAuthentication, {
   DEFAULT_VERIFIER_THROTTLE,
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       https: env.APP_URL.startsWith('https:'),
       analytics: analyticsConfig(env),
     });
+    await portal.register(refuseNulCharacters);
     await portal.register(apiDocs);
     await portal.register(signInRoutes);
     await portal.register(recoveryRoutes);

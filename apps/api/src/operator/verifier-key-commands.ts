@@ -1,8 +1,8 @@
 // `verifier-key create|list|revoke` (design §8): the provider team's keys for data-feed services.
 import type { VerifierKeys } from '../plugins/app/verification/verifier-keys.ts';
 import type { ActionResult } from './provider-team.ts';
+import { isUuid } from '../lib/uuid.ts';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_NAME_LENGTH = 100;
 
 export function createVerifierKeyCommands(keys: VerifierKeys) {
@@ -41,7 +41,7 @@ export function createVerifierKeyCommands(keys: VerifierKeys) {
     },
 
     async revoke(id: string): Promise<ActionResult> {
-      const row = UUID_PATTERN.test(id) ? await keys.revoke(id) : undefined;
+      const row = isUuid(id) ? await keys.revoke(id) : undefined;
       if (!row) return { ok: false, output: `No live verifier key with id ${id}.` };
       return {
         ok: true,

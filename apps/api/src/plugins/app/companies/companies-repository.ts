@@ -5,17 +5,16 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type UpgradeRequestRow = typeof upgradeRequests.$inferSelect;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createCompaniesRepository(db: Db) {
   return {
     /** `reference` is a company id or the email of one of its people. */
     async find(reference: string, executor: Db = db): Promise<CompanyRow | undefined> {
-      if (UUID_PATTERN.test(reference)) {
+      if (isUuid(reference)) {
         const [row] = await executor.select().from(companies).where(eq(companies.id, reference));
         return row;
       }

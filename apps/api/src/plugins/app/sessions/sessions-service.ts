@@ -8,6 +8,7 @@ import type { Db } from '../../../db/client.ts';
 import { refreshTokens, sessions } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 
 const ISSUER = 'datafeeds-portal';
 const AUDIENCE = 'datafeeds-portal';
@@ -78,13 +79,16 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: clock.now(),
+          // A token without an expiry would never stop working; one without these claims is not ours.
+          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
         });
         identityId = payload.sub;
         sessionId = payload.sid;
       } catch {
         return undefined;
       }
-      if (!identityId || typeof sessionId !== 'string') return undefined;
+      // Shapes checked before they reach a uuid column, where a stranger string is a database error.
+      if (!isUuid(identityId) || !isUuid(sessionId)) return undefined;
       const [live] = await db
         .select({ id: sessions.id })
         .from(sessions)
