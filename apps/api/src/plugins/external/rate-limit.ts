@@ -1,6 +1,7 @@
 // Request rate limits per IP: a global default plus tighter limits that routes pick by name. Counters
 // live in Redis when it is configured, so the limits hold across instances; in memory otherwise.
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import { namedRedisStore, type NamedLimitOptions } from './rate-limit-store.ts';
 import fp from 'fastify-plugin';
 import { isServerPath } from '../../lib/api-paths.ts';
 import { rateLimited } from '../../lib/errors.ts';
@@ -33,6 +34,12 @@ export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {
   ) as unknown as RateLimits;
 }
 
+/** One named limit: `max` requests a minute per address, counted apart from every other limit. */
+export function namedLimit(name: string, max: number): RateLimitOptions {
+  const options: NamedLimitOptions = { name, max, timeWindow: '1 minute' };
+  return options;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
@@ -50,7 +57,7 @@ export default fp<{ limits: RateLimits; keyPrefix: string }>(
       // them would lock out people who share an address long before any API abuse. (The data feed's
       // calls opt out per route: routes/verification/data-feed-route.ts.)
       allowList: (request) => !isServerPath(request.url),
-      ...(app.redis ? { redis: app.redis, nameSpace: `${keyPrefix}rate-limit:` } : {}),
+      ...(app.redis ? { store: namedRedisStore(app.redis, `${keyPrefix}rate-limit:`) } : {}),
       // Redis trouble must not take the API down with it.
       skipOnError: true,
       errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),

@@ -10,6 +10,7 @@ import {
   tokenRequestSchema,
 } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
+import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 
 /** `?clientIds=a,b` names one or more tokens; absent means all of them. */
@@ -22,11 +23,8 @@ function parseClientIds(value: string | undefined): string[] | undefined {
 }
 
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const credentialsLimit = app.rateLimit({
-    max: app.rateLimits.credentials,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `credentials:${request.ip}`,
-  });
+  // One counter for CreateClient and RotateClient: each issues a new secret.
+  const credentialsLimit = app.rateLimit(namedLimit('credentials', app.rateLimits.credentials));
 
   app.get(API_PATHS.getClients, {
     onRequest: app.authenticate,

@@ -7,15 +7,12 @@ import {
   usernameAvailabilityQuerySchema,
   usernameAvailabilityResponseSchema,
 } from '@datafeeds/domain';
+import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { errorResponses } from '../schemas.ts';
 
 const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   // One counter per IP for both checks, so alternating between them does not double the budget.
-  const availabilityLimit = app.rateLimit({
-    max: app.rateLimits.availability,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `availability:${request.ip}`,
-  });
+  const availabilityLimit = app.rateLimit(namedLimit('availability', app.rateLimits.availability));
 
   app.get(API_PATHS.checkUsername, {
     onRequest: availabilityLimit,
