@@ -75,6 +75,8 @@ export const healthResponseSchema = z
     database: z.enum(['pglite', 'postgres']),
     checks: z.object({
       database: z.enum(['up', 'down']),
+      /** Shared limits; `down` while the instance counts on its own, `off` without REDIS_URL. */
+      redis: z.enum(['up', 'down', 'off']),
       /** How revocations reach other instances: `down` while the transport reconnects. */
       revocations: z.object({
         transport: z.enum(['memory', 'redis', 'postgres']),

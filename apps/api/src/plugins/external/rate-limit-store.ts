@@ -4,6 +4,7 @@
 // configured alike share a counter and an instance with another RATE_LIMIT_SCALE keeps its own.
 import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { createMemoryWindows } from './counter-fallback.ts';
 
 /** A limit's name travels in its options (app.rateLimit({ name }) or a route's config.rateLimit). */
 export type NamedLimitOptions = RateLimitOptions & { name?: string };
@@ -20,6 +21,8 @@ export function namedRedisStore(
   redis: Redis,
   nameSpace: string,
 ): NonNullable<RateLimitPluginOptions['store']> {
+  // Where counting goes on while Redis is away, so the limits still hold on this instance.
+  const fallback = createMemoryWindows();
   // The library calls child() with the limit's merged options (its type says route options).
   class NamedRedisStore {
     private readonly prefix: string;
@@ -43,7 +46,7 @@ export function namedRedisStore(
             const ttl = Number(results?.[2]?.[1] ?? timeWindow);
             callback(null, { current, ttl: ttl > 0 ? ttl : timeWindow });
           },
-          (error: Error) => callback(error),
+          () => callback(null, fallback.increment(name, timeWindow)),
         );
     }
 
@@ -51,7 +54,7 @@ export function namedRedisStore(
       const name = this.prefix + key;
       Promise.all([redis.get(name), redis.pttl(name)]).then(
         ([current, ttl]) => callback(null, { current: Number(current ?? 0), ttl: Math.max(0, ttl) }),
-        (error: Error) => callback(error),
+        () => callback(null, fallback.read(name)),
       );
     }
 

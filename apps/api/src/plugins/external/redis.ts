@@ -1,4 +1,8 @@
-// Redis, only when REDIS_URL is set: rate-limit and login-lockout counters shared by every instance.
+// Redis, only when REDIS_URL is set: rate-limit and login-lockout counters shared by every instance, and
+// the channel that carries revocations between them. Redis going away must not slow the portal down or
+// open its limits: commands fail at once instead of queueing (no offline queue, short timeouts), the
+// counters fall back to this instance's memory meanwhile (counter-fallback.ts), the loss and the return
+// are logged once each, and ioredis reconnects by itself.
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Env } from '../../config/env.ts';
@@ -15,16 +19,33 @@ export default fp<{ env: Env }>(
       app.decorate('redis', undefined);
       return;
     }
-    // Rate limiting must not hang requests while Redis is away: fail commands fast instead of queueing.
     const redis = new Redis(env.REDIS_URL, {
       lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
-    await redis.connect();
+    let lost = false;
+    redis.on('error', () => undefined); // every failure is reported by the command that met it
+    redis.on('close', () => {
+      if (lost) return;
+      lost = true;
+      app.log.warn('Redis is unreachable: limits are counted per instance until it is back');
+    });
+    redis.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      app.log.info('Redis is back: limits are shared by every instance again');
+    });
+    await redis.connect().catch((error: unknown) => {
+      lost = true;
+      app.log.warn({ err: error }, 'Redis is unreachable at start-up: limits are per instance until it is');
+    });
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
-      await redis.quit();
+      redis.disconnect();
     });
   },
   { name: 'redis' },

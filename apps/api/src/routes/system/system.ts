@@ -23,6 +23,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         database: app.database.kind,
         checks: {
           database: databaseUp ? 'up' : 'down',
+          redis: app.redis ? (app.redis.status === 'ready' ? 'up' : 'down') : 'off',
           revocations: { transport: bus.kind, state: bus.connected ? 'up' : 'down' },
         },
       });

@@ -18,7 +18,7 @@ describe('system calls', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: testDatabaseKind,
-      checks: { database: 'up', revocations: { transport: 'memory', state: 'up' } },
+      checks: { database: 'up', redis: 'off', revocations: { transport: 'memory', state: 'up' } },
     });
   });
 

@@ -69,11 +69,24 @@ export function createRedisCounters(redis: Redis, prefix: string): FailureCounte
   };
 }
 
-/** Shared through Redis when the server has it, so a limit holds across instances; in memory otherwise. */
+/**
+ * Shared through Redis when the server has it, so a limit holds across instances; in memory otherwise,
+ * and in memory too while Redis is away, so a lockout never lapses because Redis did.
+ */
 export function createFailureCounters(
   redis: Redis | undefined,
   prefix: string,
   clock: Clock,
 ): FailureCounters {
-  return redis ? createRedisCounters(redis, prefix) : createMemoryCounters(clock);
+  const memory = createMemoryCounters(clock);
+  if (!redis) return memory;
+  const shared = createRedisCounters(redis, prefix);
+  return {
+    get: (key) => shared.get(key).catch(() => memory.get(key)),
+    increment: (key, windowSeconds) =>
+      shared.increment(key, windowSeconds).catch(() => memory.increment(key, windowSeconds)),
+    reset: async (key) => {
+      await Promise.all([shared.reset(key).catch(() => undefined), memory.reset(key)]);
+    },
+  };
 }

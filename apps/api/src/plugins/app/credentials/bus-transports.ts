@@ -49,9 +49,13 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
         );
       });
       subscriber.on('error', () => undefined); // reconnection is ioredis's job; 'close' records the loss
-      await subscriber.connect();
-      await subscriber.subscribe(channel);
-      connected = true;
+      try {
+        await subscriber.connect();
+        await subscriber.subscribe(channel);
+        connected = true;
+      } catch {
+        lost = true; // Redis is away at start-up: the first 'ready' subscribes and starts the caches afresh
+      }
     },
     async close() {
       subscriber.disconnect();

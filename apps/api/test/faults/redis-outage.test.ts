@@ -1,0 +1,80 @@
+// Redis goes away (a cut network here): the portal keeps answering at once, its limits keep holding on
+// each instance meanwhile, health says so, and it returns to shared counters by itself.
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@datafeeds/domain';
+import { buildTestApp } from '../helpers/build-test-app.ts';
+import { login } from '../helpers/factories.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
+import { createClient, verifiedUser } from '../helpers/tokens.ts';
+import { testDatabaseKind } from '../helpers/test-database.ts';
+
+const redisPort = Number(new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379);
+
+describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
+  const proxyPromise = startTcpProxy(redisPort);
+  afterAll(async () => (await proxyPromise).close());
+
+  it('answers at once, keeps every limit per instance, says so, and shares them again once Redis is back', async () => {
+    const proxy = await proxyPromise;
+    const app = await buildTestApp({
+      env: {
+        REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+        REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+      },
+      rateLimits: { credentials: 2 },
+      loginThrottle: { maxFailures: 3 },
+    });
+    const health = async () =>
+      (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks.redis;
+    expect(await health()).toBe('up');
+    const user = await verifiedUser(app);
+
+    proxy.cut();
+    await expect.poll(health, { timeout: 5_000 }).toBe('down');
+
+    // Answers come at once (they used to wait about 10 s for Redis, and login then failed with a 500).
+    const started = performance.now();
+    const wrong = await login(app, user.registration.email, 'not-the-password', '203.0.113.9');
+    expect(wrong.statusCode).toBe(401);
+    expect(performance.now() - started).toBeLessThan(3_000);
+
+    // The limits still hold, counted here: a login lockout and the credentials limit.
+    await login(app, user.registration.email, 'not-the-password', '203.0.113.9');
+    await login(app, user.registration.email, 'not-the-password', '203.0.113.9');
+    expect(
+      (await login(app, user.registration.email, user.registration.password, '203.0.113.9')).statusCode,
+    ).toBe(429);
+    expect((await createClient(app, user.token)).statusCode).toBe(201);
+    expect((await createClient(app, user.token)).statusCode).toBe(201);
+    expect((await createClient(app, user.token)).statusCode).toBe(429);
+
+    proxy.restore();
+    await expect.poll(health, { timeout: 10_000 }).toBe('up');
+    expect((await app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+  });
+
+  it('starts while Redis is away, and joins it once it is there', async () => {
+    const proxy = await startTcpProxy(redisPort);
+    try {
+      proxy.cut();
+      const app = await buildTestApp({
+        env: {
+          REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+          REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+        },
+      });
+      const checks = async () => (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks;
+      expect(await checks()).toMatchObject({
+        redis: 'down',
+        revocations: { transport: 'redis', state: 'down' },
+      });
+      proxy.restore();
+      await expect
+        .poll(checks, { timeout: 10_000 })
+        .toMatchObject({ redis: 'up', revocations: { transport: 'redis', state: 'up' } });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
