@@ -68,12 +68,20 @@ export interface BuildAppOptions {
   eventsHeartbeatMs?: number;
 }
 
+/**
+ * Fastify refuses a bare hop count (it cannot tell whether the immediate peer is a proxy); given one,
+ * the operator says the server is reachable only through that many proxies, so trust exactly those hops.
+ */
+function trustProxyOption(trust: Env['TRUST_PROXY']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   if (options.operatorSocket) await claimOperatorSocket(options.operatorSocket);
   const app = Fastify({
     logger: loggerOptions(env, options.logStream),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -16,7 +16,8 @@
 //   REDIS_URL               (unset)                  redis://… keeps rate-limit and login-lockout counters in Redis
 //   REDIS_KEY_PREFIX        datafeeds:               prefix of every Redis key this server writes
 //   RATE_LIMIT_SCALE        1                        multiplies every per-IP request limit (many people behind one NAT; test runs)
-//   TRUST_PROXY             false                    true when behind a reverse proxy: client IPs (rate limits) come from X-Forwarded-For
+//   TRUST_PROXY             false                    the proxies in front: a hop count, or their addresses/CIDRs comma-separated;
+//                                                    client IPs (rate limits) then come from X-Forwarded-For, never trusting a client-sent hop
 //   WEB_DIST_DIR            apps/web/dist            the built web app served with an SPA fallback
 //   ROADMAP_URL             https://roadmap.datafeeds.example         sidebar link (GET /api/config)
 //   DOCUMENTATION_URL       https://docs.datafeeds.example            sidebar link
@@ -51,6 +52,30 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/**
+ * Which X-Forwarded-For hops to believe: a hop count (the proxies in front, when the server is reachable
+ * only through them) or the proxies' addresses/CIDRs. `true` used to trust every hop, which let a client
+ * choose its own address (the left-most entry) and escape every per-address limit: it is refused.
+ */
+const trustedProxies = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f]*:[0-9a-f:]*)(\/\d{1,3})?$/i;
+    if (value !== 'true' && entries.every((entry) => address.test(entry))) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, the number of proxies in front (e.g. 1), or their addresses/CIDRs separated by ' +
+        'commas (true, which trusted every hop, is no longer accepted)',
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -67,7 +92,7 @@ const envSchema = z
     DEV_MAILBOX: booleanFlag,
     REDIS_URL: optionalUrl(/^rediss?:/),
     REDIS_KEY_PREFIX: z.string().trim().min(1).default('datafeeds:'),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustedProxies,
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
     ROADMAP_URL: z.url().default('https://roadmap.datafeeds.example'),
