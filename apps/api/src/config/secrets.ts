@@ -1,9 +1,10 @@
 // Server secrets: taken from the environment when set (several instances must share them), otherwise
 // generated once and kept in DATA_DIR/secrets.json, readable by the owner only.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './data-dir.ts';
 import type { Env } from './env.ts';
 
 export interface Secrets {
@@ -28,7 +29,7 @@ export async function resolveSecrets(
   let stored = await readStored(file);
   if (!stored) {
     stored = { sessionSecret: generate(), clientSecretHashKey: generate() };
-    await mkdir(env.DATA_DIR, { recursive: true });
+    await ensurePrivateDir(env.DATA_DIR);
     // 'wx' fails if another process created the file meanwhile; then its secrets win.
     try {
       await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600, flag: 'wx' });

@@ -38,6 +38,8 @@ describe('TRUST_PROXY', () => {
       '10.0.0.0/8',
       '192.168.1.4',
     ]);
-    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be false, the number of proxies in front/);
+    expect(() => loadEnv({ TRUST_PROXY: 'everyone' })).toThrow(
+      /TRUST_PROXY: must be false, the number of proxies in front/,
+    );
   });
 });
