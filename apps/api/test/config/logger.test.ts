@@ -1,4 +1,6 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
 import { redactUrl } from '../../src/config/logger.ts';
@@ -117,5 +119,48 @@ describe('logs', () => {
     ['/dashboard', '/dashboard'],
   ])('masks token-like query values in %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
+  });
+});
+
+describe('logs at trace level', () => {
+  it('never hold the raw bytes of a refused request (its cookie and bearer token)', async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: logs.stream });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const bearerToken = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LWJlYXJlci10b2tlbg.signature-part';
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        // A request line the HTTP parser refuses, after headers that carry credentials.
+        socket.write(
+          `GET /api/GetUser HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${bearerToken}\r\n` +
+            'Cookie: refresh=secret-refresh-cookie\r\nContent-Length: nope\r\n\r\n',
+        );
+      });
+      socket.on('data', () => socket.end());
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    await vi.waitFor(() => expect(logs.text()).toContain('client error'));
+    // pino writes a Buffer as its bytes: the packet must not be there in any form.
+    expect(logs.text()).not.toContain('rawPacket');
+    expect(logs.text()).not.toContain(bearerToken);
+    expect(logs.text()).not.toContain('secret-refresh-cookie');
+  });
+
+  it('never hold the parameters of a failed query', async () => {
+    const logs = captureLogs();
+    const app = await buildTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: logs.stream,
+      extend: (instance) =>
+        instance.get('/test/failing-query', async () =>
+          instance.db.execute(sql`select ${'param-that-is-a-secret-hash'}::int`),
+        ),
+    });
+    const response = await app.inject({ method: 'GET', url: '/test/failing-query' });
+    expect(response.statusCode).toBe(500);
+    expect(logs.text()).toContain('request failed');
+    expect(logs.text()).not.toContain('param-that-is-a-secret-hash');
   });
 });
