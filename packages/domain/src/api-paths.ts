@@ -5,6 +5,8 @@ export const API_PATHS = {
   login: '/api/login',
   logout: '/api/logout',
   refresh: '/refresh',
+  /** Sign-out that also reaches the refresh cookie, which is sent only under /refresh. */
+  refreshLogout: '/refresh/logout',
   getUser: '/api/GetUser',
   createUser: '/api/CreateUser',
   updateUser: '/api/UpdateUser',

@@ -1,5 +1,6 @@
 // Registration, sign-in, sign-out and refresh: each answers `{ token }` (a short-lived access token) and
 // keeps the refresh token in its cookie.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PATHS, loginRequestSchema, registerSchema, tokenResponseSchema } from '@datafeeds/domain';
@@ -40,19 +41,35 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** Ends the session named by the bearer token and by the refresh cookie, whichever arrived. */
+  const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const auth = token ? await app.sessions.authenticate(token) : undefined;
+    if (auth) await app.sessions.revoke(auth.sessionId);
+    const refreshToken = request.cookies[REFRESH_COOKIE];
+    if (refreshToken) await app.sessions.revokeByRefreshToken(refreshToken);
+    clearRefreshCookie(reply, appUrl);
+    return reply.code(204).send();
+  };
+
   app.post(API_PATHS.logout, {
     schema: {
       tags: ['auth'],
       summary: 'Sign out: revoke the session and clear the refresh cookie (idempotent)',
       response: { 204: z.undefined(), ...errorResponses(429) },
     },
-    handler: async (request, reply) => {
-      const token = bearerToken(request);
-      const auth = token ? await app.sessions.authenticate(token) : undefined;
-      if (auth) await app.sessions.revoke(auth.sessionId);
-      clearRefreshCookie(reply, appUrl);
-      return reply.code(204).send();
+    handler: signOut,
+  });
+
+  // The refresh cookie is sent only under /refresh: a sign-out whose access token has expired or was
+  // lost still ends the session here (the app calls both).
+  app.post(API_PATHS.refreshLogout, {
+    schema: {
+      tags: ['auth'],
+      summary: 'Sign out with the refresh cookie: revoke its session and clear it (idempotent)',
+      response: { 204: z.undefined(), ...errorResponses(429) },
     },
+    handler: signOut,
   });
 
   app.post(API_PATHS.refresh, {

@@ -91,6 +91,7 @@ describe('authenticated shell', () => {
       'GET /api/GetUser': { body: makeUser() },
       'GET /api/config': { body: appConfig },
       'POST /api/logout': { status: 204 },
+      'POST /refresh/logout': { status: 204 },
     });
     const { router, queryClient } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
@@ -98,6 +99,8 @@ describe('authenticated shell', () => {
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(router.state.location.state).toBeNull());
     expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+    // The refresh cookie travels only under /refresh: this call ends the session even with an expired token.
+    expect(callsTo('POST', '/refresh/logout')).toHaveLength(1);
     expect(getToken()).toBeNull();
     await waitFor(() => expect(queryClient.getQueryData(['user'])).toBeUndefined());
   });

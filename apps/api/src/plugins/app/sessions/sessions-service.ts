@@ -54,6 +54,13 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     return token;
   }
 
+  async function revoke(sessionId: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
   return {
     async start(identityId: string, executor: Db = db): Promise<SessionTokens> {
       const [session] = await executor
@@ -133,12 +140,16 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
       });
     },
 
-    async revoke(sessionId: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    /** Ends the session a refresh token belongs to (sign-out without a usable access token). */
+    async revokeByRefreshToken(refreshToken: string): Promise<void> {
+      const [row] = await db
+        .select({ sessionId: refreshTokens.sessionId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
+      if (row) await revoke(row.sessionId);
     },
+
+    revoke,
 
     /** Ends every session of the identity, or every one but `keepSessionId`. */
     async revokeAllFor(identityId: string, keepSessionId?: string, executor: Db = db): Promise<void> {
