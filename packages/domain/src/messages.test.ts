@@ -4,6 +4,7 @@ import {
   deleteFailureMessage,
   deleteSuccessMessage,
   genericMessages,
+  passwordTooCommonMessage,
   rotateFailureMessage,
   rotateSuccessMessage,
 } from './messages.ts';
@@ -57,6 +58,10 @@ describe('spec messages (§2, §5, §8)', () => {
     expect(rotateFailureMessage('Prod', 'ab12C')).toBe(
       'Failed to request rotation for Prod (ab12C) Client Credential',
     );
+  });
+
+  it('has the message for a password on the common list', () => {
+    expect(passwordTooCommonMessage).toBe('This password is too common. Choose one that is harder to guess.');
   });
 
   it('has the generic validator messages', () => {

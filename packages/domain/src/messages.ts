@@ -37,6 +37,12 @@ export const MESSAGES = {
     'Failed to submit upgrade request. Try submitting your request again, if the issue persists, please contact us.',
 } as const;
 
+/**
+ * Not in the spec: the server's answer to a new password on its list of common ones (design §2). The
+ * forms show it from the answer, so it stays out of MESSAGES, which the sign-in page ships.
+ */
+export const passwordTooCommonMessage = 'This password is too common. Choose one that is harder to guess.';
+
 export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
 export const deleteFailureMessage = (label: string, shortId: string) =>
   `Failed to delete ${label} (${shortId}) Client Credential`;

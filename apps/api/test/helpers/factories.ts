@@ -21,6 +21,12 @@ export function uniqueRegistration(overrides: Partial<RegisterInput> = {}): Regi
   };
 }
 
+/** Passwords on the common list (common-passwords.test.ts checks them), as typed in more than one case. */
+export const COMMON_PASSWORDS = ['password', '123456', 'qwerty123', 'Password', 'QWERTY123'] as const;
+
+/** A random password no list holds. */
+export const strongPassword = () => `${randomBytes(12).toString('base64url')}-Strong`;
+
 export interface SignedIn {
   token: string;
   refreshCookie: string;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES } from '@datafeeds/domain';
+import { API_PATHS, ERROR_CODES, MESSAGES, passwordTooCommonMessage } from '@datafeeds/domain';
 import { FORGOT_PASSWORD_ANSWER } from '../../../src/routes/auth/recovery.ts';
 import { TEST_APP_URL, buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import {
+  COMMON_PASSWORDS,
   bearer,
   getUser,
   latestEmail,
@@ -12,6 +13,7 @@ import {
   mailbox,
   refresh,
   registerUser,
+  strongPassword,
 } from '../../helpers/factories.ts';
 
 const clock = testClock(new Date('2026-03-01T10:00:00Z'));
@@ -76,6 +78,27 @@ describe('POST /api/resetPassword', () => {
     expect(again.json()).toMatchObject({ error: ERROR_CODES.invalidToken });
   });
 
+  it.each(COMMON_PASSWORDS)(
+    'answers 400 on the password field for the common password %j and keeps the link usable',
+    async (password) => {
+      const { registration, token } = await registerUser(app);
+      const resetToken = await resetTokenFor(registration.email);
+      const refused = await reset(resetToken, password);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        error: ERROR_CODES.validation,
+        message: passwordTooCommonMessage,
+        details: [{ field: 'password', message: passwordTooCommonMessage }],
+      });
+      expect((await getUser(app, token)).statusCode).toBe(200);
+      expect((await login(app, registration.email, password)).statusCode).toBe(401);
+
+      const accepted = strongPassword();
+      expect((await reset(resetToken, accepted)).statusCode).toBe(200);
+      expect((await login(app, registration.email, accepted)).statusCode).toBe(200);
+    },
+  );
+
   it('refuses a token older than one hour', async () => {
     const { registration } = await registerUser(app);
     const resetToken = await resetTokenFor(registration.email);
@@ -94,7 +117,7 @@ describe('POST /api/resetPassword', () => {
   });
 
   it.each([
-    ['an unknown token', { resetToken: 'made-up', password: 'whatever1' }, 400, ERROR_CODES.invalidToken],
+    ['an unknown token', { resetToken: 'made-up', password: 'whatever-1' }, 400, ERROR_CODES.invalidToken],
     ['a short password', { resetToken: 'made-up', password: '123' }, 400, ERROR_CODES.validation],
     ['no token', { password: 'whatever1' }, 400, ERROR_CODES.validation],
   ])('answers %s with 400', async (_case, payload, status, code) => {

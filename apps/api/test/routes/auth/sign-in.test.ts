@@ -1,17 +1,26 @@
 import { decodeJwt } from 'jose';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, API_PATHS, ERROR_CODES, MESSAGES, TRIAL_DAYS } from '@datafeeds/domain';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  API_PATHS,
+  ERROR_CODES,
+  MESSAGES,
+  TRIAL_DAYS,
+  passwordTooCommonMessage,
+} from '@datafeeds/domain';
 import { companies, identities } from '../../../src/db/schema.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testDatabase } from '../../helpers/test-database.ts';
 import {
+  COMMON_PASSWORDS,
   bearer,
   getUser,
   login,
   refresh,
   refreshCookieOf,
   registerUser,
+  strongPassword,
   uniqueRegistration,
 } from '../../helpers/factories.ts';
 
@@ -84,6 +93,41 @@ describe('POST /api/register', () => {
     const body = response.json();
     expect(body.error).toBe(ERROR_CODES.validation);
     expect(body.details).toContainEqual({ field, message });
+  });
+
+  it.each(COMMON_PASSWORDS)(
+    'answers 400 on the password field for the common password %j',
+    async (password) => {
+      const registration = uniqueRegistration({ password });
+      const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: registration });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: ERROR_CODES.validation,
+        message: passwordTooCommonMessage,
+        details: [{ field: 'password', message: passwordTooCommonMessage }],
+      });
+      const { db } = await testDatabase();
+      expect(
+        await db.select().from(identities).where(eq(identities.email, registration.email.toLowerCase())),
+      ).toEqual([]);
+    },
+  );
+
+  it('keeps the length rule first: a short common password gets the length message', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.register,
+      payload: uniqueRegistration({ password: '12345' }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { field: 'password', message: 'Password length must be at least 6 characters long' },
+    ]);
+  });
+
+  it('accepts a password that is not on the list', async () => {
+    const { registration } = await registerUser(app, { password: strongPassword() });
+    expect((await login(app, registration.email, registration.password)).statusCode).toBe(200);
   });
 
   it('leaves no partial rows when the transaction fails', async () => {

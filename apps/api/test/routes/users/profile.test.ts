@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES } from '@datafeeds/domain';
+import { API_PATHS, ERROR_CODES, MESSAGES, passwordTooCommonMessage } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { bearer, getUser, login, refresh, registerUser } from '../../helpers/factories.ts';
+import {
+  COMMON_PASSWORDS,
+  bearer,
+  getUser,
+  login,
+  refresh,
+  registerUser,
+  strongPassword,
+} from '../../helpers/factories.ts';
 
 const app = await buildTestApp();
 
@@ -89,6 +97,35 @@ describe('PUT /api/UpdateUser', () => {
     });
     expect((await getUser(app, token)).json().firstName).toBe('Ada');
     expect((await login(app, registration.email, registration.password)).statusCode).toBe(200);
+  });
+
+  it.each(COMMON_PASSWORDS)(
+    'answers 400 on the newPassword field for the common password %j and changes nothing',
+    async (newPassword) => {
+      const { token, registration } = await registerUser(app);
+      const other = (await login(app, registration.email, registration.password)).json().token;
+      const response = await updateUser(token, {
+        firstName: 'Grace',
+        currentPassword: registration.password,
+        newPassword,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: ERROR_CODES.validation,
+        message: passwordTooCommonMessage,
+        details: [{ field: 'newPassword', message: passwordTooCommonMessage }],
+      });
+      expect((await getUser(app, other)).json().firstName).toBe('Ada');
+      expect((await login(app, registration.email, registration.password)).statusCode).toBe(200);
+    },
+  );
+
+  it('accepts a new password that is not on the list', async () => {
+    const { token, registration } = await registerUser(app);
+    const newPassword = strongPassword();
+    const response = await updateUser(token, { currentPassword: registration.password, newPassword });
+    expect(response.statusCode).toBe(200);
+    expect((await login(app, registration.email, newPassword)).statusCode).toBe(200);
   });
 
   it('a password change signs out every other session and keeps the current one', async () => {

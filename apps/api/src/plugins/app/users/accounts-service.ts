@@ -6,6 +6,7 @@ import { AppError, profileNotFound } from '../../../lib/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import type { SessionTokens } from '../sessions/sessions-service.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 import { EMAIL_UNIQUE_INDEX, USERNAME_UNIQUE_INDEX, type ProfileFields } from './users-repository.ts';
 
@@ -35,6 +36,7 @@ export function createAccountsService(deps: AccountsDeps) {
     currentUser,
 
     async register(input: RegisterRequest): Promise<SessionTokens> {
+      refuseCommonPassword(input.password, 'password');
       if (await users.isEmailRegistered(input.email)) throw emailTaken();
       if (await users.isUsernameRegistered(input.username)) throw usernameTaken();
       const passwordHash = await hasher.hash(input.password);
@@ -118,6 +120,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const { currentPassword, newPassword, ...fields } = input;
       let newHash: string | undefined;
       if (newPassword) {
+        refuseCommonPassword(newPassword, 'newPassword');
         const identity = await users.findById(auth.identityId);
         if (!(await hasher.verify(identity?.passwordHash, currentPassword ?? ''))) {
           const message = 'The current password is incorrect.';

@@ -3,6 +3,7 @@ import { invalidToken } from '../../../lib/errors.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import { transaction } from '../../../db/transaction.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 
@@ -43,8 +44,12 @@ export function createRecoveryService(deps: RecoveryDeps) {
       await Promise.all([...background]);
     },
 
-    /** Sets the new password and signs the user out everywhere. The emailed link also proves the address. */
+    /**
+     * Sets the new password and signs the user out everywhere. The emailed link also proves the address.
+     * A common password is refused before the link is spent, so the user can try another with it.
+     */
     async resetPassword(resetToken: string, password: string): Promise<void> {
+      refuseCommonPassword(password, 'password');
       const passwordHash = await deps.hasher.hash(password);
       const now = clock.now();
       const done = await transaction(db, async (tx) => {

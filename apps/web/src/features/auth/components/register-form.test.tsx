@@ -1,4 +1,4 @@
-import { MESSAGES } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } from '@datafeeds/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -151,6 +151,22 @@ describe('registration form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(MESSAGES.registrationFailed)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.emailTaken)).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+
+  it('shows the server’s refusal of a common password under the password field', async () => {
+    const refusal: ErrorResponse = {
+      error: ERROR_CODES.validation,
+      message: passwordTooCommonMessage,
+      details: [{ field: 'password', message: passwordTooCommonMessage }],
+    };
+    mockFetch({ ...availability, 'POST /api/register': { status: 400, body: refusal } });
+    await openRegister();
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const password = screen.getByLabelText(/^Password/, { selector: 'input' });
+    await waitFor(() => expect(password).toHaveAccessibleDescription(passwordTooCommonMessage));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(getToken()).toBeNull();
   });
 });

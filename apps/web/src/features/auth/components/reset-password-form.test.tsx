@@ -1,5 +1,5 @@
-import { MESSAGES } from '@datafeeds/domain';
-import { screen } from '@testing-library/react';
+import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } from '@datafeeds/domain';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '@/testing/fetch-mock';
@@ -50,6 +50,21 @@ describe('reset-password form', () => {
     await openResetPassword();
     await submitPasswords('secret-password', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resetFailed);
+  });
+
+  it('shows the server’s refusal of a common password under the field, not the failed-link alert', async () => {
+    const refusal: ErrorResponse = {
+      error: ERROR_CODES.validation,
+      message: passwordTooCommonMessage,
+      details: [{ field: 'password', message: passwordTooCommonMessage }],
+    };
+    mockFetch({ 'POST /api/resetPassword': { status: 400, body: refusal } });
+    await openResetPassword();
+    await submitPasswords('secret-password', 'secret-password');
+    const password = screen.getByLabelText(/^New Password/, { selector: 'input' });
+    await waitFor(() => expect(password).toHaveAccessibleDescription(passwordTooCommonMessage));
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(MESSAGES.resetFailed)).not.toBeInTheDocument();
   });
 
   it('explains a link without a reset token and offers a new one', async () => {

@@ -9,12 +9,19 @@ import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { isHttpError } from '@/lib/api-errors';
 import { useResetPassword } from '../api/reset-password';
 import { ReturnToLoginPanel } from './return-to-login-panel';
 
+/** The server's message for the new password (one it refuses, such as a common one), if its 400 has one. */
+function resetPasswordFieldMessage(error: unknown): string | undefined {
+  if (!isHttpError(error, 400)) return undefined;
+  return error.data?.details?.find((detail) => detail.field === 'password')?.message;
+}
+
 export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
   const reset = useResetPassword();
-  const { control, handleSubmit } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
     mode: 'onBlur',
     defaultValues: { password: '', confirmPassword: '' },
@@ -31,10 +38,19 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string }) {
       aria-label="Choose a new password"
       onSubmit={handleSubmit(({ password }) => {
         track(EVENTS.submittedResetPassword);
-        reset.mutate({ password, resetToken });
+        reset.mutate(
+          { password, resetToken },
+          {
+            onError: (error) => {
+              const message = resetPasswordFieldMessage(error);
+              if (message) setError('password', { type: 'server', message }, { shouldFocus: true });
+            },
+          },
+        );
       })}
     >
-      <FormErrorAlert show={reset.isError}>
+      {/* A refused password is shown under its field: the link still works, so no "request a new one". */}
+      <FormErrorAlert show={reset.isError && resetPasswordFieldMessage(reset.error) === undefined}>
         {MESSAGES.resetFailed} <RouterLink to={paths.forgotPassword}>Request a new link</RouterLink>
       </FormErrorAlert>
       <PasswordField

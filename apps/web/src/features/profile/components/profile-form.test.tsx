@@ -1,5 +1,5 @@
-import { MESSAGES } from '@datafeeds/domain';
-import { screen, within } from '@testing-library/react';
+import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } from '@datafeeds/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
@@ -120,6 +120,24 @@ describe('profile form', () => {
     await save();
     expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
     expect(field(/^Current Password/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows the server’s refusal of a common password under the new-password field', async () => {
+    const refusal: ErrorResponse = {
+      error: ERROR_CODES.validation,
+      message: passwordTooCommonMessage,
+      details: [{ field: 'newPassword', message: passwordTooCommonMessage }],
+    };
+    mockProfileApi({ status: 400, body: refusal });
+    await openProfile();
+    await userEvent.type(field(/^Current Password/), 'old-secret');
+    await userEvent.type(field(/^New Password/), 'new-secret');
+    await userEvent.type(field(/^Confirm Password/), 'new-secret');
+    await save();
+    await waitFor(() => expect(field(/^New Password/)).toHaveAccessibleDescription(passwordTooCommonMessage));
+    expect(field(/^New Password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/^Current Password/)).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByRole('dialog', { name: MESSAGES.profileFailedTitle })).not.toBeInTheDocument();
   });
 
   it('shows the failure dialog when saving fails', async () => {

@@ -1,5 +1,5 @@
 // 'Manage Profile' (spec §2, §5): names and company, and an optional password change. Only what changed
-// is sent; a wrong current password is shown on its field with the server's words.
+// is sent; a wrong current password or a refused new one is shown on its field with the server's words.
 import { useState } from 'react';
 import { ERROR_CODES, MESSAGES, profileFormSchema, type User } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +17,7 @@ import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
 import { useUpdateUser } from '../api/update-user';
+import { applyProfileServerErrors } from './apply-server-errors';
 import { changedProfileFields, type ProfileFormValues } from './changed-fields';
 
 export const NOTHING_CHANGED_MESSAGE = 'Nothing has changed, so there was nothing to save.';
@@ -57,7 +58,7 @@ export function ProfileForm({ user }: { user: User }) {
       onError: (error) => {
         if (isHttpError(error) && error.code === ERROR_CODES.wrongPassword) {
           setError('currentPassword', { type: 'server', message: error.message }, { shouldFocus: true });
-        } else {
+        } else if (!applyProfileServerErrors(error, setError)) {
           setFailureOpen(true);
         }
       },
