@@ -87,6 +87,7 @@ export default fp<ServicesOptions>(
       ...shared,
       verificationTokens,
       credentials: app.credentials,
+      resetRequests: counters,
       resetTokens: createOneTimeTokens(db, clock, passwordResetTokens, RESET_TOKEN_TTL_SECONDS),
     });
     app.decorate('env', env);

@@ -1,5 +1,7 @@
 // Password reset and email verification (design §2): one-time links by email, single use, time limited.
+import { normalizeEmail } from '@datafeeds/domain';
 import { invalidToken } from '../../../lib/errors.ts';
+import type { FailureCounters } from '../auth/failure-counters.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -7,8 +9,13 @@ import { refuseCommonPassword } from './common-passwords.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 
+/** Reset emails one address may receive per window, whoever asks and from wherever. */
+export const RESET_EMAILS_PER_ADDRESS = { max: 3, windowSeconds: 60 * 60 };
+
 export interface RecoveryDeps extends UserServiceDeps {
   resetTokens: OneTimeTokens;
+  /** Counts reset requests per email address (shared through Redis when the server has it). */
+  resetRequests: FailureCounters;
   /** A verified address makes its owner's pending tokens usable. */
   credentials: Pick<CredentialStore, 'activatePending'>;
 }
@@ -30,6 +37,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
      * email are made after the answer, so a known address does not answer measurably slower.
      */
     async forgotPassword(email: string): Promise<void> {
+      // Counted for unknown addresses too, and silently: the answer never says whether one was sent.
+      // Without it, one inbox could be flooded from many addresses, each under the per-IP limit.
+      const counter = `reset-requests:email:${normalizeEmail(email)}`;
+      await deps.resetRequests.increment(counter, RESET_EMAILS_PER_ADDRESS.windowSeconds);
+      if ((await deps.resetRequests.get(counter)).count > RESET_EMAILS_PER_ADDRESS.max) return;
       const identity = await users.findByEmail(email);
       if (!identity) return;
       const work = sendResetLink(identity.id, identity.email).catch((error: unknown) => {
