@@ -2,5 +2,6 @@
 // formats, the verification protocol, and the sports and feed scope keys (`@datafeeds/domain/credentials`).
 export * from './credential-format.ts';
 export * from './verification.ts';
+export * from './verification-judge.ts';
 export * from './sports.ts';
 export * from './scopes.ts';

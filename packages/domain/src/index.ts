@@ -13,4 +13,5 @@ export * from './api-paths.ts';
 export * from './api.ts';
 export * from './credential-format.ts';
 export * from './verification.ts';
+export * from './verification-judge.ts';
 export * from './verification-schemas.ts';

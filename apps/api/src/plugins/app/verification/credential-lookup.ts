@@ -1,22 +1,14 @@
 // The one indexed query behind a verification cache miss: the credential and its company by the keyed
 // hash of the presented secret (api_clients.secret_hash is unique).
 import { eq, sql } from 'drizzle-orm';
-import { SCOPE_KEYS, type ScopeKey, type VerifiedCredential } from '@datafeeds/domain';
+import { SCOPE_KEYS, prepareVerified, type JudgedCredential } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { apiClients, companies } from '../../../db/schema.ts';
 
 /** What verification needs to know of a credential, kept in the cache between queries. */
-export interface KnownCredential {
-  clientId: string;
-  companyId: string;
+export interface KnownCredential extends JudgedCredential {
   status: (typeof apiClients.$inferSelect)['status'];
   suspended: boolean;
-  apiType: VerifiedCredential['apiType'];
-  scopes: ReadonlySet<ScopeKey>;
-  /** Epoch milliseconds of the expiry, or null. */
-  expiresAtMs: number | null;
-  /** The VALID answer, built once per cache entry. */
-  answer: VerifiedCredential;
 }
 
 export function createCredentialLookup(db: Db) {
@@ -39,17 +31,10 @@ export function createCredentialLookup(db: Db) {
   return async (secretHash: string): Promise<KnownCredential | undefined> => {
     const [row] = await query.execute({ secretHash });
     if (!row) return undefined;
-    const scopes = SCOPE_KEYS.filter((key) => row.scope[key] === true);
-    const expiresAt = row.expiredAt?.toISOString() ?? null;
     return {
-      clientId: row.clientId,
-      companyId: row.companyId,
       status: row.status,
       suspended: row.accountStatus === 'suspended',
-      apiType: row.apiType,
-      scopes: new Set(scopes),
-      expiresAtMs: row.expiredAt?.getTime() ?? null,
-      answer: Object.freeze({
+      ...prepareVerified({
         valid: true,
         code: 'VALID',
         clientId: row.clientId,
@@ -57,8 +42,8 @@ export function createCredentialLookup(db: Db) {
         companyName: row.companyName,
         accountStatus: row.accountStatus,
         apiType: row.apiType,
-        scopes,
-        expiresAt,
+        scopes: SCOPE_KEYS.filter((key) => row.scope[key] === true),
+        expiresAt: row.expiredAt?.toISOString() ?? null,
       }),
     };
   };

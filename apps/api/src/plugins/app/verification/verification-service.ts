@@ -5,7 +5,15 @@
 // are dropped when the credential bus announces a change, emptied when it reconnects, and never outlive
 // the token's expiry or `maxAgeMs` (the backstop should an announcement be lost with its instance).
 import { LRUCache } from 'lru-cache';
-import { isWellFormedClientSecret, type VerifyRequest, type VerifyResult } from '@datafeeds/domain';
+import {
+  EXPIRED_ANSWER,
+  isPastExpiry,
+  isWellFormedClientSecret,
+  judgeVerified,
+  type VerifyFor,
+  type VerifyRequest,
+  type VerifyResult,
+} from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
 import type { SecretHasher } from '../../../lib/client-credentials.ts';
 import type { CredentialBus } from '../credentials/credential-bus.ts';
@@ -28,22 +36,17 @@ export const DEFAULT_VERIFICATION_CACHE: VerificationCacheOptions = {
 const MALFORMED: VerifyResult = Object.freeze({ valid: false, code: 'MALFORMED' });
 const NOT_FOUND: VerifyResult = Object.freeze({ valid: false, code: 'NOT_FOUND' });
 const PENDING: VerifyResult = Object.freeze({ valid: false, code: 'PENDING' });
-const EXPIRED: VerifyResult = Object.freeze({ valid: false, code: 'EXPIRED' });
 const INACTIVE: VerifyResult = Object.freeze({ valid: false, code: 'INACTIVE' });
 
-/** The answer for a known credential at `nowMs` (design §8 codes, most final first). */
-export function judge(credential: KnownCredential, request: Omit<VerifyRequest, 'secret'>, nowMs: number) {
+/**
+ * The answer for a known credential at `nowMs` (design §8 codes, most final first): what only the portal
+ * knows — disabled, suspended, expired, pending — then the rule a data feed applies too (domain).
+ */
+export function judge(credential: KnownCredential, request: VerifyFor, nowMs: number): VerifyResult {
   if (credential.suspended || credential.status === 'inactive') return INACTIVE;
-  if (credential.status === 'expired') return EXPIRED;
-  if (credential.expiresAtMs !== null && credential.expiresAtMs <= nowMs) return EXPIRED;
+  if (credential.status === 'expired' || isPastExpiry(credential, nowMs)) return EXPIRED_ANSWER;
   if (credential.status === 'pending') return PENDING;
-  if (request.apiType !== undefined && request.apiType !== credential.apiType) {
-    return { valid: false, code: 'API_TYPE_DENIED', clientId: credential.clientId } as const;
-  }
-  if (request.scope !== undefined && !credential.scopes.has(request.scope)) {
-    return { valid: false, code: 'SCOPE_DENIED', clientId: credential.clientId } as const;
-  }
-  return credential.answer;
+  return judgeVerified(credential, request, nowMs);
 }
 
 export interface VerificationServiceDeps {
@@ -62,7 +65,8 @@ export function createVerificationService({ clock, hasher, lookup, bus, cache }:
     max: options.maxEntries,
     ttl: options.maxAgeMs,
     dispose: (credential, secretHash) => {
-      if (hashByClientId.get(credential.clientId) === secretHash) hashByClientId.delete(credential.clientId);
+      const { clientId } = credential.answer;
+      if (hashByClientId.get(clientId) === secretHash) hashByClientId.delete(clientId);
     },
   });
   const missing = new LRUCache<string, true>({ max: options.maxMissingEntries, ttl: options.maxAgeMs });
@@ -98,7 +102,7 @@ export function createVerificationService({ clock, hasher, lookup, bus, cache }:
     const untilExpiry = credential.expiresAtMs === null ? Infinity : credential.expiresAtMs - nowMs;
     if (untilExpiry <= 0) return; // judged EXPIRED by the clock anyway; nothing worth keeping
     known.set(secretHash, credential, { ttl: Math.min(options.maxAgeMs, untilExpiry) });
-    hashByClientId.set(credential.clientId, secretHash);
+    hashByClientId.set(credential.answer.clientId, secretHash);
   }
 
   async function load(secretHash: string): Promise<KnownCredential | undefined> {
