@@ -7,6 +7,7 @@ import type { Secrets } from '../../config/secrets.ts';
 import { emailVerificationTokens, passwordResetTokens } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
+import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/login-throttle.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { devMailboxEnabled } from '../../config/env.ts';
@@ -76,11 +77,11 @@ export default fp<ServicesOptions>(
       emailVerificationTokens,
       EMAIL_VERIFICATION_TTL_SECONDS,
     );
-    const accounts = createAccountsService({
-      ...shared,
-      verificationTokens,
-      loginThrottle: createLoginThrottle(counters, loginThrottle),
-    });
+    const throttle = createLoginThrottle(
+      createLoginAttempts(app.redis, env.REDIS_KEY_PREFIX, clock),
+      loginThrottle,
+    );
+    const accounts = createAccountsService({ ...shared, verificationTokens, loginThrottle: throttle });
     const tokensRepository = createTokensRepository(db);
     const companies = createCompaniesRepository(db);
     const recovery = createRecoveryService({
@@ -88,6 +89,7 @@ export default fp<ServicesOptions>(
       verificationTokens,
       credentials: app.credentials,
       resetRequests: counters,
+      loginThrottle: throttle,
       resetTokens: createOneTimeTokens(db, clock, passwordResetTokens, RESET_TOKEN_TTL_SECONDS),
     });
     app.decorate('env', env);

@@ -1,36 +1,55 @@
-// Login lockout (design §2): after `maxFailures` consecutive failures for an account or from an IP, further
-// attempts get 429 with Retry-After until the window ends. Success resets the account's counter only, so
-// one valid account cannot be used to reset an attacker's IP counter.
+// Login lockout (design §2; the policy is documented in the README under "Sign-in lockout"). Like the
+// big identity providers, a guessing address is locked out of one account long before the account is
+// locked for everyone, so a stranger cannot lock someone out with ten wrong passwords:
+// - 10 failures from one address on one account lock that pair;
+// - 100 failures on one account from all addresses lock the account (a distributed attack);
+// - 30 failures from one address over all accounts lock the address (password spraying).
+// Each counter lives for one window from its first failure; a locked attempt gets 429 with Retry-After
+// and no password check. A success forgives its address's failures on the account, never an address's
+// counter over all accounts; a completed password reset clears the account's counters.
 import { normalizeEmail } from '@datafeeds/domain';
 import { rateLimited } from '../../../lib/errors.ts';
-import type { FailureCounters } from './failure-counters.ts';
+import type { LoginAttempts } from './login-attempts.ts';
 
 export interface LoginThrottleOptions {
+  /** Failures one address may make on one account per window. */
   maxFailures: number;
+  /** Failures on one account from all addresses per window. */
+  maxAccountFailures: number;
+  /** Failures from one address over all accounts per window. */
+  maxAddressFailures: number;
   windowSeconds: number;
 }
 
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = { maxFailures: 10, windowSeconds: 15 * 60 };
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
+  maxFailures: 10,
+  maxAccountFailures: 100,
+  maxAddressFailures: 30,
+  windowSeconds: 15 * 60,
+};
 
-export function createLoginThrottle(counters: FailureCounters, options: LoginThrottleOptions) {
-  const accountKey = (email: string) => `login-failures:account:${normalizeEmail(email)}`;
-  const ipKey = (ip: string) => `login-failures:ip:${ip}`;
+export function createLoginThrottle(attempts: LoginAttempts, options: LoginThrottleOptions) {
+  const limits = {
+    perAccountAndAddress: options.maxFailures,
+    perAccount: options.maxAccountFailures,
+    perAddress: options.maxAddressFailures,
+    windowSeconds: options.windowSeconds,
+  };
 
   return {
-    /** Throws a 429 error when either counter has reached the limit. */
-    async check(email: string, ip: string): Promise<void> {
-      const states = await Promise.all([counters.get(accountKey(email)), counters.get(ipKey(ip))]);
-      const blocked = states.filter((state) => state.count >= options.maxFailures);
-      if (blocked.length > 0) throw rateLimited(Math.max(...blocked.map((state) => state.ttlSeconds)));
+    /**
+     * Counts the attempt as a failure before the password is checked, or throws a 429 error when a limit
+     * is reached. Call `succeeded` if the password turns out right.
+     */
+    async reserve(email: string, ip: string): Promise<void> {
+      const reservation = await attempts.reserve(normalizeEmail(email), ip, limits);
+      if (!reservation.allowed) throw rateLimited(reservation.retryAfterSeconds);
     },
-    async recordFailure(email: string, ip: string): Promise<void> {
-      await Promise.all([
-        counters.increment(accountKey(email), options.windowSeconds),
-        counters.increment(ipKey(ip), options.windowSeconds),
-      ]);
+    async succeeded(email: string, ip: string): Promise<void> {
+      await attempts.succeeded(normalizeEmail(email), ip);
     },
-    async recordSuccess(email: string): Promise<void> {
-      await counters.reset(accountKey(email));
+    async clearAccount(email: string): Promise<void> {
+      await attempts.clearAccount(normalizeEmail(email));
     },
   };
 }

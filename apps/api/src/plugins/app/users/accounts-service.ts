@@ -73,14 +73,12 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async login(email: string, password: string, ip: string): Promise<SessionTokens> {
-      await deps.loginThrottle.check(email, ip);
+      // Counted as a failure before the (slow) password check, so parallel guesses cannot all get one.
+      await deps.loginThrottle.reserve(email, ip);
       const identity = await users.findByEmail(email);
       const valid = await hasher.verify(identity?.passwordHash, password);
-      if (!identity || !valid) {
-        await deps.loginThrottle.recordFailure(email, ip);
-        throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.loginFailed);
-      }
-      await deps.loginThrottle.recordSuccess(email);
+      if (!identity || !valid) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.loginFailed);
+      await deps.loginThrottle.succeeded(email, ip);
       if (identity.passwordHash && hasher.needsRehash(identity.passwordHash)) {
         await users.setPasswordHash(identity.id, await hasher.hash(password), clock.now());
       }

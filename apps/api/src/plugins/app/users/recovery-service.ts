@@ -2,6 +2,7 @@
 import { normalizeEmail } from '@datafeeds/domain';
 import { invalidToken } from '../../../lib/errors.ts';
 import type { FailureCounters } from '../auth/failure-counters.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -18,6 +19,8 @@ export interface RecoveryDeps extends UserServiceDeps {
   resetRequests: FailureCounters;
   /** A verified address makes its owner's pending tokens usable. */
   credentials: Pick<CredentialStore, 'activatePending'>;
+  /** A completed reset proves the owner, so it lifts the account's sign-in lockout. */
+  loginThrottle: Pick<LoginThrottle, 'clearAccount'>;
 }
 
 export function createRecoveryService(deps: RecoveryDeps) {
@@ -64,17 +67,19 @@ export function createRecoveryService(deps: RecoveryDeps) {
       refuseCommonPassword(password, 'password');
       const passwordHash = await deps.hasher.hash(password);
       const now = clock.now();
-      const done = await transaction(db, async (tx) => {
-        const identityId = await deps.resetTokens.redeem(resetToken, tx);
-        if (!identityId) return false;
-        await users.setPasswordHash(identityId, passwordHash, now, tx);
-        await users.markEmailVerified(identityId, now, tx);
-        await deps.credentials.activatePending(identityId, tx);
-        await sessions.revokeAllFor(identityId, undefined, tx);
-        return true;
+      const identityId = await transaction(db, async (tx) => {
+        const redeemed = await deps.resetTokens.redeem(resetToken, tx);
+        if (!redeemed) return undefined;
+        await users.setPasswordHash(redeemed, passwordHash, now, tx);
+        await users.markEmailVerified(redeemed, now, tx);
+        await deps.credentials.activatePending(redeemed, tx);
+        await sessions.revokeAllFor(redeemed, undefined, tx);
+        return redeemed;
       });
-      if (!done)
+      if (!identityId)
         throw invalidToken('This reset link is invalid, expired or already used. Request a new one.');
+      const identity = await users.findById(identityId);
+      if (identity) await deps.loginThrottle.clearAccount(identity.email);
     },
 
     async verifyEmail(token: string): Promise<void> {
