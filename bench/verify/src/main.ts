@@ -83,7 +83,12 @@ async function main() {
   await verifier.ready();
   const warmSecrets = fixtures.secrets.slice(0, settings.warmSecrets);
   const inProcess = await measureInProcess(verifier, warmSecrets, settings.loopSeconds);
-  const revocation = await measureRevocation(instanceA.url, verifier, settings.rotations);
+  const revocation = await measureRevocation(
+    instanceA.url,
+    fixtures.databaseUrl,
+    verifier,
+    settings.rotations,
+  );
   const p50 = percentile(revocation.latenciesMs, 50);
   const p99 = percentile(revocation.latenciesMs, 99);
 

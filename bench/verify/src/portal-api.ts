@@ -1,6 +1,7 @@
 // The portal calls the benchmark makes outside the measured loops, through the real HTTP API: a verified
 // user with a token to rotate, one verification, and a portal child's cache counters.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import {
   API_PATHS,
   VERIFICATION_PATHS,
@@ -35,8 +36,29 @@ const post = <T>(baseUrl: string, path: string, body: object, expected: number, 
     expected,
   );
 
-/** Registers through the API and follows the verification link from the development mailbox. */
-export async function verifiedUserToken(baseUrl: string): Promise<string> {
+/**
+ * The verification link of an email kept in the outbox. Read from the database, as an operator would:
+ * a portal running with NODE_ENV=production never serves the development mailbox.
+ */
+async function verificationTokenFor(databaseUrl: string, email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ links: string[] }>(
+      'SELECT links FROM outbox_emails WHERE "to" = $1 ORDER BY seq DESC LIMIT 1',
+      [email],
+    );
+    const link = rows[0]?.links[0];
+    const token = link ? new URL(link).searchParams.get('token') : null;
+    if (!token) throw new Error(`no verification link for ${email} in the outbox`);
+    return token;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Registers through the API and follows the verification link from the outbox. */
+export async function verifiedUserToken(baseUrl: string, databaseUrl: string): Promise<string> {
   const id = randomBytes(5).toString('hex');
   const registration: RegisterInput = {
     firstName: 'Bench',
@@ -50,10 +72,7 @@ export async function verifiedUserToken(baseUrl: string): Promise<string> {
     userHasReadPrivacyPolicy: true,
   };
   const { token } = await post<{ token: string }>(baseUrl, API_PATHS.register, registration, 201);
-  const messages = await call<{ to: string; links: string[] }[]>(baseUrl, '/dev/mailbox.json', {}, 200);
-  const link = messages.find((message) => message.to === registration.email)?.links[0];
-  const verification = link ? new URL(link).searchParams.get('token') : null;
-  if (!verification) throw new Error(`no verification link for ${registration.email} in the mailbox`);
+  const verification = await verificationTokenFor(databaseUrl, registration.email);
   await post(baseUrl, API_PATHS.verifyEmail, { token: verification }, 200);
   return token;
 }

@@ -33,10 +33,11 @@ async function assertWarm(verifier: Verifier, secret: string) {
 
 export async function measureRevocation(
   instanceA: string,
+  databaseUrl: string,
   verifier: Verifier,
   rotations: number,
 ): Promise<RevocationResult> {
-  const userToken = await verifiedUserToken(instanceA);
+  const userToken = await verifiedUserToken(instanceA, databaseUrl);
   let current = await createClient(instanceA, userToken);
   const result: RevocationResult = { latenciesMs: [], codes: {}, stillValid: 0 };
   for (let round = 0; round < rotations; round += 1) {

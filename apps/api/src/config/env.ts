@@ -1,7 +1,7 @@
 // The server's configuration, read from the environment once at boot (style: one env module, fail fast).
 // Every variable, with its default:
 //   PORT                    8080                     TCP port to listen on
-//   HOST                    127.0.0.1                interface to listen on; a loopback HOST also enables /dev/mailbox
+//   HOST                    127.0.0.1                interface to listen on; a loopback HOST also enables /dev/mailbox (not in production)
 //   NODE_ENV                development              development | production | test
 //   LOG_LEVEL               info                     fatal | error | warn | info | debug | trace | silent
 //   DATA_DIR                ./data                   PGlite files and generated server secrets (secrets.json, mode 0600);
@@ -12,7 +12,7 @@
 //   APP_URL                 http://HOST:PORT         public base URL of the portal; links in emails; https turns on Secure cookies
 //   SMTP_URL                (unset)                  smtp(s)://user:pass@host:port; unset = messages go to the outbox table
 //   MAIL_FROM               DataFeeds <no-reply@datafeeds.example>
-//   DEV_MAILBOX             false                    true serves /dev/mailbox even on a non-loopback HOST
+//   DEV_MAILBOX             false                    true serves /dev/mailbox even on a non-loopback HOST; refused in production
 //   REDIS_URL               (unset)                  redis://… keeps rate-limit and login-lockout counters in Redis
 //   REDIS_KEY_PREFIX        datafeeds:               prefix of every Redis key this server writes
 //   RATE_LIMIT_SCALE        1                        multiplies every per-IP request limit (many people behind one NAT; test runs)
@@ -121,6 +121,18 @@ const envSchema = z
     // package's script in apps/api, yet ./data should mean the root's data folder.
     INIT_CWD: optionalText,
   })
+  .superRefine((env, context) => {
+    // Behind a reverse proxy on the same host a loopback HOST proves nothing, and the mailbox hands
+    // every reset link to whoever asks: production never serves it, and asking for it is a mistake.
+    if (env.NODE_ENV === 'production' && env.DEV_MAILBOX) {
+      context.addIssue({
+        code: 'custom',
+        path: ['DEV_MAILBOX'],
+        message:
+          'must not be true in production: the development mailbox shows every live reset link to anyone who can reach it',
+      });
+    }
+  })
   .transform((env) => {
     const hostForUrl = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
     const appUrl = (env.APP_URL ?? `http://${hostForUrl}:${env.PORT}`).replace(/\/+$/, '');
@@ -151,9 +163,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return result.data;
 }
 
-/** The development mailbox shows live one-time links: only on a developer's machine, or when asked for. */
-export function devMailboxEnabled(env: Pick<Env, 'HOST' | 'DEV_MAILBOX'>): boolean {
-  return isLoopbackHost(env.HOST) || env.DEV_MAILBOX;
+/**
+ * The development mailbox shows live one-time links: never in production; elsewhere on a developer's
+ * machine (a loopback HOST) or when asked for.
+ */
+export function devMailboxEnabled(env: Pick<Env, 'HOST' | 'DEV_MAILBOX' | 'NODE_ENV'>): boolean {
+  return env.NODE_ENV !== 'production' && (isLoopbackHost(env.HOST) || env.DEV_MAILBOX);
 }
 
 /** Loopback hosts are where a developer runs the server; only there is the dev mailbox served by default. */

@@ -74,6 +74,14 @@ describe('loadEnv', () => {
       ]);
     }
   });
+
+  it('refuses DEV_MAILBOX=true in production, saying why', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: must not be true in production: the development mailbox shows every live reset link/,
+    );
+    expect(loadEnv({ NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'development', DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
+  });
 });
 
 describe('isLoopbackHost', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { API_PATHS } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { mailbox, registerUser } from '../../helpers/factories.ts';
 
@@ -40,5 +41,38 @@ describe('development mailbox', () => {
     for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(status);
     }
+  });
+
+  // A reverse proxy on the same host makes every visitor look like loopback.
+  it.each(['127.0.0.1', 'localhost', '::1'])('is never served in production, even on %s', async (host) => {
+    const app = await buildTestApp({ env: { HOST: host, NODE_ENV: 'production' } });
+    for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
+  it('is left out of the API description when it is not served', async () => {
+    const app = await buildTestApp({ env: { HOST: '127.0.0.1', NODE_ENV: 'production' } });
+    const document = (await app.inject({ method: 'GET', url: API_PATHS.openapi })).json();
+    expect(Object.keys(document.paths)).not.toContain('/dev/mailbox.json');
+    expect(Object.keys(document.paths)).toContain('/api/GetUser');
+  });
+
+  it('is in the API description where it is served', async () => {
+    const app = await buildTestApp({ env: { HOST: '127.0.0.1' } });
+    const document = (await app.inject({ method: 'GET', url: API_PATHS.openapi })).json();
+    expect(Object.keys(document.paths)).toContain('/dev/mailbox.json');
+  });
+});
+
+describe('the API description and its page', () => {
+  // Decided: served in production too. It describes only the public API (customers generate clients
+  // from it), holds no data and no secrets, and development-only routes are absent from it there.
+  it.each(['development', 'production'])('are served with NODE_ENV=%s', async (nodeEnv) => {
+    const app = await buildTestApp({ env: { NODE_ENV: nodeEnv } });
+    expect((await app.inject({ method: 'GET', url: API_PATHS.openapi })).statusCode).toBe(200);
+    const page = await app.inject({ method: 'GET', url: `${API_PATHS.docs}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
   });
 });
