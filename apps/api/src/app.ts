@@ -83,6 +83,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(env, options.logStream),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
+    // Opening PGlite and running migrations takes seconds on a busy machine, more than Fastify's 10 s
+    // default allows a plugin; a start that gives up there is worse than a slow one.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

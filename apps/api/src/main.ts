@@ -1,7 +1,8 @@
-// Starts the server on HOST:PORT and closes it (and the database) on SIGINT/SIGTERM.
+// Starts the server on HOST:PORT and shuts it down gracefully on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
 import { operatorSocketPath } from './config/operator-socket-path.ts';
 import { EnvError, loadEnv } from './config/env.ts';
+import { shutDownGracefullyOn } from './server/graceful-shutdown.ts';
 
 async function main() {
   let env;
@@ -17,21 +18,10 @@ async function main() {
 
   const socket = operatorSocketPath(env);
   const app = await buildApp({ env, ...(socket ? { operatorSocket: socket } : {}) });
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          app.log.error({ err: error }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  shutDownGracefullyOn(['SIGTERM', 'SIGINT'], app, {
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    exit: (code) => process.exit(code),
+  });
   await app.listen({ host: env.HOST, port: env.PORT });
   app.log.info({ appUrl: env.APP_URL, mailer: app.mailer.mode }, 'DataFeeds Portal ready');
 }

@@ -17,6 +17,10 @@ export const API_PATHS = {
   verifyEmail: '/api/verifyEmail',
   resendVerification: '/api/resendVerification',
   health: '/api/health',
+  /** 200 while the process serves at all (restart it otherwise); checks nothing else. */
+  liveness: '/api/health/live',
+  /** The same answer as `health`: 200 only while the portal can serve requests (route traffic here). */
+  readiness: '/api/health/ready',
   config: '/api/config',
   getClients: '/api/GetClients',
   createClient: '/api/CreateClient',

@@ -68,6 +68,9 @@ export const loginRequestSchema = z.object({
   password: z.string().min(1, genericMessages.empty(FIELD_LABELS.password)).max(1024),
 });
 
+/** The liveness answer: the process is up and its event loop turns. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });
+
 /** `ok` with 200 while every part the portal needs answers; `unavailable` with 503 meanwhile. */
 export const healthResponseSchema = z
   .object({

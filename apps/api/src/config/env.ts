@@ -18,6 +18,7 @@
 //   RATE_LIMIT_SCALE        1                        multiplies every per-IP request limit (many people behind one NAT; test runs)
 //   TRUST_PROXY             false                    the proxies in front: a hop count, or their addresses/CIDRs comma-separated;
 //                                                    client IPs (rate limits) then come from X-Forwarded-For, never trusting a client-sent hop
+//   SHUTDOWN_TIMEOUT_SECONDS 10                      on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut
 //   WEB_DIST_DIR            apps/web/dist            the built web app served with an SPA fallback
 //   ROADMAP_URL             https://roadmap.datafeeds.example         sidebar link (GET /api/config)
 //   DOCUMENTATION_URL       https://docs.datafeeds.example            sidebar link
@@ -29,11 +30,10 @@
 //   MIXPANEL_API_HOST       https://api-js.mixpanel.com               where Mixpanel events go (https://api-eu.mixpanel.com for EU residency)
 //   GA_MEASUREMENT_ID       (unset)                  Google Analytics 4 measurement id (G-…): turns on GA4 in the web app
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { API_PACKAGE_DIR } from './package-dir.ts';
 
-const apiPackageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const DEFAULT_WEB_DIST_DIR = path.resolve(apiPackageDir, '../web/dist');
+export const DEFAULT_WEB_DIST_DIR = path.resolve(API_PACKAGE_DIR, '../web/dist');
 
 const optionalText = z
   .string()
@@ -94,6 +94,7 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().trim().min(1).default('datafeeds:'),
     TRUST_PROXY: trustedProxies,
     RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
     WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
     ROADMAP_URL: z.url().default('https://roadmap.datafeeds.example'),
     DOCUMENTATION_URL: z.url().default('https://docs.datafeeds.example'),

@@ -2,7 +2,6 @@
 // Both are migrated with drizzle's migrator for that driver from the one `drizzle/` migration set.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { API_PACKAGE_DIR } from '../config/package-dir.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,7 +26,9 @@ export type DatabaseTarget =
   /** `dataDir` undefined keeps the database in memory (tests). */
   | { kind: 'pglite'; dataDir: string | undefined };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
+const migrationsFolder = path.join(API_PACKAGE_DIR, 'drizzle');
 
 export interface OpenDatabaseOptions {
   /**
@@ -42,7 +44,15 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // A server that stopped answering (a host gone, packets dropped) must not hold requests for
+      // minutes: a connection attempt gives up here and the request gets 503 (see isDatabaseUnavailable).
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      // Notices a peer that vanished without closing (no FIN, no RST) on idle pooled connections.
+      keepAlive: true,
+    });
     pool.on('error', (error) => options.onConnectionLost?.(error));
     const db = drizzlePg({ client: pool, schema });
     try {
@@ -89,7 +99,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const nodeCode = (current as NodeJS.ErrnoException).code;
     if (nodeCode && UNAVAILABLE_NODE_CODES.has(nodeCode)) return true;
     if (
-      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
         current.message,
       )
     ) {

@@ -6,8 +6,12 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
 import { buildApp } from '../../src/app.ts';
+import { DATABASE_CONNECT_TIMEOUT_MS } from '../../src/db/client.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
+import { bearer } from '../helpers/factories.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
+import { verifiedUser } from '../helpers/tokens.ts';
 
 async function terminateConnections(url: string): Promise<number> {
   const admin = new pg.Client({ connectionString: url });
@@ -62,5 +66,65 @@ describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the conne
       .toBe(200);
     const health = (await app.inject({ method: 'GET', url: API_PATHS.health })).json();
     expect(health).toMatchObject({ status: 'ok', checks: { database: 'up' } });
+  });
+});
+
+// The network between the portal and PostgreSQL fails, as a proxy or a partition makes it: connections
+// reset (cut) or attempts left unanswered (stall). Each request answers 503 at once or within the
+// connect timeout, liveness stays up, readiness says the database is down, and it all recovers.
+describe.runIf(testDatabaseKind === 'postgres')('when the network to PostgreSQL fails', () => {
+  const setup = testDatabaseUrl().then(async (url) => {
+    const proxy = await startTcpProxy(Number(new URL(url).port || 5432));
+    const proxied = new URL(url);
+    proxied.port = String(proxy.port);
+    const app = await buildApp({
+      env: testEnv({ DATABASE_URL: proxied.toString() }),
+      secrets: TEST_SECRETS,
+      serveWebApp: false,
+      expirySweepMs: 0,
+    });
+    const user = await verifiedUser(app);
+    return { app, proxy, user };
+  });
+  afterAll(async () => {
+    const { app, proxy } = await setup;
+    await app.close();
+    await proxy.close();
+  });
+
+  const status = async (url: string, token?: string) => {
+    const { app } = await setup;
+    return (await app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) }))
+      .statusCode;
+  };
+
+  it.each([
+    ['cut', 2_000],
+    ['stall', DATABASE_CONNECT_TIMEOUT_MS + 2_000],
+  ] as const)('%s: 503 within %i ms per request, liveness up, and back by itself', async (fault, bound) => {
+    const { app, proxy, user } = await setup;
+    await Promise.all(Array.from({ length: 4 }, () => status(API_PATHS.readiness)));
+    expect(await status(API_PATHS.getUser, user.token)).toBe(200);
+
+    if (fault === 'cut') proxy.cut();
+    else proxy.stall();
+    // Once the pool has noticed its dropped connections, every request needs a new one: refused at once
+    // (cut), or never answered (stall) until the connect timeout.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    const during = await Promise.all([
+      app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(user.token) }),
+      app.inject({ method: 'GET', url: API_PATHS.getClients, headers: bearer(user.token) }),
+      app.inject({ method: 'GET', url: API_PATHS.readiness }),
+    ]);
+    expect(performance.now() - started).toBeLessThan(bound);
+    expect(during.map((response) => response.statusCode)).toEqual([503, 503, 503]);
+    expect(during[0]?.json()).toEqual({ error: ERROR_CODES.unavailable, message: expect.any(String) });
+    expect(during[2]?.json()).toMatchObject({ status: 'unavailable', checks: { database: 'down' } });
+    expect(await status(API_PATHS.liveness)).toBe(200);
+
+    proxy.restore();
+    await expect.poll(() => status(API_PATHS.readiness), { timeout: 10_000 }).toBe(200);
+    expect(await status(API_PATHS.getUser, user.token)).toBe(200);
   });
 });

@@ -6,15 +6,26 @@ export interface TcpProxy {
   port: number;
   /** Drops every connection and refuses new ones until restored. */
   cut(): void;
+  /**
+   * Drops every connection and leaves new ones hanging, never answered, until restored: a host that
+   * went away or a firewall that drops packets, where a connection attempt waits instead of failing.
+   */
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
-  let open = true;
+  let mode: 'open' | 'cut' | 'stalled' = 'open';
   const server = net.createServer((client) => {
-    if (!open) return void client.destroy();
+    if (mode === 'cut') return void client.destroy();
+    if (mode === 'stalled') {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => undefined);
+      return;
+    }
     const upstream = net.connect(targetPort, targetHost);
     for (const socket of [client, upstream]) {
       sockets.add(socket);
@@ -29,11 +40,15 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
   return {
     port: (server.address() as net.AddressInfo).port,
     cut() {
-      open = false;
+      mode = 'cut';
+      for (const socket of sockets) socket.destroy();
+    },
+    stall() {
+      mode = 'stalled';
       for (const socket of sockets) socket.destroy();
     },
     restore() {
-      open = true;
+      mode = 'open';
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,18 +1,22 @@
 // Health, run-time app settings and the OpenAPI document.
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, appConfigSchema, healthResponseSchema } from '@datafeeds/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PATHS, appConfigSchema, healthResponseSchema, livenessResponseSchema } from '@datafeeds/domain';
 import { analyticsConfig } from '../../config/analytics.ts';
 import { errorResponses } from '../schemas.ts';
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(API_PATHS.health, {
+  // Readiness: 503 while the database is away (a load balancer should send requests elsewhere), and
+  // Fastify itself answers 503 once a shutdown has begun. Redis being away does not make it unready:
+  // limits then count per instance.
+  const readiness = {
     schema: {
       tags: ['system'],
       summary: 'Whether the portal can serve: its database, and how revocations reach other instances',
       response: { 200: healthResponseSchema, 503: healthResponseSchema, ...errorResponses(429) },
     },
-    handler: async (_request, reply) => {
+    handler: async (_request: FastifyRequest, reply: FastifyReply) => {
       const databaseUp = await app.db.execute(sql`select 1`).then(
         () => true,
         () => false,
@@ -28,6 +32,19 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
     },
+  };
+  app.get(API_PATHS.health, readiness);
+  app.get(API_PATHS.readiness, readiness);
+
+  // Liveness checks nothing outside the process, so a database outage never gets the instance
+  // restarted (it recovers by itself); only a process that stopped answering does.
+  app.get(API_PATHS.liveness, {
+    schema: {
+      tags: ['system'],
+      summary: 'Whether the process is up (restart it when this stops answering)',
+      response: { 200: livenessResponseSchema },
+    },
+    handler: async () => ({ status: 'ok' as const }),
   });
 
   app.get(API_PATHS.config, {

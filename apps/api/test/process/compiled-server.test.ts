@@ -1,0 +1,157 @@
+// The server as `npm start` runs it: compiled to JavaScript and started with plain node (no TypeScript
+// at run time), then stopped with SIGTERM the way a process manager or an orchestrator stops it.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '@datafeeds/domain';
+import { uniqueRegistration } from '../helpers/factories.ts';
+import { testDatabaseKind } from '../helpers/test-database.ts';
+
+const packageDir = path.resolve(import.meta.dirname, '../..');
+const buildDir = `dist/test-${randomBytes(4).toString('hex')}`;
+
+interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  output: () => string;
+  exited: Promise<{ code: number | null; afterMs: number }>;
+  /** Sends the signal and measures from then. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; afterMs: number }>;
+}
+
+async function startCompiledServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'datafeeds-compiled-'));
+  // Plain node: no tsx loader, so any TypeScript left in the build would fail to load.
+  const child = spawn(process.execPath, [path.join(packageDir, buildDir, 'main.js')], {
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let signalledAt = performance.now();
+  const exited = new Promise<{ code: number | null; afterMs: number }>((resolve) =>
+    child.on('exit', (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, afterMs: performance.now() - signalledAt });
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
+    const look = () => {
+      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', look);
+    void exited.then(() => reject(new Error(`the server exited:\n${output}`)));
+  });
+  return {
+    child,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    stop: (signal = 'SIGTERM') => {
+      signalledAt = performance.now();
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+const register = (url: string) =>
+  fetch(`${url}${API_PATHS.register}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(uniqueRegistration()),
+  });
+
+describe.runIf(testDatabaseKind === 'pglite')('the compiled server', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [path.join(packageDir, 'scripts/build.mjs'), buildDir]);
+  });
+  afterAll(() => rmSync(path.join(packageDir, buildDir), { recursive: true, force: true }));
+
+  it('runs on plain node, answers liveness and readiness, and stops at once when idle', async () => {
+    const server = await startCompiledServer();
+    const live = await fetch(`${server.url}${API_PATHS.liveness}`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}${API_PATHS.readiness}`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ok', checks: { database: 'up' } });
+    expect((await fetch(`${server.url}${API_PATHS.openapi}`)).status).toBe(200);
+
+    // An idle keep-alive connection does not hold the shutdown.
+    const agent = new Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) =>
+      request(`${server.url}${API_PATHS.liveness}`, { agent }, (response) => {
+        response.resume();
+        response.on('end', resolve);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    const { code, afterMs } = await server.stop();
+    agent.destroy();
+    expect(code).toBe(0);
+    expect(afterMs).toBeLessThan(5_000);
+  });
+
+  it('on SIGTERM finishes the requests in flight, refuses new connections and exits 0', async () => {
+    const server = await startCompiledServer();
+    // Registrations hash a password (tens of milliseconds each): several are still running at the signal,
+    // sent once the server has read all six (a connection it has not read a request from yet is idle,
+    // and closing idle connections is what a shutdown does).
+    const inFlight = Array.from({ length: 6 }, () => register(server.url));
+    await vi.waitFor(() => {
+      const received = server.output().match(/"url":"\/api\/register"[^\n]*"msg":"incoming request"/g);
+      expect(received).toHaveLength(6);
+    });
+    const completedBefore = (server.output().match(/"statusCode":201/g) ?? []).length;
+    const exit = server.stop();
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(completedBefore).toBeLessThan(6);
+    expect((await exit).code, server.output()).toBe(0);
+    await expect(fetch(`${server.url}${API_PATHS.liveness}`)).rejects.toThrow();
+    expect(server.output()).toMatch(/shutting down: finishing requests in flight/);
+    expect(server.output()).toMatch(/"msg":"shut down"/);
+  });
+
+  it('cuts a request still running at the deadline and exits 1, saying so', async () => {
+    const server = await startCompiledServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    // A request whose body never finishes arriving: it would hold the shutdown forever.
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.on('connect', resolve));
+    socket.on('error', () => undefined);
+    socket.write(
+      `POST ${API_PATHS.login} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        'Content-Length: 100\r\n\r\n{"email":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { code, afterMs } = await server.stop();
+    socket.destroy();
+    expect(code).toBe(1);
+    expect(afterMs).toBeGreaterThanOrEqual(900);
+    expect(afterMs).toBeLessThan(10_000);
+    expect(server.output()).toMatch(/requests still in flight at the shutdown deadline/);
+  });
+});
