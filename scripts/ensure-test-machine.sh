@@ -36,6 +36,12 @@ if [ -z "${TEST_POSTGRES_URL:-}" ]; then
   fi
   log "postgresql: 127.0.0.1:5432 answers"
 fi
+# psql: the two-instance end-to-end spec creates and drops its database with it.
+if ! command -v psql >/dev/null; then
+  log "psql not found: installing Debian's postgresql-client"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-client >/dev/null
+fi
 
 # Redis: the rate-limit store is tested against it (TEST_REDIS_URL overrides the server).
 if [ -z "${TEST_REDIS_URL:-}" ]; then
