@@ -15,6 +15,7 @@ import authentication from './plugins/app/authentication.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
 import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import { DEFAULT_MAIL_DELIVERY_MS } from './plugins/app/mail/mailer.ts';
 import noStore from './plugins/app/no-store.ts';
 import refuseNulCharacters from './plugins/app/refuse-nul-characters.ts';
 import type { VerificationCacheOptions } from './plugins/app/verification/verification-service.ts';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   verificationCache?: Partial<VerificationCacheOptions>;
   /** How often expired trial tokens are recorded as expired (default 1 s); 0 turns the sweep off. */
   expirySweepMs?: number;
+  /** How often each instance looks for email to deliver (default 1 s); 0 leaves only the nudge after a send. */
+  mailDeliveryMs?: number;
   verifierThrottle?: Partial<VerifierThrottle>;
   /** Heartbeat of the credential events stream (default HEARTBEAT_INTERVAL_MS). */
   eventsHeartbeatMs?: number;
@@ -123,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     secrets,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+    mailDeliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS,
   });
   await app.register(authentication);
   await app.register(verifierAuthentication, {

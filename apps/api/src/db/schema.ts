@@ -124,17 +124,50 @@ export const emailVerificationTokens = oneTimeTokenTable('email_verification_tok
 export type OneTimeTokenTable = typeof passwordResetTokens | typeof emailVerificationTokens;
 
 /** Messages kept instead of sent when no SMTP server is configured (the development mailbox). */
-export const outboxEmails = pgTable('outbox_emails', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Insertion order, so "newest first" holds even when a test clock stamps messages alike. */
-  seq: integer('seq').generatedAlwaysAsIdentity().notNull(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html').notNull(),
-  links: jsonb('links').$type<string[]>().notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Where a message is: `mailbox` kept for the development mailbox (no SMTP_URL; purged once its links
+ * have expired), `pending` waiting for the SMTP delivery worker, `sent` delivered (body and links
+ * cleared), `failed` given up on and left for the operator (`npm run operator -- mail-outbox`).
+ */
+export const OUTBOX_EMAIL_STATUSES = ['mailbox', 'pending', 'sent', 'failed'] as const;
+export type OutboxEmailStatus = (typeof OUTBOX_EMAIL_STATUSES)[number];
+export const outboxEmailStatus = pgEnum('outbox_email_status', OUTBOX_EMAIL_STATUSES);
+
+/** Every email, written before it is sent (mail/outbox-store.ts is the only writer). */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order, so "newest first" holds even when a test clock stamps messages alike. */
+    seq: integer('seq').generatedAlwaysAsIdentity().notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    links: jsonb('links').$type<string[]>().notNull(),
+    createdAt: createdAt(),
+    status: outboxEmailStatus('status').notNull(),
+    /** Delivery attempts started (counted when claimed, so a crashed attempt counts too). */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at'),
+    /** The instance that claimed the row owns it until then; past it, another instance may retry. */
+    leasedUntil: moment('leased_until'),
+    lastAttemptAt: moment('last_attempt_at'),
+    /** The SMTP error of the last failed attempt, with any link removed; never the message body. */
+    lastError: text('last_error'),
+    /** A pending message still undelivered at this time is marked failed. */
+    giveUpAt: moment('give_up_at'),
+    sentAt: moment('sent_at'),
+    failedAt: moment('failed_at'),
+  },
+  (table) => [
+    // The delivery worker's claim looks only at pending rows, by due time.
+    index('outbox_emails_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('outbox_emails_status_idx').on(table.status, table.createdAt),
+  ],
+);
 
 export const apiType = pgEnum('api_type', API_TYPES);
 export const tokenStatus = pgEnum('token_status', TOKEN_STATUSES);

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { importIdentities } from './import-identities.ts';
+import { createMailOutboxCommands } from './mail-outbox-commands.ts';
 import { createProviderTeam, type ActionResult } from './provider-team.ts';
 import { createVerifierKeyCommands } from './verifier-key-commands.ts';
 
@@ -19,6 +20,8 @@ export const USAGE = [
   '  verifier-key create <name>               a key for a data-feed service (printed once)',
   '  verifier-key list                        every verifier key: created, last used, revoked',
   '  verifier-key revoke <id>                 refuse that key from now on',
+  '  mail-outbox                              email not delivered yet or given up on (no links shown)',
+  '  mail-outbox retry <id>                   send a failed email again',
 ].join('\n');
 
 export const operatorRequestSchema = z.object({
@@ -29,7 +32,7 @@ export const operatorRequestSchema = z.object({
 });
 export type OperatorRequest = z.infer<typeof operatorRequestSchema>;
 
-/** Arguments each command takes; `verifier-key` is named with its subcommand. */
+/** Arguments each command takes; `verifier-key` and `mail-outbox retry` are named with their subcommand. */
 const ARITY: Record<string, number> = {
   'import-identities': 1,
   'approve-upgrade': 1,
@@ -41,10 +44,14 @@ const ARITY: Record<string, number> = {
   'verifier-key create': 1,
   'verifier-key list': 0,
   'verifier-key revoke': 1,
+  'mail-outbox': 0,
+  'mail-outbox retry': 1,
 };
 
 function commandName(command: string, args: readonly string[]): { name: string; rest: readonly string[] } {
-  return command === 'verifier-key'
+  // `mail-outbox` alone lists; with arguments its first one is the subcommand.
+  const hasSubcommand = command === 'verifier-key' || (command === 'mail-outbox' && args.length > 0);
+  return hasSubcommand
     ? { name: `${command} ${args[0] ?? ''}`, rest: args.slice(1) }
     : { name: command, rest: args };
 }
@@ -83,6 +90,7 @@ export async function runOperatorCommand(
     upgrades: app.upgrades,
   });
   const verifierKeys = createVerifierKeyCommands(app.verifierKeys);
+  const mailOutbox = createMailOutboxCommands(app.mailer);
   const [first = '', second = ''] = rest;
   switch (name) {
     case 'import-identities':
@@ -103,6 +111,10 @@ export async function runOperatorCommand(
       return verifierKeys.list();
     case 'verifier-key revoke':
       return verifierKeys.revoke(first);
+    case 'mail-outbox':
+      return mailOutbox.list();
+    case 'mail-outbox retry':
+      return mailOutbox.retry(first);
     default:
       return team.listReviews();
   }

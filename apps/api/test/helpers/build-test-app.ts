@@ -54,6 +54,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     database: await testDatabase(),
     // The expiry sweep writes in the background; tests that need it turn it on.
     expirySweepMs: 0,
+    // Email is still delivered right after each send; tests of retries and purges turn the poll on.
+    mailDeliveryMs: 0,
     ...rest,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
   });

@@ -45,10 +45,12 @@ export interface ServicesOptions {
   clock: Clock;
   secrets: Secrets;
   loginThrottle: LoginThrottleOptions;
+  /** The email delivery worker's poll interval (mail/mailer.ts); 0 leaves only the nudge after a send. */
+  mailDeliveryMs: number;
 }
 
 export default fp<ServicesOptions>(
-  async (app, { env, clock, secrets, loginThrottle }) => {
+  async (app, { env, clock, secrets, loginThrottle, mailDeliveryMs }) => {
     const { db } = app;
     const users = createUsersRepository(db);
     const sessions = createSessionsService(db, clock, secrets.sessionSecret);
@@ -59,6 +61,7 @@ export default fp<ServicesOptions>(
       db,
       clock,
       log: app.log,
+      deliveryPollMs: mailDeliveryMs,
     });
     const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
     const shared = {
@@ -125,8 +128,9 @@ export default fp<ServicesOptions>(
       }),
     );
     app.addHook('onClose', async () => {
+      // Reset emails still being written go first, so the worker can stop with them stored.
       await recovery.drain();
-      mailer.close();
+      await mailer.close();
     });
   },
   { name: 'services', dependencies: ['database', 'redis', 'credentials'] },

@@ -1,23 +1,31 @@
-// Sends email through SMTP when SMTP_URL is set. Without it every message lands in the outbox table,
-// read through the development mailbox, so every email flow works on a fresh machine. The log says
-// where to read it but never holds the links: they carry one-time tokens, and logs are not secret.
-import { desc } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+// Every email is written to the outbox table first (durable), then delivered. With SMTP_URL a delivery
+// worker in each instance sends it, retries with backoff, gives up after the longest link lifetime and
+// clears the body once sent (delivery-worker.ts, delivery-policy.ts). Without it the row is the delivery:
+// the development mailbox reads it, so every email flow works on a fresh machine, and it is deleted once
+// its links have expired. The log says where to read it but never holds the links: they carry one-time
+// tokens, and logs are not secret.
 import type { Db } from '../../../db/client.ts';
-import { outboxEmails } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { startDeliveryWorker, type DeliveryLog } from './delivery-worker.ts';
+import { createOutboxStore, type MailboxMessage, type UndeliveredEmail } from './outbox-store.ts';
+import { createSmtpSender } from './smtp-sender.ts';
 import type { EmailMessage } from './templates.ts';
 
-interface MailLogger {
-  info(object: object, message: string): void;
-}
+/** How often each instance looks for due messages (and purges the expired mailbox) by default. */
+export const DEFAULT_MAIL_DELIVERY_MS = 1_000;
 
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
+  /** Resolves once the message is stored; with SMTP it is sent in the background, retried if need be. */
   send(message: EmailMessage): Promise<void>;
-  /** Outbox messages, newest first. */
-  outbox(): Promise<(EmailMessage & { id: string; createdAt: string })[]>;
-  close(): void;
+  /** The development mailbox's messages, newest first. */
+  outbox(): Promise<MailboxMessage[]>;
+  /** Messages still waiting for SMTP delivery or given up on, without their body or links. */
+  undelivered(): Promise<UndeliveredEmail[]>;
+  /** Makes a failed message pending again and starts its delivery; undefined when no such failed one. */
+  retry(id: string): Promise<UndeliveredEmail | undefined>;
+  /** Stops the delivery worker: no new claims, the send in flight awaited (bounded). */
+  close(): Promise<void>;
 }
 
 export function createMailer(options: {
@@ -27,26 +35,25 @@ export function createMailer(options: {
   mailboxUrl: string | undefined;
   db: Db;
   clock: Clock;
-  log: MailLogger;
+  log: DeliveryLog;
+  /** The delivery worker's poll interval; 0 leaves only the nudge after each send (tests). */
+  deliveryPollMs: number;
 }): Mailer {
-  const { db, clock, log } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const { log } = options;
+  const store = createOutboxStore(options.db, options.clock);
+  const sender = options.smtpUrl ? createSmtpSender(options.smtpUrl, options.from) : undefined;
+  const worker = startDeliveryWorker({ outbox: store, sender, pollMs: options.deliveryPollMs, log });
 
   return {
-    mode: transport ? 'smtp' : 'outbox',
+    mode: sender ? 'smtp' : 'outbox',
     async send(message) {
-      if (transport) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
-        log.info({ subject: message.subject }, 'email sent');
+      if (sender) {
+        await store.add(message, 'smtp');
+        log.info({ subject: message.subject }, 'email queued for SMTP delivery');
+        worker.nudge();
         return;
       }
-      await db.insert(outboxEmails).values({ ...message, createdAt: clock.now() });
+      await store.add(message, 'mailbox');
       log.info(
         {
           to: message.to,
@@ -56,12 +63,13 @@ export function createMailer(options: {
         'email kept in the outbox (no SMTP_URL)',
       );
     },
-    async outbox() {
-      const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.seq));
-      return rows.map(({ seq: _seq, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    outbox: () => store.mailbox(),
+    undelivered: () => store.undelivered(),
+    async retry(id) {
+      const row = await store.retryFailed(id);
+      if (row) worker.nudge();
+      return row;
     },
-    close() {
-      transport?.close();
-    },
+    close: () => worker.stop(),
   };
 }

@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
 import { TEST_APP_URL, buildTestApp } from '../../../helpers/build-test-app.ts';
 import { getUser, mailbox, registerUser } from '../../../helpers/factories.ts';
 import { decodeQuotedPrintable, startSmtpServer } from '../../../helpers/smtp.ts';
+import { eventually } from './outbox-helpers.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
@@ -20,7 +21,7 @@ describe('email through SMTP (SMTP_URL set)', () => {
       payload: { email: registration.email },
     });
 
-    const mine = await vi.waitFor(() => {
+    const mine = await eventually(() => {
       const received = smtp.received.filter((mail) => mail.to.includes(registration.email));
       expect(received).toHaveLength(2);
       return received;
