@@ -2,7 +2,8 @@
 // security headers, rate limits, OpenAPI) → application plugins (error handler, credentials, services,
 // authentication of people and of data-feed services) → routes → the web app. Tests call it with an injected database, clock and log stream.
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { ERROR_CODES } from '@datafeeds/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { analyticsConfig } from './config/analytics.ts';
@@ -89,6 +90,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Opening PGlite and running migrations takes seconds on a busy machine, more than Fastify's 10 s
     // default allows a plugin; a start that gives up there is worse than a slow one.
     pluginTimeout: 120_000,
+    // Errors Fastify meets before any route runs (an address it cannot decode, a parameter too long)
+    // bypass the error handler: they get the one error shape here too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .code(error.statusCode ?? 400)
+        .send({ error: ERROR_CODES.badRequest, message: 'The address of this request is not valid.' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

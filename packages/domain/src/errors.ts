@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   rateLimited: 'rate_limited',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
+  /** Any other refusal of a malformed request (an unsatisfiable Range, an undecodable address). */
+  badRequest: 'bad_request',
   internal: 'internal_error',
   unavailable: 'service_unavailable',
 } as const;

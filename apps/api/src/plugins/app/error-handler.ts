@@ -58,7 +58,9 @@ export default fp(
           .headers(unavailable.headers ?? {})
           .send({ error: unavailable.code, message: unavailable.message });
       }
-      if (status >= 500 || !CODE_BY_STATUS[status]) {
+      // A 4xx thrown by a plugin without a code of ours (@fastify/static's 416 for an unsatisfiable
+      // Range) is still the client's doing: it keeps its status, with the generic code.
+      if (status >= 500 || status < 400) {
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send({
           error: ERROR_CODES.internal,
@@ -71,7 +73,9 @@ export default fp(
         return reply.code(400).send({ error: ERROR_CODES.validation, message, details });
       }
       request.log.info({ code: error.code, status }, 'request rejected');
-      return reply.code(status).send({ error: CODE_BY_STATUS[status], message: error.message });
+      return reply
+        .code(status)
+        .send({ error: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest, message: error.message });
     });
   },
   { name: 'error-handler' },

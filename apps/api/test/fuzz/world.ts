@@ -1,0 +1,254 @@
+// The fuzzer's world: an attacker who is signed in (session, refresh cookie, tokens of their own) and
+// owns nothing else; two other companies whose rows must never change; a live, a revoked and another
+// service's verifier key. Made through the real calls (test/helpers), like every route test's data.
+import { randomBytes } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { API_PATHS } from '@datafeeds/domain';
+import {
+  apiClients,
+  companies,
+  credentialEvents,
+  emailVerificationTokens,
+  identities,
+  profiles,
+  refreshTokens,
+  sessions,
+  upgradeRequests,
+  verifierKeys,
+} from '../../src/db/schema.ts';
+import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
+import {
+  bearer,
+  latestEmail,
+  linkParam,
+  login,
+  refreshCookieOf,
+  registerUser,
+  type SignedIn,
+} from '../helpers/factories.ts';
+import { createdClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
+import { newVerifierKey } from '../helpers/verification.ts';
+import { OWN_CLIENT_ID, OWN_PASSWORD, type KnownValues } from './arbitraries.ts';
+
+export interface Attacker {
+  companyId: string;
+  token: string;
+  refreshCookie: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export interface World {
+  attacker: Attacker;
+  verifierKey: string;
+  known: KnownValues;
+  /** The other companies' rows, as they are now. */
+  snapshot(): Promise<unknown>;
+  /** The text with OWN_CLIENT_ID and OWN_PASSWORD replaced by the attacker's current values. */
+  resolve(text: string): Promise<string>;
+  /** After an answer to the attacker: keep the refresh cookie it set, sign in again if signed out. */
+  follow(response: LightMyRequestResponse): Promise<void>;
+}
+
+const localAddress = () => `10.${randomBytes(3).join('.')}`;
+
+async function identityOf(app: FastifyInstance, email: string) {
+  const [row] = await app.db
+    .select({ id: identities.id, companyId: profiles.companyId })
+    .from(identities)
+    .innerJoin(profiles, eq(profiles.identityId, identities.id))
+    .where(eq(sql`lower(${identities.email})`, email.toLowerCase()));
+  if (!row) throw new Error(`no identity for ${email}`);
+  return row;
+}
+
+async function attackerFrom(app: FastifyInstance, user: SignedIn): Promise<Attacker> {
+  return {
+    companyId: (await identityOf(app, user.registration.email)).companyId,
+    token: user.token,
+    refreshCookie: user.refreshCookie,
+    email: user.registration.email,
+    username: user.registration.username,
+    password: user.registration.password,
+  };
+}
+
+export async function buildWorld(app: FastifyInstance): Promise<World> {
+  // Victim A: verified, three tokens (one rotated, so its old id and secret are dead), an open upgrade
+  // request and a second session. Victim B: unverified, with a pending token and an open verification link.
+  const victimA = await verifiedUser(app);
+  const a1 = await createdClient(app, victimA.token);
+  const a2 = await createdClient(app, victimA.token, {
+    apiType: 'graphql',
+    liveGame: false,
+    postGame: true,
+    sports: ['nfl', 'mlb'],
+  });
+  const a3 = await createdClient(app, victimA.token);
+  const rotated = await rotateClient(app, victimA.token, a3.clientId);
+  expect(rotated.statusCode, rotated.body).toBe(200);
+  const a3New = rotated.json<{ clientId: string; clientSecret: string }>();
+  const upgrade = await app.inject({
+    method: 'POST',
+    url: API_PATHS.upgradeAccount,
+    headers: bearer(victimA.token),
+    payload: {},
+  });
+  expect(upgrade.statusCode, upgrade.body).toBe(200);
+  const secondSession = await login(app, victimA.registration.email, victimA.registration.password);
+  expect(secondSession.statusCode, secondSession.body).toBe(200);
+  const victimB = await registerUser(app);
+  const b1 = await createdClient(app, victimB.token);
+  const victimKey = await app.verifierKeys.create('victim feed');
+
+  // The attacker: verified, two tokens of their own, and a signed-out session whose access token is dead.
+  const attacker = await attackerFrom(app, await verifiedUser(app));
+  const own = [await createdClient(app, attacker.token), await createdClient(app, attacker.token)];
+  const oldSession = await login(app, attacker.email, attacker.password, localAddress());
+  const deadToken = oldSession.json<{ token: string }>().token;
+  await app.inject({ method: 'POST', url: API_PATHS.logout, headers: bearer(deadToken) });
+  // A live reset link of the attacker's own, so the reset call runs to the end now and then.
+  const forgot = await app.inject({
+    method: 'POST',
+    url: API_PATHS.forgotPassword,
+    payload: { email: attacker.email },
+  });
+  expect(forgot.statusCode, forgot.body).toBe(200);
+  const resetToken = linkParam(
+    await latestEmail(app, attacker.email, /Reset your DataFeeds password/),
+    'resetToken',
+  );
+  const verifierKey = await newVerifierKey(app, 'fuzz feed');
+  const revokedKey = await app.verifierKeys.create('revoked feed');
+  await app.verifierKeys.revoke(revokedKey.row.id);
+
+  const victims = await Promise.all(
+    [victimA, victimB].map((victim) => identityOf(app, victim.registration.email)),
+  );
+  const attackerIds = await identityOf(app, attacker.email);
+  const identityIds = victims.map((victim) => victim.id);
+  const companyIds = victims.map((victim) => victim.companyId);
+  const victimSessions = app.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(inArray(sessions.identityId, identityIds));
+
+  const known: KnownValues = {
+    emails: [attacker.email, victimA.registration.email, victimB.registration.email],
+    usernames: [attacker.username, victimA.registration.username, victimB.registration.username],
+    // The attacker's own only: knowing a victim's password is being the victim.
+    passwords: [attacker.password],
+    clientIds: [...own, a1, a2, a3, a3New, b1].map((client) => client.clientId),
+    // Verification reads any company's token by design (the verifier key is the authority there).
+    secrets: [...own, a1, a2, a3, a3New, b1].map((client) => client.clientSecret),
+    tokens: [resetToken],
+    ids: [...identityIds, ...companyIds, attackerIds.id, attackerIds.companyId, victimKey.row.id],
+    forgedAuthorizations: [
+      `Bearer ${deadToken}`,
+      `Bearer ${revokedKey.key}`,
+      `Bearer ${victimA.refreshCookie}`,
+      `Bearer ${a1.clientSecret}`,
+      `Bearer ${verifierKey}`.toLowerCase(),
+    ],
+  };
+
+  // Everything of the other companies a route could touch. Not compared: password_reset_tokens and
+  // outbox_emails, because "forgot password" for any address adds both by design (spec §4: it answers
+  // the same for every address and emails the owner), so they change without anyone being harmed.
+  const snapshot = async () => ({
+    identities: await app.db
+      .select()
+      .from(identities)
+      .where(inArray(identities.id, identityIds))
+      .orderBy(asc(identities.id)),
+    profiles: await app.db
+      .select()
+      .from(profiles)
+      .where(inArray(profiles.identityId, identityIds))
+      .orderBy(asc(profiles.identityId)),
+    companies: await app.db
+      .select()
+      .from(companies)
+      .where(inArray(companies.id, companyIds))
+      .orderBy(asc(companies.id)),
+    apiClients: await app.db
+      .select()
+      .from(apiClients)
+      .where(inArray(apiClients.companyId, companyIds))
+      .orderBy(asc(apiClients.clientId)),
+    sessions: await app.db
+      .select()
+      .from(sessions)
+      .where(inArray(sessions.identityId, identityIds))
+      .orderBy(asc(sessions.id)),
+    refreshTokens: await app.db
+      .select()
+      .from(refreshTokens)
+      .where(inArray(refreshTokens.sessionId, victimSessions))
+      .orderBy(asc(refreshTokens.id)),
+    emailVerificationTokens: await app.db
+      .select()
+      .from(emailVerificationTokens)
+      .where(inArray(emailVerificationTokens.identityId, identityIds))
+      .orderBy(asc(emailVerificationTokens.id)),
+    upgradeRequests: await app.db
+      .select()
+      .from(upgradeRequests)
+      .where(inArray(upgradeRequests.companyId, companyIds))
+      .orderBy(asc(upgradeRequests.id)),
+    credentialEvents: await app.db
+      .select()
+      .from(credentialEvents)
+      .where(inArray(credentialEvents.companyId, companyIds))
+      .orderBy(asc(credentialEvents.seq)),
+    verifierKeys: await app.db.select().from(verifierKeys).where(eq(verifierKeys.id, victimKey.row.id)),
+  });
+
+  /** A fresh session for the attacker; a fresh attacker if a fuzzed call changed the password. */
+  async function signInAgain() {
+    const response = await login(app, attacker.email, attacker.password, localAddress());
+    if (response.statusCode === 200) {
+      attacker.token = response.json<{ token: string }>().token;
+      attacker.refreshCookie = refreshCookieOf(response);
+      return;
+    }
+    Object.assign(attacker, await attackerFrom(app, await verifiedUser(app)));
+    await createdClient(app, attacker.token);
+  }
+
+  /** A token the attacker still has (a new one if the fuzzed calls deleted them all). */
+  async function ownClientId(): Promise<string> {
+    const [live] = await app.db
+      .select({ clientId: apiClients.clientId })
+      .from(apiClients)
+      .where(eq(apiClients.companyId, attacker.companyId))
+      .orderBy(asc(apiClients.createdAt))
+      .limit(1);
+    return live?.clientId ?? (await createdClient(app, attacker.token)).clientId;
+  }
+
+  return {
+    attacker,
+    verifierKey,
+    known,
+    snapshot,
+    async resolve(text) {
+      let resolved = text.replaceAll(OWN_PASSWORD, attacker.password);
+      if (resolved.includes(OWN_CLIENT_ID))
+        resolved = resolved.replaceAll(OWN_CLIENT_ID, await ownClientId());
+      return resolved;
+    },
+    async follow(response) {
+      const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE);
+      if (cookie?.value) attacker.refreshCookie = cookie.value;
+      const cleared = cookie !== undefined && !cookie.value;
+      // A 401 may be the route's own answer (a wrong password): sign in again only if the session died.
+      if (cleared || (response.statusCode === 401 && !(await app.sessions.authenticate(attacker.token)))) {
+        await signInAgain();
+      }
+    },
+  };
+}
