@@ -7,7 +7,7 @@
 //   DATA_DIR                ./data                   PGlite files and generated server secrets (secrets.json, mode 0600);
 //                                                    relative paths start where npm was run (INIT_CWD), else the working directory
 //   DATABASE_URL            (unset)                  postgres://… to use a PostgreSQL server instead of PGlite
-//   SESSION_SECRET          (generated in DATA_DIR)  signs access tokens (JWT HS256); ≥ 32 chars; set it when running several instances
+//   SESSION_SECRET          (generated in DATA_DIR)  signs access tokens (JWT HS256); ≥ 32 chars; required with DATABASE_URL or in production
 //   CLIENT_SECRET_HASH_KEY  (generated in DATA_DIR)  key of the keyed hash of API client secrets; ≥ 32 chars; same rule
 //   APP_URL                 http://HOST:PORT         public base URL of the portal; links in emails; https turns on Secure cookies
 //   SMTP_URL                (unset)                  smtp(s)://user:pass@host:port; unset = messages go to the outbox table
@@ -123,6 +123,20 @@ const envSchema = z
     INIT_CWD: optionalText,
   })
   .superRefine((env, context) => {
+    // A secret generated into one instance's DATA_DIR is that instance's alone: a session signed by one
+    // would fail on the next, and a client secret hashed by one would not verify on another. Where
+    // several instances are the point (a PostgreSQL server, production), both must be given.
+    if (env.DATABASE_URL || env.NODE_ENV === 'production') {
+      for (const name of ['SESSION_SECRET', 'CLIENT_SECRET_HASH_KEY'] as const) {
+        if (env[name] === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `is required with DATABASE_URL or NODE_ENV=production, the same on every instance (at least 32 characters, e.g. from \`openssl rand -base64 48\`)`,
+          });
+        }
+      }
+    }
     // Behind a reverse proxy on the same host a loopback HOST proves nothing, and the mailbox hands
     // every reset link to whoever asks: production never serves it, and asking for it is a mistake.
     if (env.NODE_ENV === 'production' && env.DEV_MAILBOX) {

@@ -26,7 +26,9 @@ describe.runIf(testDatabaseKind === 'pglite')('DATA_DIR', () => {
 
   it('and everything the server writes in it are owner-only, even under umask 000', async () => {
     const dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'datafeeds-private-')), 'data');
-    const app = await buildApp({ env: testEnv({ DATA_DIR: dataDir }), serveWebApp: false, expirySweepMs: 0 });
+    // No secrets given: the server generates them into DATA_DIR/secrets.json.
+    const env = testEnv({ DATA_DIR: dataDir, SESSION_SECRET: '', CLIENT_SECRET_HASH_KEY: '' });
+    const app = await buildApp({ env, serveWebApp: false, expirySweepMs: 0 });
     try {
       await app.ready();
       await registerUser(app); // writes to the database

@@ -75,11 +75,28 @@ describe('loadEnv', () => {
     }
   });
 
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'postgres://localhost/portal' }],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ])('requires both shared secrets with %s, saying why', (_name, given) => {
+    expect(() => loadEnv(given)).toThrow(
+      /SESSION_SECRET: is required with DATABASE_URL or NODE_ENV=production, the same on every instance/,
+    );
+    expect(() => loadEnv({ ...given, SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+      /CLIENT_SECRET_HASH_KEY: is required/,
+    );
+    const secrets = { SESSION_SECRET: 'x'.repeat(32), CLIENT_SECRET_HASH_KEY: 'y'.repeat(32) };
+    expect(loadEnv({ ...given, ...secrets }).SESSION_SECRET).toBe('x'.repeat(32));
+    // The embedded default still generates its own, in DATA_DIR.
+    expect(loadEnv({}).SESSION_SECRET).toBeUndefined();
+  });
+
   it('refuses DEV_MAILBOX=true in production, saying why', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true' })).toThrow(
+    const secrets = { SESSION_SECRET: 'x'.repeat(32), CLIENT_SECRET_HASH_KEY: 'y'.repeat(32) };
+    expect(() => loadEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true', ...secrets })).toThrow(
       /DEV_MAILBOX: must not be true in production: the development mailbox shows every live reset link/,
     );
-    expect(loadEnv({ NODE_ENV: 'production' }).DEV_MAILBOX).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'production', ...secrets }).DEV_MAILBOX).toBe(false);
     expect(loadEnv({ NODE_ENV: 'development', DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true);
   });
 });

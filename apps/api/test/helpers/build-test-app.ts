@@ -42,6 +42,9 @@ export function testEnv(env: EnvInput = {}) {
     APP_URL: TEST_APP_URL,
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'datafeeds-api-test-')),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'datafeeds-no-web-dist'),
+    // Required with DATABASE_URL or in production; the apps built here get TEST_SECRETS anyway.
+    SESSION_SECRET: TEST_SECRETS.sessionSecret,
+    CLIENT_SECRET_HASH_KEY: TEST_SECRETS.clientSecretHashKey,
     ...env,
   });
 }
