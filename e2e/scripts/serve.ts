@@ -41,6 +41,16 @@ function serverEnv(dataDir: string, port: number, baseUrl: string) {
 const env = serverEnv(E2E_DATA_DIR, E2E_PORT, E2E_BASE_URL);
 const csvPath = join(E2E_DATA_DIR, 'sister-identities.csv');
 writeFileSync(csvPath, SISTER_IDENTITIES_CSV);
+// The release step first: the operator commands never change the schema.
+const migrated = spawnSync('npm', ['run', '--silent', 'db:migrate'], {
+  cwd: repoRoot,
+  env,
+  stdio: 'inherit',
+});
+if (migrated.status !== 0) {
+  console.error('migrating the database failed');
+  process.exit(1);
+}
 const imported = spawnSync('npm', ['run', '--silent', 'operator', '--', 'import-identities', csvPath], {
   cwd: repoRoot,
   env,

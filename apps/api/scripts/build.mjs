@@ -26,6 +26,7 @@ await build({
   entryPoints: {
     main: path.join(packageDir, 'src/main.ts'),
     operator: path.join(packageDir, 'src/operator/cli.ts'),
+    migrate: path.join(packageDir, 'src/db/migrate-command.ts'),
   },
   outdir,
   bundle: true,

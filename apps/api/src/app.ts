@@ -63,6 +63,8 @@ export interface BuildAppOptions {
   /** Listen for operator commands on this Unix socket (the server on the embedded database). */
   operatorSocket?: string;
   verificationCache?: Partial<VerificationCacheOptions>;
+  /** `run` (the server, default): bring the schema up to date; `require-current`: refuse if it is not. */
+  migrations?: 'run' | 'require-current';
   /** How often expired trial tokens are recorded as expired (default 1 s); 0 turns the sweep off. */
   expirySweepMs?: number;
   /** How often each instance looks for email to deliver (default 1 s); 0 leaves only the nudge after a send. */
@@ -111,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const secrets = options.secrets ?? (await resolveSecrets(env));
-  await app.register(database, { env, database: options.database });
+  await app.register(database, { env, database: options.database, migrations: options.migrations });
   await app.register(redis, { env });
   await app.register(rateLimit, {
     limits: { ...scaleRateLimits(DEFAULT_RATE_LIMITS, env.RATE_LIMIT_SCALE), ...options.rateLimits },

@@ -8,6 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { API_PACKAGE_DIR } from '../config/package-dir.ts';
 import * as schema from './schema.ts';
@@ -37,12 +39,30 @@ export interface OpenDatabaseOptions {
    * on the next query by itself.
    */
   onConnectionLost?: (error: Error) => void;
+  /**
+   * `run` (the server) brings the schema up to date, under an advisory lock on PostgreSQL;
+   * `require-current` (the operator CLI) only checks that it is, and refuses otherwise.
+   */
+  migrations?: 'run' | 'require-current';
 }
 
 export async function openDatabase(
   target: DatabaseTarget,
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
+  const database = await connect(target, options);
+  try {
+    if (options.migrations === 'require-current') await requireCurrentSchema(database.db);
+    else if (target.kind === 'postgres') await migratePostgres(target.url);
+    else await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function connect(target: DatabaseTarget, options: OpenDatabaseOptions): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -54,25 +74,62 @@ export async function openDatabase(
       keepAlive: true,
     });
     pool.on('error', (error) => options.onConnectionLost?.(error));
-    const db = drizzlePg({ client: pool, schema });
-    try {
-      await migratePg(db, { migrationsFolder });
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== undefined) await mkdir(target.dataDir, { recursive: true });
   const client = new PGlite(target.dataDir);
-  const db = drizzlePglite({ client, schema });
+  return { db: drizzlePglite({ client, schema }), kind: 'pglite', close: () => client.close() };
+}
+
+/** Any fixed number: every instance of the portal takes this advisory lock to migrate. */
+const MIGRATION_LOCK = 5_417_322_961;
+
+/**
+ * Migrates a PostgreSQL database holding an advisory lock, on a connection of its own (the lock
+ * belongs to the session): instances starting together on an empty database take turns, the first
+ * runs the migrations and the others find nothing left to do.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+  });
+  await client.connect();
   try {
-    await migratePglite(db, { migrationsFolder });
-  } catch (error) {
-    await client.close();
-    throw error;
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    // Ending the session releases the lock, also when a migration failed.
+    await client.end();
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export class DatabaseNotMigratedError extends Error {
+  constructor(applied: number, known: number) {
+    super(
+      `The database has ${applied} of this version's ${known} migrations: run \`npm run db:migrate\` first ` +
+        '(the operator commands never change the schema).',
+    );
+    this.name = 'DatabaseNotMigratedError';
+  }
+}
+
+/** Refuses a database whose schema is behind this code's migrations (the operator CLI's check). */
+async function requireCurrentSchema(db: Db): Promise<void> {
+  const known = readMigrationFiles({ migrationsFolder });
+  const latest = known.at(-1)?.folderMillis ?? 0;
+  // Both drivers answer `{ rows }`. No table at all means no migration has ever run.
+  const applied = await db
+    .execute(
+      sql`SELECT max(created_at)::text AS created_at, count(*)::int AS count FROM drizzle.__drizzle_migrations`,
+    )
+    .then(
+      (result) => (result as unknown as { rows: { created_at: string | null; count: number }[] }).rows[0],
+      () => undefined,
+    );
+  if (!applied || Number(applied.created_at ?? 0) < latest) {
+    throw new DatabaseNotMigratedError(applied?.count ?? 0, known.length);
+  }
 }
 
 export function databaseTargetFromEnv(env: {

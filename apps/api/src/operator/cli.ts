@@ -7,15 +7,22 @@ import path from 'node:path';
 import { buildApp } from '../app.ts';
 import { EnvError, loadEnv, type Env } from '../config/env.ts';
 import { operatorSocketPath } from '../config/operator-socket-path.ts';
+import { DatabaseNotMigratedError } from '../db/client.ts';
 import { socketIsLive } from '../plugins/app/operator-socket.ts';
 import { askServer } from './ask-server.ts';
 import { USAGE, isValidCommand, runOperatorCommand, type OperatorRequest } from './commands.ts';
 import type { ActionResult } from './provider-team.ts';
 
 async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult> {
-  // The server's own assembly gives the CLI the same database, migrations, mailer and services.
+  // The server's own assembly gives the CLI the same database, mailer and services.
   // The running servers sweep expiries; a command's short life need not.
-  const app = await buildApp({ env: { ...env, LOG_LEVEL: 'warn' }, serveWebApp: false, expirySweepMs: 0 });
+  // It never changes the schema: a database behind this code is refused (run `npm run db:migrate`).
+  const app = await buildApp({
+    env: { ...env, LOG_LEVEL: 'warn' },
+    serveWebApp: false,
+    expirySweepMs: 0,
+    migrations: 'require-current',
+  });
   try {
     await app.ready();
     return await runOperatorCommand(app, request);
@@ -50,7 +57,7 @@ function isMissingFile(error: unknown): error is NodeJS.ErrnoException & { path:
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof EnvError) console.error(error.message);
+    if (error instanceof EnvError || error instanceof DatabaseNotMigratedError) console.error(error.message);
     else if (isMissingFile(error)) console.error(`Cannot read ${error.path}: no such file`);
     else console.error(error);
     process.exit(1);

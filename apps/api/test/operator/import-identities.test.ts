@@ -117,6 +117,13 @@ describe.runIf(testDatabaseKind === 'pglite')('the operator command', () => {
       file,
       `email,username,passwordHash\nop@example.com,operator1,\nop@example.com,operator2,\nhashed@example.com,operator3,${passwordHash}\n`,
     );
+    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
+    // The release step first: the CLI never migrates.
+    await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/db/migrate-command.ts')],
+      { env, cwd: path.resolve(import.meta.dirname, '../..') },
+    );
     const { stdout } = await promisify(execFile)(
       process.execPath,
       [
@@ -127,7 +134,7 @@ describe.runIf(testDatabaseKind === 'pglite')('the operator command', () => {
         file,
       ],
       {
-        env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+        env,
         cwd: path.resolve(import.meta.dirname, '../..'),
       },
     );

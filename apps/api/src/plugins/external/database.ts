@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ env: Env; database?: Database | undefined }>(
+export default fp<{ env: Env; database?: Database | undefined; migrations?: 'run' | 'require-current' }>(
   async (app, options) => {
     const target = databaseTargetFromEnv(options.env);
     if (!options.database && target.kind === 'pglite') {
@@ -22,6 +22,7 @@ export default fp<{ env: Env; database?: Database | undefined }>(
     const database =
       options.database ??
       (await openDatabase(target, {
+        migrations: options.migrations ?? 'run',
         onConnectionLost: (error) =>
           app.log.warn({ err: error }, 'a database connection was lost; the next query opens a new one'),
       }));
