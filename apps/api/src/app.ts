@@ -47,6 +47,20 @@ import clientsRoutes from './routes/tokens/clients.ts';
 import eventsRoutes from './routes/verification/events.ts';
 import verifyRoutes from './routes/verification/verify.ts';
 
+/**
+ * Chosen, not inherited. A client has 30 s to send a whole request (its headers within 15 s), so a slow
+ * sender cannot hold connections open; an idle keep-alive connection lives 72 s, longer than the 60 s a
+ * load balancer usually keeps one (a shorter server side makes it send on a connection being closed); a
+ * socket silent for 2 minutes is closed (the event streams send a heartbeat every 10 s). Answers may
+ * take longer than any of these: an event stream lasts as long as its data feed listens.
+ */
+export const SERVER_TIMEOUTS = {
+  requestTimeout: 30_000,
+  keepAliveTimeout: 72_000,
+  connectionTimeout: 120_000,
+};
+export const HEADERS_TIMEOUT_MS = 15_000;
+
 export interface BuildAppOptions {
   env: Env;
   clock?: Clock;
@@ -89,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(env, options.logStream),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
+    ...SERVER_TIMEOUTS,
     // Opening PGlite and running migrations takes seconds on a busy machine, more than Fastify's 10 s
     // default allows a plugin; a start that gives up there is worse than a slow one.
     pluginTimeout: 120_000,
@@ -100,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ error: ERROR_CODES.badRequest, message: 'The address of this request is not valid.' });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Node's own default (60 s) for a request's headers is longer than its whole request may take.
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
