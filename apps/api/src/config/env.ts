@@ -1,34 +1,7 @@
 // The server's configuration, read from the environment once at boot (style: one env module, fail fast).
-// Every variable, with its default:
-//   PORT                    8080                     TCP port to listen on
-//   HOST                    127.0.0.1                interface to listen on; a loopback HOST also enables /dev/mailbox (not in production)
-//   NODE_ENV                development              development | production | test
-//   LOG_LEVEL               info                     fatal | error | warn | info | debug | trace | silent
-//   DATA_DIR                ./data                   PGlite files and generated server secrets (secrets.json, mode 0600);
-//                                                    relative paths start where npm was run (INIT_CWD), else the working directory
-//   DATABASE_URL            (unset)                  postgres://… to use a PostgreSQL server instead of PGlite
-//   SESSION_SECRET          (generated in DATA_DIR)  signs access tokens (JWT HS256); ≥ 32 chars; required with DATABASE_URL or in production
-//   CLIENT_SECRET_HASH_KEY  (generated in DATA_DIR)  key of the keyed hash of API client secrets; ≥ 32 chars; same rule
-//   APP_URL                 http://HOST:PORT         public base URL of the portal; links in emails; https turns on Secure cookies
-//   SMTP_URL                (unset)                  smtp(s)://user:pass@host:port; unset = messages go to the outbox table
-//   MAIL_FROM               DataFeeds <no-reply@datafeeds.example>
-//   DEV_MAILBOX             false                    true serves /dev/mailbox even on a non-loopback HOST; refused in production
-//   REDIS_URL               (unset)                  redis://… keeps rate-limit and login-lockout counters in Redis
-//   REDIS_KEY_PREFIX        datafeeds:               prefix of every Redis key this server writes
-//   RATE_LIMIT_SCALE        1                        multiplies every per-IP request limit (many people behind one NAT; test runs)
-//   TRUST_PROXY             false                    the proxies in front: a hop count, or their addresses/CIDRs comma-separated;
-//                                                    client IPs (rate limits) then come from X-Forwarded-For, never trusting a client-sent hop
-//   SHUTDOWN_TIMEOUT_SECONDS 10                      on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut
-//   WEB_DIST_DIR            apps/web/dist            the built web app served with an SPA fallback
-//   ROADMAP_URL             https://roadmap.datafeeds.example         sidebar link (GET /api/config)
-//   DOCUMENTATION_URL       https://docs.datafeeds.example            sidebar link
-//   SUPPORT_URL             https://support.datafeeds.example         sidebar link (help desk)
-//   TERMS_OF_SERVICE_URL    (unset)                  linked from the registration's terms checkbox when set
-//   PRIVACY_POLICY_URL      (unset)                  linked from the registration's privacy checkbox when set
-//   PROVIDER_TEAM_EMAIL     provider-team@datafeeds.example           receives upgrade requests
-//   MIXPANEL_TOKEN          (unset)                  Mixpanel project token: turns on Mixpanel in the web app
-//   MIXPANEL_API_HOST       https://api-js.mixpanel.com               where Mixpanel events go (https://api-eu.mixpanel.com for EU residency)
-//   GA_MEASUREMENT_ID       (unset)                  Google Analytics 4 measurement id (G-…): turns on GA4 in the web app
+// Every variable is documented once, by the `.meta()` of its field in `envFields` below: what the
+// README shows as its default, and what it means. The README's configuration table is generated from
+// them (`npm run docs:config`), and a test fails when the two disagree.
 import path from 'node:path';
 import { z } from 'zod';
 import { API_PACKAGE_DIR } from './package-dir.ts';
@@ -76,52 +49,156 @@ const trustedProxies = z
     return z.NEVER;
   });
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().trim().min(1).default('127.0.0.1'),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optionalUrl(/^postgres(ql)?:/),
-    SESSION_SECRET: secret,
-    CLIENT_SECRET_HASH_KEY: secret,
-    APP_URL: optionalUrl(/^https?:/),
-    SMTP_URL: optionalUrl(/^smtps?:/),
-    MAIL_FROM: z.string().trim().min(3).default('DataFeeds <no-reply@datafeeds.example>'),
-    DEV_MAILBOX: booleanFlag,
-    REDIS_URL: optionalUrl(/^rediss?:/),
-    REDIS_KEY_PREFIX: z.string().trim().min(1).default('datafeeds:'),
-    TRUST_PROXY: trustedProxies,
-    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
-    WEB_DIST_DIR: z.string().trim().min(1).default(DEFAULT_WEB_DIST_DIR),
-    ROADMAP_URL: z.url().default('https://roadmap.datafeeds.example'),
-    DOCUMENTATION_URL: z.url().default('https://docs.datafeeds.example'),
-    SUPPORT_URL: z.url().default('https://support.datafeeds.example'),
-    TERMS_OF_SERVICE_URL: optionalUrl(/^https?:/),
-    PRIVACY_POLICY_URL: optionalUrl(/^https?:/),
-    PROVIDER_TEAM_EMAIL: z.email().default('provider-team@datafeeds.example'),
-    MIXPANEL_TOKEN: optionalText.refine(
-      (value) => value === undefined || /^[A-Za-z0-9_-]{6,128}$/.test(value),
-      {
-        message: 'must be a Mixpanel project token (letters, digits, _ and -)',
-      },
-    ),
-    MIXPANEL_API_HOST: z
-      .url({ protocol: /^https$/ })
-      .default('https://api-js.mixpanel.com')
-      .transform((value) => new URL(value).origin),
-    GA_MEASUREMENT_ID: optionalText.refine(
-      (value) => value === undefined || /^G-[A-Z0-9]{4,20}$/.test(value),
-      {
-        message: 'must be a Google Analytics 4 measurement id such as G-ABC123XYZ',
-      },
-    ),
-    // Set by npm to the directory it was started in: `npm start` at the repository root runs this
-    // package's script in apps/api, yet ./data should mean the root's data folder.
-    INIT_CWD: optionalText,
-  })
+/** Every variable, each documented next to its field: the README's table is generated from these. */
+export const envFields = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .meta({ shown: '`development`', description: '`development`, `production` or `test`' }),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .meta({ shown: '`info`', description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' }),
+  PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(8080)
+    .meta({ shown: '`8080`', description: 'port to listen on' }),
+  HOST: z.string().trim().min(1).default('127.0.0.1').meta({
+    shown: '`127.0.0.1`',
+    description:
+      'address to listen on; a loopback address also serves the development mailbox (not in production)',
+  }),
+  DATA_DIR: z.string().trim().min(1).default('./data').meta({
+    shown: '`./data`',
+    description:
+      'the embedded database (`pglite/`) and the generated server secrets (`secrets.json`, mode 0600); a relative path starts where you ran npm',
+  }),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:/).meta({
+    shown: '(unset)',
+    description:
+      '`postgres://…`: use this PostgreSQL server instead of the embedded database (same migrations, applied at start-up); without `REDIS_URL`, revocations travel by LISTEN/NOTIFY',
+  }),
+  SESSION_SECRET: secret.meta({
+    shown: 'generated in `DATA_DIR`',
+    description:
+      'signs access tokens (≥ 32 characters); required, the same on every instance, with `DATABASE_URL` or `NODE_ENV=production` (the server refuses to start without it)',
+  }),
+  CLIENT_SECRET_HASH_KEY: secret.meta({
+    shown: 'generated in `DATA_DIR`',
+    description: 'key of the keyed hash of API client secrets (≥ 32 characters); required in the same cases',
+  }),
+  APP_URL: optionalUrl(/^https?:/).meta({
+    shown: '`http://HOST:PORT`',
+    description:
+      'public address of the portal: the base of links in emails; `https://` turns on Secure cookies and HSTS',
+  }),
+  SMTP_URL: optionalUrl(/^smtps?:/).meta({
+    shown: '(unset)',
+    description:
+      '`smtp://user:pass@host:port` (or `smtps://`): send email through this server; unset, every email goes to the outbox',
+  }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .default('DataFeeds <no-reply@datafeeds.example>')
+    .meta({ shown: '`DataFeeds <no-reply@datafeeds.example>`', description: 'sender of every email' }),
+  DEV_MAILBOX: booleanFlag.meta({
+    shown: '`false`',
+    description:
+      '`true` serves `/dev/mailbox` even when not listening on a loopback address; refused in production',
+  }),
+  REDIS_URL: optionalUrl(/^rediss?:/).meta({
+    shown: '(unset)',
+    description:
+      '`redis://…`: keep rate-limit and login-lockout counters in Redis so limits hold across instances, and carry credential revocations between instances (pub/sub)',
+  }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .min(1)
+    .default('datafeeds:')
+    .meta({ shown: '`datafeeds:`', description: 'prefix of every Redis key the server writes' }),
+  TRUST_PROXY: trustedProxies.meta({
+    shown: '`false`',
+    description:
+      "the reverse proxies in front, so rate limits see the client's address from `X-Forwarded-For`: their number when the server is reachable only through them (`1`), or their addresses/CIDRs (`127.0.0.1`, `10.0.0.0/8, ::1`); `true`, which trusted every hop and let a client choose its address, is refused",
+  }),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1).meta({
+    shown: '`1`',
+    description:
+      'multiplies every per-IP request limit (register 10/min, forgot password 5/min, credentials 30/min, …): raise it when many people share one address, as behind a corporate NAT',
+  }),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10).meta({
+    shown: '`10`',
+    description:
+      'on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut (the process then exits 1)',
+  }),
+  WEB_DIST_DIR: z
+    .string()
+    .trim()
+    .min(1)
+    .default(DEFAULT_WEB_DIST_DIR)
+    .meta({ shown: '`apps/web/dist`', description: 'the built web app the server serves' }),
+  ROADMAP_URL: z
+    .url()
+    .default('https://roadmap.datafeeds.example')
+    .meta({ shown: '`https://roadmap.datafeeds.example`', description: 'sidebar "Roadmap" link' }),
+  DOCUMENTATION_URL: z
+    .url()
+    .default('https://docs.datafeeds.example')
+    .meta({ shown: '`https://docs.datafeeds.example`', description: 'sidebar "Documentation" link' }),
+  SUPPORT_URL: z.url().default('https://support.datafeeds.example').meta({
+    shown: '`https://support.datafeeds.example`',
+    description: 'sidebar "Support" (help desk) link',
+  }),
+  TERMS_OF_SERVICE_URL: optionalUrl(/^https?:/).meta({
+    shown: '(unset)',
+    description: "linked from the registration's terms checkbox when set",
+  }),
+  PRIVACY_POLICY_URL: optionalUrl(/^https?:/).meta({
+    shown: '(unset)',
+    description: "linked from the registration's privacy checkbox when set",
+  }),
+  PROVIDER_TEAM_EMAIL: z.email().default('provider-team@datafeeds.example').meta({
+    shown: '`provider-team@datafeeds.example`',
+    description: "the provider team's address, which receives upgrade requests",
+  }),
+  MIXPANEL_TOKEN: optionalText
+    .refine((value) => value === undefined || /^[A-Za-z0-9_-]{6,128}$/.test(value), {
+      message: 'must be a Mixpanel project token (letters, digits, _ and -)',
+    })
+    .meta({
+      shown: '(unset)',
+      description:
+        'Mixpanel project token: switches Mixpanel on in the web app (see Analytics); unset, its SDK is never loaded',
+    }),
+  MIXPANEL_API_HOST: z
+    .url({ protocol: /^https$/ })
+    .default('https://api-js.mixpanel.com')
+    .transform((value) => new URL(value).origin)
+    .meta({
+      shown: '`https://api-js.mixpanel.com`',
+      description: 'where Mixpanel events go (`https://api-eu.mixpanel.com` for EU data residency)',
+    }),
+  GA_MEASUREMENT_ID: optionalText
+    .refine((value) => value === undefined || /^G-[A-Z0-9]{4,20}$/.test(value), {
+      message: 'must be a Google Analytics 4 measurement id such as G-ABC123XYZ',
+    })
+    .meta({
+      shown: '(unset)',
+      description:
+        'Google Analytics 4 measurement id (`G-…`): switches GA4 on in the web app; unset, gtag.js is never loaded',
+    }),
+  // Set by npm to the directory it was started in: `npm start` at the repository root runs this
+  // package's script in apps/api, yet ./data should mean the root's data folder.
+  INIT_CWD: optionalText,
+});
+
+const envSchema = envFields
   .superRefine((env, context) => {
     // A secret generated into one instance's DATA_DIR is that instance's alone: a session signed by one
     // would fail on the next, and a client secret hashed by one would not verify on another. Where
