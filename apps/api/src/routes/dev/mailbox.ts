@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEV_MAILBOX_PATHS } from '../../lib/api-paths.ts';
 import { GIVE_UP_SECONDS } from '../../plugins/app/mail/delivery-policy.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
 
 const mailboxMessageSchema = z.object({
   id: z.string(),
@@ -15,12 +16,6 @@ const mailboxMessageSchema = z.object({
   links: z.array(z.string()),
   createdAt: z.string(),
 });
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(DEV_MAILBOX_PATHS.json, {

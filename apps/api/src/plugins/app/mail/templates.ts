@@ -1,5 +1,6 @@
 // The emails the portal sends: plain text plus simple HTML, each with the one link it is about.
 import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import { escapeHtml } from '../../../lib/escape-html.ts';
 
 export const PRODUCT_NAME = 'DataFeeds';
 
@@ -10,12 +11,6 @@ export interface EmailMessage {
   html: string;
   links: string[];
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 function linkEmail(
   to: string,
