@@ -8,6 +8,13 @@ import type { Env } from './env.ts';
 const SECRET_QUERY_PARAM = /(token|secret|password|code|key)/i;
 const REDACTED = '[REDACTED]';
 
+/**
+ * What is censored in every log line, in pino's redact path syntax: `*.field` is that field of any
+ * top-level value (of the line or of a child logger's bindings). Applied by the hooks below rather than
+ * by pino's `redact` option, which censored the same but walked every path for every value of every line
+ * — message and numbers included — and was most of the cost of a request's two log lines (profiled,
+ * bench:api). logger-redaction.test.ts holds the two to the same output.
+ */
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -26,6 +33,71 @@ export const REDACT_PATHS = [
   '*.sessionSecret',
   '*.clientSecretHashKey',
 ];
+
+type Path = readonly string[];
+
+/** 'a.b["c-d"]' → ['a', 'b', 'c-d'], as pino reads a redact path. */
+function parsePath(path: string): Path {
+  return [...path.matchAll(/[^.[\]]+|\[([^[\]]*?)\]/g)].map((match) =>
+    match[1] !== undefined ? match[1].replace(/^(["'`])(.*)\1$/, '$2') : match[0],
+  );
+}
+
+const PARSED_PATHS = REDACT_PATHS.map(parsePath);
+/** `*.field`: that field of every top-level value. */
+const ANY_VALUE_FIELDS = PARSED_PATHS.filter((path) => path[0] === '*').map((path) => path.slice(1));
+/** Paths below one named top-level key (`req.headers.authorization` under `req`). */
+const PATHS_UNDER = new Map<string, Path[]>();
+for (const [key, ...rest] of PARSED_PATHS) {
+  if (key === undefined || key === '*') continue;
+  PATHS_UNDER.set(key, [...(PATHS_UNDER.get(key) ?? []), rest]);
+}
+/**
+ * A written line can hold a censored field only if one of these names appears in it as a key: JSON
+ * writes every key, at any depth, as `"name":`. Lines without one (nearly all) are written untouched.
+ */
+const MAY_HOLD_SECRET = new RegExp(
+  `"(?:${[...new Set(PARSED_PATHS.map((path) => path.at(-1) ?? ''))].map((name) => name.replace(/[^\w]/g, '\\$&')).join('|')})":`,
+);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** `value` with `path` censored where it exists; copies only what it changes. */
+function censorPath(value: Record<string, unknown>, path: Path): Record<string, unknown> {
+  const [field, ...rest] = path;
+  if (field === undefined || !(field in value)) return value;
+  if (rest.length === 0) return { ...value, [field]: REDACTED };
+  const inner = value[field];
+  if (!isObject(inner)) return value;
+  const censored = censorPath(inner, rest);
+  return censored === inner ? value : { ...value, [field]: censored };
+}
+
+/** An object with REDACT_PATHS censored below each of its keys; the object itself is never changed. */
+export function censorObject(object: Record<string, unknown>): Record<string, unknown> {
+  let result = object;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (!isObject(value)) continue;
+    let censored = value;
+    for (const path of ANY_VALUE_FIELDS) censored = censorPath(censored, path);
+    for (const path of PATHS_UNDER.get(key) ?? []) censored = censorPath(censored, path);
+    if (censored === value) continue;
+    if (result === object) result = { ...object };
+    result[key] = censored;
+  }
+  return result;
+}
+
+/** A written line (after serializers, with its bindings) with REDACT_PATHS censored. */
+export function censorLine(line: string): string {
+  if (!MAY_HOLD_SECRET.test(line)) return line;
+  const parsed: unknown = JSON.parse(line);
+  if (!isObject(parsed)) return line;
+  const censored = censorObject(parsed);
+  return censored === parsed ? line : `${JSON.stringify(censored)}\n`;
+}
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
@@ -70,7 +142,6 @@ export function loggerOptions(
 ): FastifyLoggerOptions & LoggerOptions & { stream?: DestinationStream } {
   return {
     level: env.LOG_LEVEL,
-    redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
       err: serializeError,
       req: (request: FastifyRequest) => ({
@@ -78,6 +149,19 @@ export function loggerOptions(
         url: redactUrl(request.url),
         remoteAddress: request.ip,
       }),
+    },
+    hooks: {
+      // Objects interpolated into the message (`log.info('%j', value)`) are censored before they become
+      // text, as pino's redaction did.
+      logMethod(args, method) {
+        for (let index = typeof args[0] === 'string' ? 1 : 2; index < args.length; index += 1) {
+          const value: unknown = args[index];
+          if (isObject(value)) args[index] = censorObject(value);
+        }
+        return method.apply(this, args);
+      },
+      // Everything else, bindings included, in the line as written.
+      streamWrite: censorLine,
     },
     ...(stream ? { stream } : {}),
   };

@@ -11,6 +11,28 @@ export type NamedLimitOptions = RateLimitOptions & { name?: string };
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+// SET NX starts the window with the first request; INCR counts; PTTL tells what is left. One script, so
+// each request costs one command and one reply (the MULTI/EXEC it replaces was five of each, about a
+// twentieth of a signed-in call's CPU), and atomic like the transaction was.
+const INCREMENT_SCRIPT = `
+redis.call('SET', KEYS[1], 0, 'PX', ARGV[1], 'NX')
+local current = redis.call('INCR', KEYS[1])
+return { current, redis.call('PTTL', KEYS[1]) }
+`;
+const INCREMENT_COMMAND = 'datafeedsRateLimitIncrement';
+
+type WithIncrement = Redis & {
+  [INCREMENT_COMMAND](key: string, windowMs: number): Promise<[number, number]>;
+};
+
+/** The script as a command of this connection (EVALSHA, loaded again by ioredis if Redis lost it). */
+function withIncrement(redis: Redis): WithIncrement {
+  if (!(INCREMENT_COMMAND in redis)) {
+    redis.defineCommand(INCREMENT_COMMAND, { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+  }
+  return redis as WithIncrement;
+}
+
 function limitName(options: NamedLimitOptions & { routeInfo?: { method?: string; url?: string } }): string {
   if (options.name) return options.name;
   const route = options.routeInfo;
@@ -23,6 +45,7 @@ export function namedRedisStore(
 ): NonNullable<RateLimitPluginOptions['store']> {
   // Where counting goes on while Redis is away, so the limits still hold on this instance.
   const fallback = createMemoryWindows();
+  const counters = withIncrement(redis);
   // The library calls child() with the limit's merged options (its type says route options).
   class NamedRedisStore {
     private readonly prefix: string;
@@ -33,21 +56,10 @@ export function namedRedisStore(
 
     incr(key: string, callback: Callback, timeWindow: number): void {
       const name = this.prefix + key;
-      // SET NX starts the window with the first request; INCR counts; PTTL tells what is left. Atomic.
-      redis
-        .multi()
-        .set(name, 0, 'PX', timeWindow, 'NX')
-        .incr(name)
-        .pttl(name)
-        .exec()
-        .then(
-          (results) => {
-            const current = Number(results?.[1]?.[1] ?? 0);
-            const ttl = Number(results?.[2]?.[1] ?? timeWindow);
-            callback(null, { current, ttl: ttl > 0 ? ttl : timeWindow });
-          },
-          () => callback(null, fallback.increment(name, timeWindow)),
-        );
+      counters[INCREMENT_COMMAND](name, timeWindow).then(
+        ([current, ttl]) => callback(null, { current: Number(current), ttl: ttl > 0 ? ttl : timeWindow }),
+        () => callback(null, fallback.increment(name, timeWindow)),
+      );
     }
 
     read(key: string, callback: Callback): void {

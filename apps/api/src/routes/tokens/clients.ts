@@ -11,7 +11,7 @@ import {
 } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
-import { bearerSecurity, errorResponses } from '../schemas.ts';
+import { bearerSecurity, errorResponses, plainJsonOnSuccess } from '../schemas.ts';
 
 /** `?clientIds=a,b` names one or more tokens; absent means all of them. */
 function parseClientIds(value: string | undefined): string[] | undefined {
@@ -28,6 +28,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(API_PATHS.getClients, {
     onRequest: app.authenticate,
+    serializerCompiler: plainJsonOnSuccess(200),
     schema: {
       tags: ['tokens'],
       summary: "The company's API tokens, newest first; ?clientIds=<id> answers that one (404 if not yours)",

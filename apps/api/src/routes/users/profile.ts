@@ -2,11 +2,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, updateUserRequestSchema, userSchema, welcomeRequestSchema } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
-import { bearerSecurity, errorResponses } from '../schemas.ts';
+import { bearerSecurity, errorResponses, plainJsonOnSuccess } from '../schemas.ts';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(API_PATHS.getUser, {
     onRequest: app.authenticate,
+    serializerCompiler: plainJsonOnSuccess(200),
     schema: {
       tags: ['users'],
       summary: 'The signed-in user; 404 profile_not_found when the profile is still to be completed',

@@ -63,4 +63,21 @@ describe('rate-limit counters in Redis', () => {
     for (let call = 0; call < 3; call += 1) expect((await create(larger)).statusCode).toBe(201);
     expect((await create(larger)).statusCode).toBe(429);
   });
+
+  it('count in windows that end: one counter per address, living one window, told in the headers', async () => {
+    const app = await instance(5);
+    const remoteAddress = '198.51.100.77';
+    const check = () => app.inject({ method: 'GET', url: API_PATHS.config, remoteAddress });
+    await check();
+    const second = await check();
+    const key = `${prefix}rate-limit:global:10000:${remoteAddress}`;
+    expect(await redis.get(key)).toBe('2');
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+    expect(second.headers['x-ratelimit-limit']).toBe('10000');
+    expect(second.headers['x-ratelimit-remaining']).toBe('9998');
+    expect(Number(second.headers['x-ratelimit-reset'])).toBeGreaterThan(0);
+    expect(Number(second.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(60);
+  });
 });

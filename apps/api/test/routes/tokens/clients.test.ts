@@ -1,6 +1,15 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES, SCOPE_KEYS, TRIAL_DAYS, type Client } from '@datafeeds/domain';
+import {
+  API_PATHS,
+  ERROR_CODES,
+  MESSAGES,
+  SCOPE_KEYS,
+  TRIAL_DAYS,
+  clientSchema,
+  type Client,
+} from '@datafeeds/domain';
+import { z } from 'zod';
 import { isWellFormedClientSecret } from '../../../src/lib/client-credentials.ts';
 import { ARGON2_OPTIONS } from '../../../src/plugins/app/users/password-hasher.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
@@ -128,6 +137,16 @@ describe('GET /api/GetClients', () => {
       expect(response.body).not.toContain(secret.slice(0, 12));
     }
     expect(response.body).not.toMatch(/secret|hash/i);
+  });
+
+  it('answers exactly the response schema, though written without it (nothing added, nothing mistyped)', async () => {
+    const { token } = await verifiedUser(app);
+    await createdClient(app, token, { label: 'Rest' });
+    await createdClient(app, token, { label: 'GraphQL', apiType: 'graphql', sports: ['nfl', 'mlb'] });
+    const answer: unknown = (await listClients(app, token)).json();
+    // A parse keeps only the schema's fields and checks each: equal means nothing more, nothing wrong.
+    const strict = z.strictObject({ clients: z.array(clientSchema.strict()) });
+    expect(strict.parse(answer)).toEqual(answer);
   });
 
   it('answers the one token asked for by ?clientIds, and 404 for an unknown id', async () => {

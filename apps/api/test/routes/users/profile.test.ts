@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES, passwordTooCommonMessage } from '@datafeeds/domain';
+import { API_PATHS, ERROR_CODES, MESSAGES, passwordTooCommonMessage, userSchema } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import {
   COMMON_PASSWORDS,
@@ -37,6 +37,13 @@ describe('GET /api/GetUser', () => {
       ].sort(),
     );
     expect(response.json().email).toBe(registration.email);
+  });
+
+  it('answers exactly the User schema, though written without it (nothing added, nothing mistyped)', async () => {
+    const { token } = await registerUser(app);
+    const answer: unknown = (await getUser(app, token)).json();
+    // A parse keeps only the schema's fields and checks each: equal means nothing more, nothing wrong.
+    expect(userSchema.strict().parse(answer)).toEqual(answer);
   });
 });
 

@@ -22,6 +22,8 @@ export interface LoginAttempts {
   reserve(account: string, address: string, limits: LoginLimits): Promise<Reservation>;
   /** The reserved attempt succeeded: it was no failure, and the address's failures on the account end. */
   succeeded(account: string, address: string): Promise<void>;
+  /** The reserved attempt never had its password checked (the server was overloaded): it did not count. */
+  released(account: string, address: string): Promise<void>;
   /** Forgets every failure counted against the account (its owner proved themselves by email). */
   clearAccount(account: string): Promise<void>;
 }
@@ -88,6 +90,17 @@ export function createMemoryLoginAttempts(clock: Clock): LoginAttempts {
       const fromAddress = live(addresses, address);
       if (fromAddress) fromAddress.count = Math.max(0, fromAddress.count - 1);
     },
+    async released(account, address) {
+      const onAccount = live(accounts, account);
+      if (onAccount) {
+        onAccount.total = Math.max(0, onAccount.total - 1);
+        const pair = (onAccount.byAddress.get(address) ?? 0) - 1;
+        if (pair > 0) onAccount.byAddress.set(address, pair);
+        else onAccount.byAddress.delete(address);
+      }
+      const fromAddress = live(addresses, address);
+      if (fromAddress) fromAddress.count = Math.max(0, fromAddress.count - 1);
+    },
     async clearAccount(account) {
       accounts.delete(account);
     },
@@ -115,11 +128,16 @@ if redis.call('PTTL', KEYS[2]) < 0 then redis.call('PEXPIRE', KEYS[2], ARGV[5]) 
 return 0
 `;
 
-// Same keys; ARGV[1] the address field. Gives the reservation back without touching an expired window.
-const SUCCEEDED_SCRIPT = `
+// Same keys; ARGV[1] the address field, ARGV[2] 'forgive' (a success: the pair's failures end) or
+// 'release' (only this attempt is handed back). Never touches an expired window.
+const GIVE_BACK_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if tonumber(redis.call('HGET', KEYS[1], 'total') or '0') > 0 then redis.call('HINCRBY', KEYS[1], 'total', -1) end
-  redis.call('HDEL', KEYS[1], ARGV[1])
+  if ARGV[2] == 'forgive' then
+    redis.call('HDEL', KEYS[1], ARGV[1])
+  elseif tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0') > 0 then
+    redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+  end
 end
 if tonumber(redis.call('GET', KEYS[2]) or '0') > 0 then redis.call('DECR', KEYS[2]) end
 return 0
@@ -150,7 +168,24 @@ export function createRedisLoginAttempts(redis: Redis, prefix: string): LoginAtt
         : { allowed: true };
     },
     async succeeded(account, address) {
-      await redis.eval(SUCCEEDED_SCRIPT, 2, accountKey(account), addressKey(address), field(address));
+      await redis.eval(
+        GIVE_BACK_SCRIPT,
+        2,
+        accountKey(account),
+        addressKey(address),
+        field(address),
+        'forgive',
+      );
+    },
+    async released(account, address) {
+      await redis.eval(
+        GIVE_BACK_SCRIPT,
+        2,
+        accountKey(account),
+        addressKey(address),
+        field(address),
+        'release',
+      );
     },
     async clearAccount(account) {
       await redis.del(accountKey(account));
@@ -170,6 +205,12 @@ export function createLoginAttempts(redis: Redis | undefined, prefix: string, cl
       await Promise.all([
         shared.succeeded(account, address).catch(() => undefined),
         memory.succeeded(account, address),
+      ]);
+    },
+    released: async (account, address) => {
+      await Promise.all([
+        shared.released(account, address).catch(() => undefined),
+        memory.released(account, address),
       ]);
     },
     clearAccount: async (account) => {

@@ -48,6 +48,10 @@ export function createLoginThrottle(attempts: LoginAttempts, options: LoginThrot
     async succeeded(email: string, ip: string): Promise<void> {
       await attempts.succeeded(normalizeEmail(email), ip);
     },
+    /** The attempt was refused before its password was checked (overload): it does not count. */
+    async released(email: string, ip: string): Promise<void> {
+      await attempts.released(normalizeEmail(email), ip);
+    },
     async clearAccount(email: string): Promise<void> {
       await attempts.clearAccount(normalizeEmail(email));
     },

@@ -1,7 +1,7 @@
 // How a stored token reads (design §3): a trial token whose expiry has passed is expired, whatever
 // usable state it was stored in; a token disabled by the provider team stays inactive.
 import type { Client, TokenStatus } from '@datafeeds/domain';
-import type { ApiClientRow, CallerCompany } from './tokens-repository.ts';
+import type { ApiClientRow, CallerCompany, ClientListRow } from './tokens-repository.ts';
 
 const EXPIRABLE: readonly TokenStatus[] = ['active', 'pending', 'review'];
 
@@ -26,7 +26,7 @@ export function initialState(company: CallerCompany): {
 }
 
 /** The token object of spec §3 as the API answers it; never the secret or its hash. */
-export function toClient(row: ApiClientRow, now: Date): Client {
+export function toClient(row: ClientListRow, now: Date): Client {
   return {
     id: row.clientId,
     label: row.label,

@@ -1,11 +1,29 @@
 // Reading API credentials. Every read for a customer names the company, so one company can never reach
 // another's tokens: a foreign id simply matches no row. Writes go through credentials/credential-store.ts.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApiType, Scope, TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { apiClients, companies, identities, profiles } from '../../../db/schema.ts';
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
+
+/** What a token reads as in an answer (token-status.ts toClient): never its secret's hash or prefix. */
+export type ClientListRow = Pick<
+  ApiClientRow,
+  'clientId' | 'label' | 'scope' | 'status' | 'inReview' | 'apiType' | 'createdAt' | 'updatedAt' | 'expiredAt'
+>;
+
+const clientListColumns = {
+  clientId: apiClients.clientId,
+  label: apiClients.label,
+  scope: apiClients.scope,
+  status: apiClients.status,
+  inReview: apiClients.inReview,
+  apiType: apiClients.apiType,
+  createdAt: apiClients.createdAt,
+  updatedAt: apiClients.updatedAt,
+  expiredAt: apiClients.expiredAt,
+};
 
 export interface NewApiClient {
   clientId: string;
@@ -31,36 +49,46 @@ export interface CallerCompany {
 }
 
 export function createTokensRepository(db: Db) {
+  const callerCompanyQuery = (executor: Db) =>
+    executor
+      .select({
+        companyId: companies.id,
+        accountStatus: companies.accountStatus,
+        trialEndsAt: companies.trialEndsAt,
+        emailVerifiedAt: identities.emailVerifiedAt,
+      })
+      .from(profiles)
+      .innerJoin(companies, eq(companies.id, profiles.companyId))
+      .innerJoin(identities, eq(identities.id, profiles.identityId))
+      .where(eq(profiles.identityId, sql.placeholder('identityId')));
+  const listQuery = (clientIds?: readonly string[]) =>
+    db
+      .select(clientListColumns)
+      .from(apiClients)
+      .where(
+        and(
+          eq(apiClients.companyId, sql.placeholder('companyId')),
+          clientIds ? inArray(apiClients.clientId, [...clientIds]) : undefined,
+        ),
+      )
+      .orderBy(desc(apiClients.createdAt), desc(apiClients.id));
+  // GetClients runs these two on every call: built once and prepared on each connection, so neither the
+  // query builder nor PostgreSQL's parser runs per call (about a tenth of a call's CPU, profiled).
+  const callerCompanyPrepared = callerCompanyQuery(db).prepare('tokens_caller_company');
+  const listAllPrepared = listQuery().prepare('tokens_list_all');
+
   return {
     async callerCompany(identityId: string, executor: Db = db): Promise<CallerCompany | undefined> {
-      const [row] = await executor
-        .select({
-          companyId: companies.id,
-          accountStatus: companies.accountStatus,
-          trialEndsAt: companies.trialEndsAt,
-          emailVerifiedAt: identities.emailVerifiedAt,
-        })
-        .from(profiles)
-        .innerJoin(companies, eq(companies.id, profiles.companyId))
-        .innerJoin(identities, eq(identities.id, profiles.identityId))
-        .where(eq(profiles.identityId, identityId));
+      const query = executor === db ? callerCompanyPrepared : callerCompanyQuery(executor);
+      const [row] = await query.execute({ identityId });
       if (!row) return undefined;
       const { emailVerifiedAt, ...company } = row;
       return { ...company, emailVerified: emailVerifiedAt !== null };
     },
 
     /** Newest first; `clientIds` narrows the list to those ids (of this company only). */
-    async list(companyId: string, clientIds?: readonly string[]): Promise<ApiClientRow[]> {
-      return db
-        .select()
-        .from(apiClients)
-        .where(
-          and(
-            eq(apiClients.companyId, companyId),
-            clientIds ? inArray(apiClients.clientId, [...clientIds]) : undefined,
-          ),
-        )
-        .orderBy(desc(apiClients.createdAt), desc(apiClients.id));
+    async list(companyId: string, clientIds?: readonly string[]): Promise<ClientListRow[]> {
+      return (clientIds ? listQuery(clientIds) : listAllPrepared).execute({ companyId });
     },
 
     async findByClientId(clientId: string, executor: Db = db): Promise<ApiClientRow | undefined> {

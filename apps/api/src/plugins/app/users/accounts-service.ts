@@ -76,7 +76,11 @@ export function createAccountsService(deps: AccountsDeps) {
       // Counted as a failure before the (slow) password check, so parallel guesses cannot all get one.
       await deps.loginThrottle.reserve(email, ip);
       const identity = await users.findByEmail(email);
-      const valid = await hasher.verify(identity?.passwordHash, password);
+      const valid = await hasher.verify(identity?.passwordHash, password).catch(async (error: unknown) => {
+        // Refused before any check (too many sign-ins at once, 503): not a failed attempt.
+        await deps.loginThrottle.released(email, ip);
+        throw error;
+      });
       if (!identity || !valid) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.loginFailed);
       await deps.loginThrottle.succeeded(email, ip);
       if (identity.passwordHash && hasher.needsRehash(identity.passwordHash)) {

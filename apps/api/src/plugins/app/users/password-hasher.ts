@@ -1,5 +1,14 @@
 // argon2id with the OWASP parameters written out, so a library default change never weakens them.
+// Each hash takes tens of milliseconds of a core and 19 MiB; they run on libuv's thread pool (four threads),
+// so a burst of sign-ins used to take every core — and the pool threads the rest of the server needs —
+// away from everything else: signed-in calls waited five times longer during a login flood (bench:api).
+// Hashes therefore run at most `concurrency` at a time (all cores but one by default), the rest wait in
+// line, and when the line is full a sign-in is refused at once with 503 and Retry-After instead of
+// waiting for seconds.
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { AppError } from '../../../lib/errors.ts';
 
 const ARGON2ID = 2 as Algorithm; // Algorithm is a const enum, which isolated modules cannot read.
 export const ARGON2_OPTIONS = {
@@ -18,22 +27,84 @@ export interface PasswordHasher {
   needsRehash(storedHash: string): boolean;
 }
 
+export interface HashingLimits {
+  /** Hashes computed at once. */
+  concurrency: number;
+  /** Hashes that may wait for one of those; the next is refused (503) until the line shortens. */
+  maxQueued: number;
+}
+
+/** All cores but one hash (at least one), so one is always left for the answers everyone else waits for. */
+export function defaultHashingLimits(cores = availableParallelism()): HashingLimits {
+  const concurrency = Math.max(1, cores - 1);
+  return { concurrency, maxQueued: 64 * concurrency };
+}
+
 export function isArgon2Hash(value: string): boolean {
   return /^\$argon2(id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.test(value);
 }
 
-export function createPasswordHasher(): PasswordHasher {
+/** Too many hashes waiting: try again in about the time the line takes to clear. */
+export function hashingOverloaded(retryAfterSeconds: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new AppError(
+    503,
+    ERROR_CODES.unavailable,
+    `Too many sign-ins at this moment. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** Runs tasks at most `concurrency` at a time, first come first served, with a bounded line. */
+export function createHashingQueue(limits: HashingLimits) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  // How long a hash takes here, smoothed, to tell a refused caller when to come back.
+  let averageMs = 50;
+
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running < limits.concurrency) {
+        running += 1;
+      } else {
+        if (waiting.length >= limits.maxQueued) {
+          throw hashingOverloaded(((waiting.length + 1) * averageMs) / limits.concurrency / 1000);
+        }
+        // The slot of a finishing task is handed over as it is, so `running` stays as it was.
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      const started = performance.now();
+      try {
+        return await task();
+      } finally {
+        averageMs = 0.9 * averageMs + 0.1 * (performance.now() - started);
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+    get stats() {
+      return { running, waiting: waiting.length };
+    },
+  };
+}
+
+export function createPasswordHasher(limits: HashingLimits = defaultHashingLimits()): PasswordHasher {
+  const queue = createHashingQueue(limits);
   // Made up front, so even the first unknown-account login costs one verification, not a hash too.
   const dummyHash = hash('dummy password for unknown accounts', ARGON2_OPTIONS);
 
   return {
-    hash: (password) => hash(password, ARGON2_OPTIONS),
+    hash: (password) => queue.run(() => hash(password, ARGON2_OPTIONS)),
     async verify(storedHash, password) {
       if (!storedHash) {
-        await verify(await dummyHash, password).catch(() => false);
+        const dummy = await dummyHash;
+        await queue.run(() => verify(dummy, password).catch(() => false));
         return false;
       }
-      return verify(storedHash, password).catch(() => false);
+      // Only argon2's own refusals (a malformed hash) read as a wrong password; a full line is a 503.
+      return queue.run(() => verify(storedHash, password).catch(() => false));
     },
     needsRehash: (storedHash) => !storedHash.startsWith(CURRENT_PARAMETERS),
   };

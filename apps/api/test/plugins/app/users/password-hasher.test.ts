@@ -1,8 +1,13 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { AppError } from '../../../../src/lib/errors.ts';
 import {
   ARGON2_OPTIONS,
+  createHashingQueue,
   createPasswordHasher,
+  defaultHashingLimits,
   isArgon2Hash,
 } from '../../../../src/plugins/app/users/password-hasher.ts';
 
@@ -26,5 +31,70 @@ describe('password hasher', () => {
     expect(isArgon2Hash(old)).toBe(true);
     expect(hasher.needsRehash(old)).toBe(true);
     expect(await hasher.verify(old, 'pw')).toBe(true);
+  });
+});
+
+function deferred() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+describe('password hashing queue', () => {
+  it('leaves one core free: all cores but one hash, at least one', () => {
+    expect(defaultHashingLimits(1).concurrency).toBe(1);
+    expect(defaultHashingLimits(2).concurrency).toBe(1);
+    expect(defaultHashingLimits(8).concurrency).toBe(7);
+    expect(defaultHashingLimits(2).maxQueued).toBeGreaterThanOrEqual(32);
+  });
+
+  it('runs at most `concurrency` hashes at once, first come first served', async () => {
+    const queue = createHashingQueue({ concurrency: 2, maxQueued: 10 });
+    let running = 0;
+    let most = 0;
+    const finished: number[] = [];
+    const task = (index: number) =>
+      queue.run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await sleep(5);
+        running -= 1;
+        finished.push(index);
+        return index;
+      });
+    expect(await Promise.all([0, 1, 2, 3, 4, 5].map(task))).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+    expect(finished.slice(0, 2).sort()).toEqual([0, 1]);
+    expect(queue.stats).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('refuses with 503 and Retry-After while the line is full, and serves again once it shortens', async () => {
+    const queue = createHashingQueue({ concurrency: 1, maxQueued: 1 });
+    const gate = deferred();
+    const first = queue.run(() => gate.promise.then(() => 'first'));
+    const second = queue.run(async () => 'second');
+    const refused = await queue.run(async () => 'third').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ statusCode: 503, code: ERROR_CODES.unavailable });
+    expect(Number((refused as AppError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    gate.release();
+    expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+    expect(await queue.run(async () => 'fourth')).toBe('fourth');
+  });
+
+  it('frees the slot of a task that fails', async () => {
+    const queue = createHashingQueue({ concurrency: 1, maxQueued: 0 });
+    await expect(queue.run(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken');
+    expect(queue.stats).toEqual({ running: 0, waiting: 0 });
+    expect(await queue.run(async () => 'next')).toBe('next');
+  });
+
+  it('a full line is a 503 for a sign-in, never a wrong password', async () => {
+    const busy = createPasswordHasher({ concurrency: 1, maxQueued: 0 });
+    const stored = await busy.hash('correct horse');
+    const first = busy.verify(stored, 'correct horse');
+    await expect(busy.verify(stored, 'correct horse')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(busy.verify(null, 'anything')).rejects.toMatchObject({ statusCode: 503 });
+    expect(await first).toBe(true);
   });
 });

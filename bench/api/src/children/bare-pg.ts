@@ -1,0 +1,138 @@
+// Baseline: node's http server and `pg` doing, per request, what the answer needs and no more — check
+// the bearer access token's HS256 signature and expiry with node:crypto, then run the SQL the portal
+// runs for that call, in the same order, prepared under the same names or unnamed as the portal sends
+// them, in array row mode like drizzle's (pool of 10 like the portal's), and answer the same JSON. No
+// framework, no validation, no rate limit, no logs.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import pg from 'pg';
+import { announceListening, closeOnSignal } from './child-protocol.ts';
+import { BARE_SQL, BARE_STATEMENT_NAMES } from './bare-sql.ts';
+
+const { DATABASE_URL, SESSION_SECRET } = process.env;
+if (!DATABASE_URL || !SESSION_SECRET) throw new Error('DATABASE_URL and SESSION_SECRET are needed');
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
+const key = Buffer.from(SESSION_SECRET, 'utf8');
+
+// Timestamps come as PostgreSQL's text and become ISO strings through V8's own date parser, as drizzle
+// reads them: pg's default parser for them was a tenth of this server's time on GetClients.
+const TIMESTAMPTZ = 1184;
+const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === TIMESTAMPTZ ? (text: string) => text : pg.types.getTypeParser(oid, format),
+};
+
+type Row = unknown[];
+const query = async (statement: keyof typeof BARE_SQL, values: unknown[]): Promise<Row[]> => {
+  const name = BARE_STATEMENT_NAMES[statement];
+  const text = BARE_SQL[statement];
+  return (await pool.query<Row>({ ...(name ? { name } : {}), text, values, rowMode: 'array', types })).rows;
+};
+
+/** `{ sub, sid }` of a valid, unexpired token signed with the session secret, else undefined. */
+function caller(authorization: string | undefined): { sub: string; sid: string } | undefined {
+  const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return undefined;
+  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    sub?: string;
+    sid?: string;
+    exp?: number;
+  };
+  if (!claims.sub || !claims.sid || !claims.exp || claims.exp * 1000 <= Date.now()) return undefined;
+  return { sub: claims.sub, sid: claims.sid };
+}
+
+const iso = (value: unknown) => (typeof value === 'string' ? new Date(value).toISOString() : null);
+
+async function getUser(identityId: string) {
+  const [row] = await query('user', [identityId]);
+  if (!row) return undefined;
+  // identities.id, email, username, email_verified_at, created_at, profiles.first_name, last_name,
+  // phone, companies.name, account_status, trial_ends_at
+  return {
+    id: row[0],
+    email: row[1],
+    username: row[2],
+    firstName: row[5],
+    lastName: row[6],
+    phone: row[7],
+    companyName: row[8],
+    companyAccountStatus: row[9],
+    emailVerified: row[3] !== null,
+    trialEndsAt: iso(row[10]),
+    createdAt: iso(row[4]),
+  };
+}
+
+async function getClients(identityId: string) {
+  const [company] = await query('callerCompany', [identityId]);
+  if (!company) return undefined;
+  const rows = await query('clients', [company[0]]);
+  const now = new Date();
+  // client_id, label, scope, status, in_review, api_type, created_at, updated_at, expired_at
+  return {
+    clients: rows.map((row) => {
+      const expiredAt = row[8] === null ? null : new Date(row[8] as string);
+      const stored = row[3] as string;
+      const expirable = stored === 'active' || stored === 'pending' || stored === 'review';
+      return {
+        id: row[0],
+        label: row[1],
+        scope: row[2],
+        status: expiredAt && expiredAt <= now && expirable ? 'expired' : stored,
+        inReview: row[4],
+        apiType: row[5],
+        createdAt: iso(row[6]),
+        updatedAt: iso(row[7]),
+        expiredAt: expiredAt?.toISOString() ?? null,
+      };
+    }),
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}
+
+const ROUTES: Record<string, (identityId: string) => Promise<unknown>> = {
+  '/api/GetUser': getUser,
+  '/api/GetClients': getClients,
+};
+
+let closing = false;
+const server = createServer((request, response) => {
+  const route = ROUTES[request.url ?? ''];
+  if (!route || request.method !== 'GET') return send(response, 404, { error: 'not_found' });
+  const auth = caller(request.headers.authorization);
+  if (!auth) return send(response, 401, { error: 'unauthorized' });
+  query('session', [auth.sid, auth.sub])
+    .then(async ([live]) => (live ? ((await route(auth.sub)) ?? null) : undefined))
+    .then(
+      (answer) => {
+        if (answer === undefined) send(response, 401, { error: 'unauthorized' });
+        else if (answer === null) send(response, 404, { error: 'profile_not_found' });
+        else send(response, 200, answer);
+      },
+      (error: unknown) => {
+        // Calls cut off by the shutdown (the load generator gone, the pool ended) are not failures.
+        if (!closing) console.error(error);
+        if (!response.destroyed) send(response, 500, { error: 'internal' });
+      },
+    );
+});
+
+closeOnSignal(async () => {
+  closing = true;
+  await new Promise((done) => server.close(done));
+  await pool.end();
+});
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  announceListening(address.port);
+});

@@ -1,0 +1,30 @@
+// Everything the run creates (child processes, the database, Redis keys, temporary directories) is
+// undone here, last created first, whether the run passes, fails or is interrupted with Ctrl-C.
+type Undo = () => Promise<void> | void;
+
+const undos: { label: string; undo: Undo }[] = [];
+let running: Promise<void> | undefined;
+
+export function onCleanup(label: string, undo: Undo): void {
+  undos.push({ label, undo });
+}
+
+export function cleanUp(): Promise<void> {
+  running ??= (async () => {
+    for (let next = undos.pop(); next; next = undos.pop()) {
+      try {
+        await next.undo();
+      } catch (error) {
+        console.error(`cleanup: could not ${next.label}:`, error);
+      }
+    }
+  })();
+  return running;
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}

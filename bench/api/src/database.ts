@@ -1,0 +1,28 @@
+// The run's PostgreSQL database: created empty here (the first portal child migrates it, as a deployment's
+// first start would) and dropped at cleanup, whatever the outcome.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { onCleanup } from './cleanup.ts';
+
+export async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `datafeeds_bench_api_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  onCleanup(`drop database ${name}`, async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await dropper.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,89 @@
+// Figures 1 and 2: GetUser and GetClients on a portal child against the bare node http + pg server
+// running the same SQL, one server at a time, under the same load (BENCH_CONNECTIONS connections, as
+// fast as answers come). The load on the machine drifts, so the two take turns over BENCH_ROUNDS rounds
+// in ABBA order (portal, bare, bare, portal, …), each on a freshly started child. Before a run, the
+// server's answer is checked against the one the portal gave (the same JSON), so both do the same work.
+import { isDeepStrictEqual } from 'node:util';
+import { addressCycle } from './addresses.ts';
+import { combineRounds, measureLoad, type LoadTarget, type RoundsResult } from './http-load.ts';
+import { getJson, signIn, type Account } from './portal-api.ts';
+import { startBarePg, startPortal, withServer, type Deployment, type RunningServer } from './servers.ts';
+import { settings } from './settings.ts';
+
+export interface Comparison {
+  portal: RoundsResult;
+  baseline: RoundsResult;
+}
+
+const readAddress = addressCycle('reads');
+
+export class Session {
+  /** The latest access token of the owner, and the portal's answer it is compared with. */
+  token = '';
+  expected = new Map<string, unknown>();
+
+  constructor(readonly owner: Account) {}
+
+  async refresh(portalUrl: string): Promise<void> {
+    this.token = await signIn(portalUrl, this.owner);
+  }
+}
+
+async function checkedAnswer(server: RunningServer, path: string, session: Session): Promise<void> {
+  const { status, body } = await getJson(server.url, path, session.token);
+  if (status !== 200)
+    throw new Error(`${server.name} answered ${path} with ${status}: ${JSON.stringify(body)}`);
+  const expected = session.expected.get(path);
+  if (expected === undefined) session.expected.set(path, body);
+  else if (!isDeepStrictEqual(body, expected)) {
+    throw new Error(`${server.name} answered ${path} differently from the portal: ${JSON.stringify(body)}`);
+  }
+}
+
+function target(server: RunningServer, path: string, session: Session): LoadTarget {
+  return {
+    url: `${server.url}${path}`,
+    method: 'GET',
+    headers: { authorization: `Bearer ${session.token}` },
+    address: readAddress,
+  };
+}
+
+const shape = () => ({ seconds: settings.seconds, connections: settings.connections });
+
+async function portalRun(deployment: Deployment, session: Session, path: string) {
+  return withServer(
+    () => startPortal('portal', deployment),
+    async (server) => {
+      await session.refresh(server.url);
+      await checkedAnswer(server, path, session);
+      return measureLoad(target(server, path, session), server, shape());
+    },
+  );
+}
+
+async function bareRun(deployment: Deployment, session: Session, path: string) {
+  return withServer(
+    () => startBarePg(deployment),
+    async (server) => {
+      await checkedAnswer(server, path, session);
+      return measureLoad(target(server, path, session), server, shape());
+    },
+  );
+}
+
+/** The portal first (its answer is the reference), then ABBA turns. */
+export async function compare(deployment: Deployment, session: Session, path: string): Promise<Comparison> {
+  const portal = [];
+  const baseline = [];
+  for (let round = 0; round < settings.rounds; round += 1) {
+    if (round % 2 === 0) {
+      portal.push(await portalRun(deployment, session, path));
+      baseline.push(await bareRun(deployment, session, path));
+    } else {
+      baseline.push(await bareRun(deployment, session, path));
+      portal.push(await portalRun(deployment, session, path));
+    }
+  }
+  return { portal: combineRounds(portal), baseline: combineRounds(baseline) };
+}
