@@ -12,12 +12,12 @@ async function main(): Promise<number> {
   const socket = operatorSocketPath(env);
   if (target.kind === 'pglite' && socket && (await socketIsLive(socket))) {
     // One process at a time may open PGlite, and the server migrated it when it started.
-    console.log('The server running on this DATA_DIR migrated its database when it started.');
+    process.stdout.write('The server running on this DATA_DIR migrated its database when it started.\n');
     return 0;
   }
   const database = await openDatabase(target, { migrations: 'run' });
   await database.close();
-  console.log(`Database migrated (${target.kind}).`);
+  process.stdout.write(`Database migrated (${target.kind}).\n`);
   return 0;
 }
 
