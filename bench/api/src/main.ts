@@ -10,12 +10,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { API_PATHS } from '@datafeeds/domain';
-import { cleanUp } from './cleanup.ts';
-import { createDatabase } from './database.ts';
+import { cleanUp } from '../../shared/cleanup.ts';
+import { createDatabase } from '../../shared/database.ts';
 import { measureFlood, type FloodResult } from './flood.ts';
 import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
 import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
-import { reserveRedisPrefix } from './redis-prefix.ts';
+import { reserveRedisPrefix } from '../../shared/redis-prefix.ts';
 import { startPortal, withServer, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
 import { compare, Session, type Comparison } from './throughput.ts';
@@ -174,8 +174,8 @@ async function main() {
   );
   print('Creating the database and seeding it through the API…');
   const deployment: Deployment = {
-    databaseUrl: await createDatabase(settings.adminDatabaseUrl),
-    redisKeyPrefix: reserveRedisPrefix(settings.redisUrl),
+    databaseUrl: await createDatabase(settings.adminDatabaseUrl, 'api'),
+    redisKeyPrefix: reserveRedisPrefix(settings.redisUrl, 'api'),
     sessionSecret: randomBytes(32).toString('base64url'),
     hashKey: randomBytes(32).toString('base64url'),
   };

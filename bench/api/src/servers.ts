@@ -2,12 +2,12 @@
 // event loop — one at a time, and stops it (SIGTERM, then SIGKILL after 10 s). A portal child writes its
 // request log (stdout) to a file, as a deployment's log collector would take it; nothing reads it during
 // the run, and its size per answer is reported.
-import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CPU_USAGE, LOOP_DELAY, type LoopDelay } from './children/child-protocol.ts';
-import { onCleanup } from './cleanup.ts';
+import { onCleanup } from '../../shared/cleanup.ts';
+import { profileDirFor, startChildServer } from '../../shared/child-server.ts';
 import { repoRoot, settings } from './settings.ts';
 
 export interface RunningServer {
@@ -31,7 +31,6 @@ export interface Deployment {
 }
 
 const CHILDREN = resolve(import.meta.dirname, 'children');
-const START_TIMEOUT_MS = 60_000;
 let started = 0;
 let workDir: string | undefined;
 
@@ -52,68 +51,30 @@ async function startChild(
 ): Promise<RunningServer> {
   started += 1;
   const label = `${started}-${name}`;
-  // A directory per child: node writes one profile per thread (tsx's loader runs on a thread of its own).
-  const profile = settings.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(settings.cpuProfileDir, label)}`]
-    : [];
   const logFile = join(runDir(), `${label}.log`);
   const logFd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(CHILDREN, entry)], {
-    cwd: repoRoot,
-    stdio: ['ignore', logFd, 'inherit', 'ipc'],
-    env: { ...process.env, PORT: '0', ...env },
-  });
-  closeSync(logFd);
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  let running = true;
-  void exited.then(() => (running = false));
-
-  const stop = async () => {
-    if (!running) return;
-    child.kill('SIGTERM');
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(kill);
-  };
-  onCleanup(`stop ${name}`, stop);
-
-  const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${name} did not listen within 60 s`)), START_TIMEOUT_MS);
-    child.on('message', (message: { listening?: number }) => {
-      if (typeof message.listening !== 'number') return;
-      clearTimeout(timer);
-      done(message.listening);
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`${name} exited (code ${code}) before listening; its log: ${logFile}`));
-    });
-  });
-  const ask = <K extends 'cpuUsage' | 'loopDelay'>(question: string, key: K) =>
-    new Promise<{ cpuUsage: NodeJS.CpuUsage; loopDelay: LoopDelay }[K]>((done) => {
-      const listener = (message: Partial<{ cpuUsage: NodeJS.CpuUsage; loopDelay: LoopDelay }>) => {
-        const answer = message[key];
-        if (!answer) return;
-        child.off('message', listener);
-        done(answer);
-      };
-      child.on('message', listener);
-      child.send(question);
-    });
+  const server = await startChildServer({
+    name,
+    script: join(CHILDREN, entry),
+    env,
+    stdout: logFd,
+    // A directory per child: node writes one profile per thread (tsx's loader runs on a thread of its own).
+    cpuProfileDir: profileDirFor(settings.cpuProfileDir, label),
+    repoRoot,
+    exitHint: `; its log: ${logFile}`,
+  }).finally(() => closeSync(logFd));
   const cpuMicros = async () => {
-    const usage = await ask(CPU_USAGE, 'cpuUsage');
+    const usage = await server.ask<NodeJS.CpuUsage>(CPU_USAGE, 'cpuUsage');
     return usage.user + usage.system;
   };
-  const loopDelay = () => ask(LOOP_DELAY, 'loopDelay');
-  const logBytes = () => statSync(logFile).size;
   return {
     name,
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid ?? 0,
+    url: server.url,
+    pid: server.child.pid ?? 0,
     cpuMicros,
-    logBytes,
-    loopDelay,
-    stop,
+    logBytes: () => statSync(logFile).size,
+    loopDelay: () => server.ask<LoopDelay>(LOOP_DELAY, 'loopDelay'),
+    stop: server.stop,
   };
 }
 

@@ -3,7 +3,6 @@
 // directly with the server's keyed hash (createSecretHasher), which is what CreateClient stores, because
 // issuing thousands of tokens through the API would take longer than the benchmark itself.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { scopeForRequest } from '@datafeeds/domain';
 import { openDatabase } from '../../../apps/api/src/db/client.ts';
 import { apiClients, companies, verifierKeys } from '../../../apps/api/src/db/schema.ts';
@@ -14,7 +13,7 @@ import {
   newVerifierKey,
   secretStart,
 } from '../../../apps/api/src/lib/client-credentials.ts';
-import { onCleanup } from './cleanup.ts';
+import { createDatabase } from '../../shared/database.ts';
 
 export interface Fixtures {
   databaseUrl: string;
@@ -27,31 +26,8 @@ export interface Fixtures {
 
 const INSERT_BATCH = 500;
 
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `datafeeds_bench_verify_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  onCleanup(`drop database ${name}`, async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    try {
-      await dropper.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await dropper.end();
-    }
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 export async function createFixtures(adminUrl: string, count: number): Promise<Fixtures> {
-  const databaseUrl = await createDatabase(adminUrl);
+  const databaseUrl = await createDatabase(adminUrl, 'verify');
   const hashKey = randomBytes(32).toString('base64url');
   const hasher = createSecretHasher(hashKey);
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });

@@ -9,12 +9,12 @@
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import os from 'node:os';
 import { createVerifier } from '@datafeeds/verifier';
-import { cleanUp, onCleanup } from './cleanup.ts';
+import { cleanUp, onCleanup } from '../../shared/cleanup.ts';
 import { createFixtures } from './fixtures.ts';
 import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
 import { measureMissHttp, measureWarmHttp } from './http-verify.ts';
 import { measureInProcess } from './in-process.ts';
-import { reserveRedisPrefix } from './redis-prefix.ts';
+import { reserveRedisPrefix } from '../../shared/redis-prefix.ts';
 import { measureRevocation } from './revocation.ts';
 import { startPortal } from './servers.ts';
 import { settings } from './settings.ts';
@@ -70,7 +70,7 @@ async function main() {
   const miss = await measureMissHttp(fixtures);
 
   print('3-4. two portal instances on PostgreSQL + Redis, a verifier following instance B…');
-  const redisKeyPrefix = reserveRedisPrefix(settings.redisUrl);
+  const redisKeyPrefix = reserveRedisPrefix(settings.redisUrl, 'verify');
   const instanceA = await startPortal('portal-a', fixtures, { redisKeyPrefix });
   const instanceB = await startPortal('portal-b', fixtures, { redisKeyPrefix });
   // A long TTL, so no warm entry expires during the loop: only revocations drop entries here.

@@ -1,11 +1,11 @@
 // Starts each server under test as a child process of its own — so the load generator never shares its
 // event loop — one at a time, and stops it (SIGTERM, then SIGKILL after 10 s).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CPU_USAGE } from './children/child-protocol.ts';
-import { onCleanup } from './cleanup.ts';
+import { onCleanup } from '../../shared/cleanup.ts';
+import { profileDirFor, startChildServer } from '../../shared/child-server.ts';
 import { repoRoot, settings } from './settings.ts';
 import type { Fixtures } from './fixtures.ts';
 
@@ -19,7 +19,6 @@ export interface RunningServer {
 }
 
 const CHILDREN = resolve(import.meta.dirname, 'children');
-const START_TIMEOUT_MS = 60_000;
 let started = 0;
 
 export async function startChild(
@@ -28,51 +27,20 @@ export async function startChild(
   env: Record<string, string>,
 ): Promise<RunningServer> {
   started += 1;
-  // A directory per child: node writes one profile per thread (tsx's loader runs on a thread of its own).
-  const profile = settings.cpuProfileDir
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(settings.cpuProfileDir, `${started}-${name}`)}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', join(CHILDREN, entry)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, PORT: '0', ...env },
+  const server = await startChildServer({
+    name,
+    script: join(CHILDREN, entry),
+    env,
+    stdout: 'inherit',
+    // A directory per child: node writes one profile per thread (tsx's loader runs on a thread of its own).
+    cpuProfileDir: profileDirFor(settings.cpuProfileDir, `${started}-${name}`),
+    repoRoot,
   });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  let running = true;
-  void exited.then(() => (running = false));
-
-  const stop = async () => {
-    if (!running) return;
-    child.kill('SIGTERM');
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(kill);
+  const cpuMicros = async () => {
+    const usage = await server.ask<NodeJS.CpuUsage>(CPU_USAGE, 'cpuUsage');
+    return usage.user + usage.system;
   };
-  onCleanup(`stop ${name}`, stop);
-
-  const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${name} did not listen within 60 s`)), START_TIMEOUT_MS);
-    child.on('message', (message: { listening?: number }) => {
-      if (typeof message.listening !== 'number') return;
-      clearTimeout(timer);
-      done(message.listening);
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`${name} exited (code ${code}) before listening`));
-    });
-  });
-  const cpuMicros = () =>
-    new Promise<number>((done) => {
-      const listener = (message: { cpuUsage?: NodeJS.CpuUsage }) => {
-        if (!message.cpuUsage) return;
-        child.off('message', listener);
-        done(message.cpuUsage.user + message.cpuUsage.system);
-      };
-      child.on('message', listener);
-      child.send(CPU_USAGE);
-    });
-  return { name, url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, cpuMicros, stop };
+  return { name, url: server.url, pid: server.child.pid ?? 0, cpuMicros, stop: server.stop };
 }
 
 export interface PortalOptions {

@@ -1,11 +1,11 @@
-// The run's PostgreSQL database: created empty here (the first portal child migrates it, as a deployment's
-// first start would) and dropped at cleanup, whatever the outcome.
+// A run's PostgreSQL database: created empty here (the first portal child migrates it, as a deployment's
+// first start would, or the run fills it itself) and dropped at cleanup, whatever the outcome.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { onCleanup } from './cleanup.ts';
 
-export async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `datafeeds_bench_api_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+export async function createDatabase(adminUrl: string, bench: 'api' | 'verify'): Promise<string> {
+  const name = `datafeeds_bench_${bench}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
