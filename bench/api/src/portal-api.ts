@@ -2,67 +2,24 @@
 // follow the verification link from the outbox, sign in, request tokens. Each call comes from the next
 // address of the seeding range (addresses.ts), as different people's would.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import {
   API_PATHS,
   type ClientCredentials,
   type RegisterInput,
   type TokenRequestInput,
 } from '@datafeeds/domain';
+import { postToPortal, verificationTokenFor } from '../../shared/portal-http.ts';
 import { addressCycle } from './addresses.ts';
 
 const seedAddress = addressCycle('seed');
 
-async function call<T>(baseUrl: string, path: string, init: RequestInit, expected: number): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('x-forwarded-for', seedAddress());
-  const response = await fetch(`${baseUrl}${path}`, { ...init, headers });
-  const text = await response.text();
-  if (response.status !== expected) {
-    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
-  }
-  return JSON.parse(text) as T;
-}
-
+const seedHeaders = () => ({ 'x-forwarded-for': seedAddress() });
 const post = <T>(baseUrl: string, path: string, body: object, expected: number, bearer?: string) =>
-  call<T>(
-    baseUrl,
-    path,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    },
-    expected,
-  );
+  postToPortal<T>(baseUrl, path, body, expected, { bearer, extraHeaders: seedHeaders });
 
 export interface Account {
   email: string;
   password: string;
-}
-
-/**
- * The verification link of an email kept in the outbox (no SMTP_URL). Read from the database, as an
- * operator would: a portal running with NODE_ENV=production never serves the development mailbox.
- */
-async function verificationTokenFor(databaseUrl: string, email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ links: string[] }>(
-      'SELECT links FROM outbox_emails WHERE "to" = $1 ORDER BY seq DESC LIMIT 1',
-      [email],
-    );
-    const link = rows[0]?.links[0];
-    const token = link ? new URL(link).searchParams.get('token') : null;
-    if (!token) throw new Error(`no verification link for ${email} in the outbox`);
-    return token;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Registers an account (identity, profile, trial company) and verifies its email through the outbox. */

@@ -1,7 +1,6 @@
 // The portal calls the benchmark makes outside the measured loops, through the real HTTP API: a verified
 // user with a token to rotate, one verification, and a portal child's cache counters.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import {
   API_PATHS,
   VERIFICATION_PATHS,
@@ -10,52 +9,11 @@ import {
   type TokenRequestInput,
   type VerifyResult,
 } from '@datafeeds/domain';
+import { callPortal, postToPortal, verificationTokenFor } from '../../shared/portal-http.ts';
 import { STATS_PATH, type VerificationStats } from './children/child-protocol.ts';
 
-async function call<T>(baseUrl: string, path: string, init: RequestInit, expected: number): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, init);
-  const text = await response.text();
-  if (response.status !== expected) {
-    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text}`);
-  }
-  return JSON.parse(text) as T;
-}
-
 const post = <T>(baseUrl: string, path: string, body: object, expected: number, bearer?: string) =>
-  call<T>(
-    baseUrl,
-    path,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      body: JSON.stringify(body),
-    },
-    expected,
-  );
-
-/**
- * The verification link of an email kept in the outbox. Read from the database, as an operator would:
- * a portal running with NODE_ENV=production never serves the development mailbox.
- */
-async function verificationTokenFor(databaseUrl: string, email: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ links: string[] }>(
-      'SELECT links FROM outbox_emails WHERE "to" = $1 ORDER BY seq DESC LIMIT 1',
-      [email],
-    );
-    const link = rows[0]?.links[0];
-    const token = link ? new URL(link).searchParams.get('token') : null;
-    if (!token) throw new Error(`no verification link for ${email} in the outbox`);
-    return token;
-  } finally {
-    await client.end();
-  }
-}
+  postToPortal<T>(baseUrl, path, body, expected, { bearer });
 
 /** Registers through the API and follows the verification link from the outbox. */
 export async function verifiedUserToken(baseUrl: string, databaseUrl: string): Promise<string> {
@@ -96,4 +54,5 @@ export function rotateClient(baseUrl: string, userToken: string, clientId: strin
 export const verifyOnce = (baseUrl: string, verifierKey: string, body: object) =>
   post<VerifyResult>(baseUrl, VERIFICATION_PATHS.verify, body, 200, verifierKey);
 
-export const verificationStats = (baseUrl: string) => call<VerificationStats>(baseUrl, STATS_PATH, {}, 200);
+export const verificationStats = (baseUrl: string) =>
+  callPortal<VerificationStats>(baseUrl, STATS_PATH, {}, 200);
