@@ -147,6 +147,9 @@ export function createRedisLoginAttempts(redis: Redis, prefix: string): LoginAtt
   const accountKey = (account: string) => `${prefix}login-failures:account:${account}`;
   const addressKey = (address: string) => `${prefix}login-failures:address:${address}`;
   const field = (address: string) => `address:${address}`;
+  const giveBack = async (account: string, address: string, mode: 'forgive' | 'release') => {
+    await redis.eval(GIVE_BACK_SCRIPT, 2, accountKey(account), addressKey(address), field(address), mode);
+  };
 
   return {
     async reserve(account, address, limits) {
@@ -167,26 +170,8 @@ export function createRedisLoginAttempts(redis: Redis, prefix: string): LoginAtt
         ? { allowed: false, retryAfterSeconds: refusedForMs / 1000 }
         : { allowed: true };
     },
-    async succeeded(account, address) {
-      await redis.eval(
-        GIVE_BACK_SCRIPT,
-        2,
-        accountKey(account),
-        addressKey(address),
-        field(address),
-        'forgive',
-      );
-    },
-    async released(account, address) {
-      await redis.eval(
-        GIVE_BACK_SCRIPT,
-        2,
-        accountKey(account),
-        addressKey(address),
-        field(address),
-        'release',
-      );
-    },
+    succeeded: (account, address) => giveBack(account, address, 'forgive'),
+    released: (account, address) => giveBack(account, address, 'release'),
     async clearAccount(account) {
       await redis.del(accountKey(account));
     },
@@ -198,23 +183,15 @@ export function createLoginAttempts(redis: Redis | undefined, prefix: string, cl
   const memory = createMemoryLoginAttempts(clock);
   if (!redis) return memory;
   const shared = createRedisLoginAttempts(redis, prefix);
+  // Giving back and clearing go to both stores, so the memory one is right if Redis goes away later.
+  const both = async (change: (store: LoginAttempts) => Promise<void>) => {
+    await Promise.all([change(shared).catch(() => undefined), change(memory)]);
+  };
   return {
     reserve: (account, address, limits) =>
       shared.reserve(account, address, limits).catch(() => memory.reserve(account, address, limits)),
-    succeeded: async (account, address) => {
-      await Promise.all([
-        shared.succeeded(account, address).catch(() => undefined),
-        memory.succeeded(account, address),
-      ]);
-    },
-    released: async (account, address) => {
-      await Promise.all([
-        shared.released(account, address).catch(() => undefined),
-        memory.released(account, address),
-      ]);
-    },
-    clearAccount: async (account) => {
-      await Promise.all([shared.clearAccount(account).catch(() => undefined), memory.clearAccount(account)]);
-    },
+    succeeded: (account, address) => both((store) => store.succeeded(account, address)),
+    released: (account, address) => both((store) => store.released(account, address)),
+    clearAccount: (account) => both((store) => store.clearAccount(account)),
   };
 }
