@@ -19,7 +19,29 @@ export async function resizeTo(page: Page, width: number): Promise<void> {
  * so a failure says where to look.
  */
 export async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
-  const found = await page.evaluate(() => {
+  // Measured again until it holds or 5 s have passed: after a resize, MUI's transitions (the sidebar
+  // becoming a drawer) may still be running on a busy machine, and only the settled layout counts.
+  let found = await measureSidewaysScroll(page);
+  for (let waited = 0; waited < 5_000 && !fitsWidth(found); waited += 100) {
+    await page.waitForTimeout(100);
+    found = await measureSidewaysScroll(page);
+  }
+  expect
+    .soft(
+      found.scrollWidth,
+      `${screen} at ${found.width}px scrolls sideways: ${found.stickingOut.join(', ')}`,
+    )
+    .toBeLessThanOrEqual(found.width);
+  expect.soft(found.scrollingBoxes, `${screen} at ${found.width}px has boxes scrolling sideways`).toEqual([]);
+}
+
+type SidewaysScroll = Awaited<ReturnType<typeof measureSidewaysScroll>>;
+
+const fitsWidth = (found: SidewaysScroll) =>
+  found.scrollWidth <= found.width && found.scrollingBoxes.length === 0;
+
+function measureSidewaysScroll(page: Page) {
+  return page.evaluate(() => {
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 2).join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
     const width = window.innerWidth;
@@ -41,13 +63,6 @@ export async function expectNoSidewaysScroll(page: Page, screen: string): Promis
         .map(describe),
     };
   });
-  expect
-    .soft(
-      found.scrollWidth,
-      `${screen} at ${found.width}px scrolls sideways: ${found.stickingOut.join(', ')}`,
-    )
-    .toBeLessThanOrEqual(found.width);
-  expect.soft(found.scrollingBoxes, `${screen} at ${found.width}px has boxes scrolling sideways`).toEqual([]);
 }
 
 /** The box lies inside the viewport, whole. */
