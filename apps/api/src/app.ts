@@ -54,12 +54,12 @@ import verifyRoutes from './routes/verification/verify.ts';
  * socket silent for 2 minutes is closed (the event streams send a heartbeat every 10 s). Answers may
  * take longer than any of these: an event stream lasts as long as its data feed listens.
  */
-export const SERVER_TIMEOUTS = {
+const SERVER_TIMEOUTS = {
   requestTimeout: 30_000,
   keepAliveTimeout: 72_000,
   connectionTimeout: 120_000,
 };
-export const HEADERS_TIMEOUT_MS = 15_000;
+const HEADERS_TIMEOUT_MS = 15_000;
 
 export interface BuildAppOptions {
   env: Env;
@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { ...scaleRateLimits(DEFAULT_RATE_LIMITS, env.RATE_LIMIT_SCALE), ...options.rateLimits },
     keyPrefix: env.REDIS_KEY_PREFIX,
   });
-  await app.register(openapi);
+  await app.register(openapi, { appUrl: env.APP_URL });
 
   await app.register(errorHandler);
   await app.register(noStore);

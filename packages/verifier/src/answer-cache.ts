@@ -5,7 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import { NOT_FOUND, type KnownCredential } from './judge.ts';
 
-export type CachedAnswer = KnownCredential | typeof NOT_FOUND;
+type CachedAnswer = KnownCredential | typeof NOT_FOUND;
 
 export interface AnswerCache {
   lookup(secret: string): CachedAnswer | undefined;

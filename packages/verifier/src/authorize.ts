@@ -26,7 +26,7 @@ export type AuthorizeResult =
     };
 
 /** Seconds a client is asked to wait when the portal gave no Retry-After of its own. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
 
 const API_TYPE_NAMES: Record<ApiType, string> = { rest: 'REST', graphql: 'GraphQL' };
 

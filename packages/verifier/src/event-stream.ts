@@ -20,13 +20,13 @@ export interface CredentialEventHandlers {
   onError: (error: Error) => void;
 }
 
-export interface StreamTiming {
+interface StreamTiming {
   firstRetryMs: number;
   maxRetryMs: number;
   idleTimeoutMs: number;
 }
 
-export const DEFAULT_STREAM_TIMING: StreamTiming = {
+const DEFAULT_STREAM_TIMING: StreamTiming = {
   firstRetryMs: 250,
   maxRetryMs: 5_000,
   idleTimeoutMs: 25_000,

@@ -48,9 +48,9 @@ export interface ResolvedVerifierOptions {
   onError: (error: Error) => void;
 }
 
-export const DEFAULT_CACHE_MAX = 10_000;
-export const DEFAULT_CACHE_TTL_MS = 30_000;
-export const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
+const DEFAULT_CACHE_MAX = 10_000;
+const DEFAULT_CACHE_TTL_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
 
 function reportToConsole(error: Error) {
   console.warn(`[@datafeeds/verifier] ${error.message}`);

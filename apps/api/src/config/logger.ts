@@ -75,7 +75,7 @@ function censorPath(value: Record<string, unknown>, path: Path): Record<string, 
 }
 
 /** An object with REDACT_PATHS censored below each of its keys; the object itself is never changed. */
-export function censorObject(object: Record<string, unknown>): Record<string, unknown> {
+function censorObject(object: Record<string, unknown>): Record<string, unknown> {
   let result = object;
   for (const key of Object.keys(object)) {
     const value = object[key];
@@ -91,7 +91,7 @@ export function censorObject(object: Record<string, unknown>): Record<string, un
 }
 
 /** A written line (after serializers, with its bindings) with REDACT_PATHS censored. */
-export function censorLine(line: string): string {
+function censorLine(line: string): string {
   if (!MAY_HOLD_SECRET.test(line)) return line;
   const parsed: unknown = JSON.parse(line);
   if (!isObject(parsed)) return line;

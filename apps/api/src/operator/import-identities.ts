@@ -9,7 +9,7 @@ import { isArgon2Hash } from '../plugins/app/users/password-hasher.ts';
 import type { UsersRepository } from '../plugins/app/users/users-repository.ts';
 import { parseCsv } from './csv.ts';
 
-export interface ImportedRow {
+interface ImportedRow {
   line: number;
   email: string;
   resetEmail: 'sent' | 'failed' | 'not needed';

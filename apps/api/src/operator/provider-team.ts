@@ -113,5 +113,3 @@ export function createProviderTeam({ clock, companies, tokens, credentials, upgr
     },
   };
 }
-
-export type ProviderTeam = ReturnType<typeof createProviderTeam>;

@@ -69,7 +69,7 @@ const base62 = (length: number) =>
   fc.string({ unit: fc.constantFrom(...BASE62_ALPHABET), minLength: length, maxLength: length });
 
 /** Shaped like the real thing (prefix, base62, checksum), so it passes format checks and reaches lookups. */
-export const wellFormed = {
+const wellFormed = {
   clientId: base62(CLIENT_ID_BODY_LENGTH).map((body) => `${CLIENT_ID_PREFIX}${body}`),
   secret: base62(SECRET_BODY_LENGTH).map((body) => withChecksum(CLIENT_SECRET_PREFIX, body)),
   verifierKey: base62(SECRET_BODY_LENGTH).map((body) => withChecksum(VERIFIER_KEY_PREFIX, body)),
@@ -163,7 +163,7 @@ const TRICKY_STRINGS = [
 const HUGE_LENGTHS = [256, 4_096, 60_000, 70_000];
 
 /** Strings no form would send. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(...TRICKY_STRINGS),
   fc.string({ unit: fc.constantFrom(...ODD_CHARACTERS), minLength: 1, maxLength: 12 }),
   fc
@@ -214,7 +214,7 @@ function withKey(target: Record<string, unknown>, key: string, value: unknown): 
 }
 
 /** Any value in place of the expected one. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 1, arbitrary: fc.constant(null) },
   { weight: 1, arbitrary: fc.boolean() },
@@ -502,7 +502,7 @@ export function valueArbitrary(schema: JsonSchema, known: KnownValues): fc.Arbit
 }
 
 /** Percent-encodes every byte of the UTF-8 text but the unreserved ones (lone surrogates become U+FFFD). */
-export function percentEncode(text: string): string {
+function percentEncode(text: string): string {
   let encoded = '';
   for (const byte of Buffer.from(text, 'utf8')) {
     const char = String.fromCharCode(byte);
@@ -515,7 +515,7 @@ const queryValue = (value: unknown) =>
   percentEncode(typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /** A query object as a query string, the way browsers and `qs`-style clients write one. */
-export function encodeQuery(value: unknown): string {
+function encodeQuery(value: unknown): string {
   if (value === undefined) return '';
   if (value === null || typeof value !== 'object') return queryValue(value);
   const pairs: string[] = [];

@@ -32,7 +32,7 @@ import { createdClient, rotateClient, verifiedUser } from '../helpers/tokens.ts'
 import { newVerifierKey } from '../helpers/verification.ts';
 import { OWN_CLIENT_ID, OWN_PASSWORD, type KnownValues } from './arbitraries.ts';
 
-export interface Attacker {
+interface Attacker {
   companyId: string;
   token: string;
   refreshCookie: string;

@@ -4,7 +4,7 @@ import { endSession, getToken } from './auth/session-store';
 import { refreshIfExpiringSoon } from './auth/token-refresh';
 import { FetchError, HttpError, ParseError, TimeoutError } from './api-errors';
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';

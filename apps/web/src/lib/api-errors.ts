@@ -2,7 +2,7 @@
 // status with the server's error body. Screens branch on these classes, never on raw responses.
 import { isErrorResponse, type ErrorResponse } from '@datafeeds/domain';
 
-export class ApiRequestError extends Error {
+class ApiRequestError extends Error {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;

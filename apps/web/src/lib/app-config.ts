@@ -4,9 +4,9 @@ import { API_PATHS, type AppConfig } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
-export const appConfigQueryKey = ['app-config'] as const;
+const appConfigQueryKey = ['app-config'] as const;
 
-export function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
   return apiRequest<AppConfig>(API_PATHS.config, { signal });
 }
 

@@ -5,7 +5,7 @@ import { HttpError } from './api-errors';
 const MAX_RETRIES = 2;
 
 /** A 4xx answer will not change by asking again; network trouble and 5xx might. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof HttpError && error.status < 500) return false;
   return failureCount < MAX_RETRIES;
 }

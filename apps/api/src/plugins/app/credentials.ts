@@ -27,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-export interface CredentialsOptions {
+interface CredentialsOptions {
   env: Env;
   clock: Clock;
   secrets: Secrets;

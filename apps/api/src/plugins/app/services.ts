@@ -40,7 +40,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ServicesOptions {
+interface ServicesOptions {
   env: Env;
   clock: Clock;
   secrets: Secrets;

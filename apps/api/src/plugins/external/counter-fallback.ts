@@ -36,5 +36,3 @@ export function createMemoryWindows(now: () => number = Date.now) {
     },
   };
 }
-
-export type MemoryWindows = ReturnType<typeof createMemoryWindows>;

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import { analyticsSources, type AnalyticsConfig } from '../../config/analytics.ts';
 
-export function contentSecurityPolicy(analytics: AnalyticsConfig) {
+function contentSecurityPolicy(analytics: AnalyticsConfig) {
   const extra = analyticsSources(analytics);
   return {
     defaultSrc: ["'self'"],

@@ -13,7 +13,7 @@ import { useSessionToken } from '@/lib/auth/use-session';
 import { userQueryOptions } from '@/lib/auth/user';
 import { ShellLayout } from './shell-layout';
 
-export interface LoginRedirectState {
+interface LoginRedirectState {
   from?: string;
 }
 

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
 
-export const ROUTE_ERROR_HEADING = 'Unexpected Application Error!';
+const ROUTE_ERROR_HEADING = 'Unexpected Application Error!';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;

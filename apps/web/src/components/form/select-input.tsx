@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { BLANK_LINE, fieldIds } from './text-input';
 
-export interface SelectOption {
+interface SelectOption {
   value: string;
   label: string;
 }

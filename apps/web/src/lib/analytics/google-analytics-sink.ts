@@ -13,7 +13,7 @@ declare global {
   }
 }
 
-export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
+const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
 export function googleAnalyticsEventName(event: string): string {
   return event

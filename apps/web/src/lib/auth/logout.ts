@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { endSession } from './session-store';
 
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   // Either may fail; the local session ends below in any case.
   await Promise.allSettled([
     apiRequest<unknown>(API_PATHS.logout, { method: 'POST' }),

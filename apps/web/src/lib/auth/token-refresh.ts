@@ -53,7 +53,7 @@ async function refreshUnlessAnotherTabDid(): Promise<string | null> {
   return requestNewToken();
 }
 
-export function refreshAccessToken(): Promise<string | null> {
+function refreshAccessToken(): Promise<string | null> {
   refreshInFlight ??= withRefreshLock(refreshUnlessAnotherTabDid).finally(() => {
     refreshInFlight = null;
   });

@@ -7,7 +7,7 @@ import { isHttpError } from '../api-errors';
 
 export const userQueryKey = ['user'] as const;
 
-export async function getUser(signal?: AbortSignal): Promise<User | null> {
+async function getUser(signal?: AbortSignal): Promise<User | null> {
   try {
     return await apiRequest<User>(API_PATHS.getUser, { signal });
   } catch (error) {

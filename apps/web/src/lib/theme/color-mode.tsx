@@ -10,7 +10,7 @@ export type ColorMode = 'light' | 'dark';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-export function readSavedColorMode(): ColorMode | null {
+function readSavedColorMode(): ColorMode | null {
   try {
     const saved = localStorage.getItem(STORAGE_KEYS.colorMode);
     return saved === 'light' || saved === 'dark' ? saved : null;
@@ -27,7 +27,7 @@ function saveColorMode(mode: ColorMode) {
   }
 }
 
-export function systemColorMode(): ColorMode {
+function systemColorMode(): ColorMode {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 

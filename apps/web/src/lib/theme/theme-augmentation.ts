@@ -11,7 +11,7 @@ export interface ColorScale {
   900: string;
 }
 
-export interface ExtraAccents {
+interface ExtraAccents {
   violet: string;
   magenta: string;
   lime: string;

@@ -6,7 +6,7 @@ import './theme-augmentation';
 
 const rem = (px: number) => `${px / 16}rem`;
 
-export const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 const mdUp = `@media (min-width:${BREAKPOINTS.md}px)`;
 const smUp = `@media (min-width:${BREAKPOINTS.sm}px)`;
 

@@ -3,7 +3,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../../lib/clock.ts';
 
-export interface CounterState {
+interface CounterState {
   count: number;
   /** Seconds until the counter expires (0 when there is none). */
   ttlSeconds: number;
@@ -15,7 +15,7 @@ export interface FailureCounters {
   reset(key: string): Promise<void>;
 }
 
-export function createMemoryCounters(clock: Clock): FailureCounters {
+function createMemoryCounters(clock: Clock): FailureCounters {
   const counters = new Map<string, { count: number; expiresAt: number }>();
   const live = (key: string) => {
     const entry = counters.get(key);
@@ -49,7 +49,7 @@ export function createMemoryCounters(clock: Clock): FailureCounters {
   };
 }
 
-export function createRedisCounters(redis: Redis, prefix: string): FailureCounters {
+function createRedisCounters(redis: Redis, prefix: string): FailureCounters {
   return {
     async get(key) {
       const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.pttl(prefix + key)]);

@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../../lib/clock.ts';
 
-export interface LoginLimits {
+interface LoginLimits {
   /** Failures one address may make on one account per window. */
   perAccountAndAddress: number;
   /** Failures on one account from all addresses together: the account is then locked for everyone. */
@@ -16,7 +16,7 @@ export interface LoginLimits {
   windowSeconds: number;
 }
 
-export type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface LoginAttempts {
   reserve(account: string, address: string, limits: LoginLimits): Promise<Reservation>;

@@ -2,7 +2,7 @@
 import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 
-export const PRODUCT_NAME = 'DataFeeds';
+const PRODUCT_NAME = 'DataFeeds';
 
 export interface EmailMessage {
   to: string;

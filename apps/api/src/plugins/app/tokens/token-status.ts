@@ -5,7 +5,7 @@ import type { ApiClientRow, CallerCompany, ClientListRow } from './tokens-reposi
 
 const EXPIRABLE: readonly TokenStatus[] = ['active', 'pending', 'review'];
 
-export function effectiveStatus(row: Pick<ApiClientRow, 'status' | 'expiredAt'>, now: Date): TokenStatus {
+function effectiveStatus(row: Pick<ApiClientRow, 'status' | 'expiredAt'>, now: Date): TokenStatus {
   if (row.expiredAt && row.expiredAt <= now && EXPIRABLE.includes(row.status)) return 'expired';
   return row.status;
 }

@@ -45,7 +45,7 @@ export function isArgon2Hash(value: string): boolean {
 }
 
 /** Too many hashes waiting: try again in about the time the line takes to clear. */
-export function hashingOverloaded(retryAfterSeconds: number): AppError {
+function hashingOverloaded(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(
     503,

@@ -27,7 +27,7 @@ export interface VerificationCacheOptions {
   maxAgeMs: number;
 }
 
-export const DEFAULT_VERIFICATION_CACHE: VerificationCacheOptions = {
+const DEFAULT_VERIFICATION_CACHE: VerificationCacheOptions = {
   maxEntries: 50_000,
   maxMissingEntries: 10_000,
   maxAgeMs: 60_000,
@@ -42,7 +42,7 @@ const INACTIVE: VerifyResult = Object.freeze({ valid: false, code: 'INACTIVE' })
  * The answer for a known credential at `nowMs` (design §8 codes, most final first): what only the portal
  * knows — disabled, suspended, expired, pending — then the rule a data feed applies too (domain).
  */
-export function judge(credential: KnownCredential, request: VerifyFor, nowMs: number): VerifyResult {
+function judge(credential: KnownCredential, request: VerifyFor, nowMs: number): VerifyResult {
   if (credential.suspended || credential.status === 'inactive') return INACTIVE;
   if (credential.status === 'expired' || isPastExpiry(credential, nowMs)) return EXPIRED_ANSWER;
   if (credential.status === 'pending') return PENDING;

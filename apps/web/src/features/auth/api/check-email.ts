@@ -4,12 +4,12 @@ import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { authKeys } from './keys';
 
-export function checkEmail(email: string, signal?: AbortSignal): Promise<EmailAvailability> {
+function checkEmail(email: string, signal?: AbortSignal): Promise<EmailAvailability> {
   // URLSearchParams url-encodes the address (spec §7).
   return apiRequest<EmailAvailability>(API_PATHS.checkEmail, { query: { email }, signal });
 }
 
-export function emailAvailabilityQueryOptions(email: string) {
+function emailAvailabilityQueryOptions(email: string) {
   return queryOptions({
     queryKey: authKeys.emailAvailability(email),
     queryFn: ({ signal }) => checkEmail(email, signal),

@@ -4,11 +4,11 @@ import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api-client';
 import { authKeys } from './keys';
 
-export function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
+function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
   return apiRequest<UsernameAvailability>(API_PATHS.checkUsername, { query: { username }, signal });
 }
 
-export function usernameAvailabilityQueryOptions(username: string) {
+function usernameAvailabilityQueryOptions(username: string) {
   return queryOptions({
     queryKey: authKeys.usernameAvailability(username),
     queryFn: ({ signal }) => checkUsername(username, signal),

@@ -4,7 +4,7 @@ import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
-export function requestPasswordReset(request: ForgotPasswordInput): Promise<unknown> {
+function requestPasswordReset(request: ForgotPasswordInput): Promise<unknown> {
   return apiRequest<unknown>(API_PATHS.forgotPassword, { method: 'POST', body: request });
 }
 

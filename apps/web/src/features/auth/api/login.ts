@@ -5,7 +5,7 @@ import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 
-export function login(credentials: LoginRequest): Promise<TokenResponse> {
+function login(credentials: LoginRequest): Promise<TokenResponse> {
   // A 401 here means wrong credentials, not an expired session.
   return apiRequest<TokenResponse>(API_PATHS.login, {
     method: 'POST',

@@ -5,7 +5,7 @@ import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 
-export function register(request: RegisterRequest): Promise<TokenResponse> {
+function register(request: RegisterRequest): Promise<TokenResponse> {
   return apiRequest<TokenResponse>(API_PATHS.register, { method: 'POST', body: request });
 }
 

@@ -4,7 +4,7 @@ import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
-export function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
+function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
   return apiRequest<unknown>(API_PATHS.resetPassword, { method: 'POST', body: request });
 }
 

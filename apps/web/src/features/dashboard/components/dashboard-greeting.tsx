@@ -1,7 +1,7 @@
 import { capitalize } from '@datafeeds/domain';
 import { PageHeader } from '@/components/layouts/page-header';
 
-export function dashboardTitle(firstName: string): string {
+function dashboardTitle(firstName: string): string {
   return `Welcome back ${capitalize(firstName)}`;
 }
 

@@ -2,7 +2,7 @@ import { API_PATHS } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export function resendVerification(): Promise<unknown> {
+function resendVerification(): Promise<unknown> {
   return apiRequest<unknown>(API_PATHS.resendVerification, { method: 'POST' });
 }
 

@@ -9,12 +9,12 @@ import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth/user';
 import { emailVerificationKeys } from './keys';
 
-export async function verifyEmail(token: string): Promise<true> {
+async function verifyEmail(token: string): Promise<true> {
   await apiRequest<unknown>(API_PATHS.verifyEmail, { method: 'POST', body: { token } });
   return true;
 }
 
-export function verifyEmailQueryOptions(token: string) {
+function verifyEmailQueryOptions(token: string) {
   return queryOptions({
     queryKey: emailVerificationKeys.verify(token),
     queryFn: () => verifyEmail(token),

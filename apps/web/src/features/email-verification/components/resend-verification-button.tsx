@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useResendVerification } from '../api/resend-verification';
 
-export const RESEND_SUCCESS_MESSAGE = 'A new verification email is on its way.';
-export const RESEND_FAILURE_MESSAGE = 'The verification email could not be sent. Please try again later.';
+const RESEND_SUCCESS_MESSAGE = 'A new verification email is on its way.';
+const RESEND_FAILURE_MESSAGE = 'The verification email could not be sent. Please try again later.';
 
 export function ResendVerificationButton({ variant = 'outlined' }: { variant?: 'outlined' | 'text' }) {
   const resend = useResendVerification();

@@ -7,9 +7,9 @@ import { setToken } from '@/lib/auth/session-store';
 import { userQueryKey } from '@/lib/auth/user';
 
 /** A password change revokes the other sessions; the server then hands this one a fresh token. */
-export type UpdateUserResponse = User & { token?: string };
+type UpdateUserResponse = User & { token?: string };
 
-export function updateUser(changes: UpdateUserRequest): Promise<UpdateUserResponse> {
+function updateUser(changes: UpdateUserRequest): Promise<UpdateUserResponse> {
   return apiRequest<UpdateUserResponse>(API_PATHS.updateUser, { method: 'PUT', body: changes });
 }
 

@@ -12,7 +12,7 @@ import { apiRequest } from '@/lib/api-client';
 const TOKENS_QUERY_KEY_PREFIX = ['tokens'] as const;
 
 /** Creates a token; the answer carries the one and only copy of its secret. */
-export function createClient(request: TokenRequest): Promise<ClientCredentials> {
+function createClient(request: TokenRequest): Promise<ClientCredentials> {
   return apiRequest<ClientCredentials>(API_PATHS.createClient, { method: 'POST', body: request });
 }
 

@@ -5,7 +5,7 @@ import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 import { refreshTokensAfterChange } from './keys';
 
-export async function deleteClient(clientId: string): Promise<void> {
+async function deleteClient(clientId: string): Promise<void> {
   const body: ClientIdRequest = { clientId };
   await apiRequest<unknown>(API_PATHS.deleteClient, { method: 'DELETE', body });
 }

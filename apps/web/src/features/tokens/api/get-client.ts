@@ -6,7 +6,7 @@ import { isHttpError } from '@/lib/api-errors';
 import { tokenKeys } from './keys';
 
 /** One token, or `null` when it does not exist (or belongs to another company: the API answers 404). */
-export async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | null> {
+async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | null> {
   try {
     const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, {
       query: { clientIds: clientId },
@@ -19,7 +19,7 @@ export async function getClient(clientId: string, signal?: AbortSignal): Promise
   }
 }
 
-export function clientQueryOptions(clientId: string) {
+function clientQueryOptions(clientId: string) {
   return queryOptions({
     queryKey: tokenKeys.detail(clientId),
     queryFn: ({ signal }) => getClient(clientId, signal),

@@ -5,12 +5,12 @@ import { apiRequest } from '@/lib/api-client';
 import { tokenKeys } from './keys';
 
 /** The company's tokens, newest first. */
-export async function getClients(signal?: AbortSignal): Promise<Client[]> {
+async function getClients(signal?: AbortSignal): Promise<Client[]> {
   const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, { signal });
   return clients;
 }
 
-export function clientsQueryOptions() {
+function clientsQueryOptions() {
   return queryOptions({ queryKey: tokenKeys.lists(), queryFn: ({ signal }) => getClients(signal) });
 }
 

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 import { refreshTokensAfterChange } from './keys';
 
 /** Replaces the token with a new one of the same permissions; the answer holds its only copy of the secret. */
-export function rotateClient(clientId: string): Promise<ClientCredentials> {
+function rotateClient(clientId: string): Promise<ClientCredentials> {
   const body: ClientIdRequest = { clientId };
   return apiRequest<ClientCredentials>(API_PATHS.rotateClient, { method: 'POST', body });
 }

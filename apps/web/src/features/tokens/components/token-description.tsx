@@ -2,7 +2,7 @@ import { describeScope, type Scope } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-export const NO_FEEDS_TEXT = 'No feeds';
+const NO_FEEDS_TEXT = 'No feeds';
 
 /** The Description column (spec §2): one line per timing, e.g. "Real Time: NFL, MLB". */
 export function TokenDescription({ scope }: { scope: Partial<Scope> }) {

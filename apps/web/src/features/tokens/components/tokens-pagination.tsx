@@ -20,7 +20,7 @@ interface TokensPaginationProps {
   onPaginatedChange: (paginated: boolean) => void;
 }
 
-export function pageIndicator(page: number, pageCount: number): string {
+function pageIndicator(page: number, pageCount: number): string {
   return `Page ${page + 1} of ${pageCount}`;
 }
 

@@ -3,11 +3,11 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 
-export const TOKEN_COLUMNS = ['Created Date', 'Client ID', 'Description', 'Nickname', 'Status'] as const;
-export const EXPIRY_COLUMN = 'Expiry Date';
-export const ACTION_COLUMN = 'Action';
+const TOKEN_COLUMNS = ['Created Date', 'Client ID', 'Description', 'Nickname', 'Status'] as const;
+const EXPIRY_COLUMN = 'Expiry Date';
+const ACTION_COLUMN = 'Action';
 /** The narrow layout's single column holding every detail of a token and its buttons. */
-export const COMPACT_COLUMN = 'API Token';
+const COMPACT_COLUMN = 'API Token';
 
 interface TokensTableHeadProps {
   compact: boolean;

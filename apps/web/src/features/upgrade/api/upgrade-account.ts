@@ -7,7 +7,7 @@ import { isHttpError } from '@/lib/api-errors';
 import { userQueryKey } from '@/lib/auth/user';
 
 /** Asks the provider's team to make the company a paid account; asking again is harmless. */
-export function upgradeAccount(): Promise<UpgradeAccountResponse> {
+function upgradeAccount(): Promise<UpgradeAccountResponse> {
   return apiRequest<UpgradeAccountResponse>(API_PATHS.upgradeAccount, { method: 'POST', body: {} });
 }
 

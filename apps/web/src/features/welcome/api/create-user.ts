@@ -5,7 +5,7 @@ import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
 /** Completes the profile of an identity that has none yet (an account of the sister product). */
-export function createUser(request: WelcomeRequest): Promise<User> {
+function createUser(request: WelcomeRequest): Promise<User> {
   return apiRequest<User>(API_PATHS.createUser, { method: 'POST', body: request });
 }
 
