@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TRIAL_DAYS, withChecksum } from '@datafeeds/domain';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
@@ -258,7 +258,14 @@ describe('verifier keys', () => {
 
     const listed = await operator('verifier-key', 'list');
     expect(listed.output).toContain(`${id}  "Scores gateway"  ${printed.slice(0, 9)}…`);
-    expect(listed.output).toMatch(new RegExp(`${id}.*last used \\d{4}-.*live`));
+    // last_used_at is written beside the answer, never on its path: on a busy machine it lands a little later.
+    await vi.waitFor(
+      async () =>
+        expect((await operator('verifier-key', 'list')).output).toMatch(
+          new RegExp(`${id}.*last used \\d{4}-.*live`),
+        ),
+      { timeout: 10_000, interval: 50 },
+    );
     expect(listed.output).not.toContain(printed);
 
     expect(await operator('verifier-key', 'revoke', id)).toMatchObject({ ok: true });
