@@ -1,19 +1,27 @@
 // A server under test as a child process of its own (so the load generator never shares its event
 // loop): started with tsx, optionally profiled, stopped with SIGTERM (SIGKILL after 10 s) — at cleanup
-// too — and ready once it reports the port it listens on over IPC. Each bench adds its own questions.
-import { spawn, type ChildProcess } from 'node:child_process';
+// too — and ready once it reports the port it listens on over IPC: the bare baselines have no health
+// route, and the port is the one the system chose (PORT=0). Each bench adds its own questions.
 import { join } from 'node:path';
+import { spawnServer, untilReady, type Readiness, type ServerProcess } from '@datafeeds/harness/server';
 import { onCleanup } from './cleanup.ts';
 
-const START_TIMEOUT_MS = 60_000;
-
-export interface ChildServer {
-  child: ChildProcess;
+export interface ChildServer extends ServerProcess {
   url: string;
-  stop(): Promise<void>;
   /** Sends a question and resolves with the first answer that has `key` (the child-protocol). */
   ask<T>(question: string, key: string): Promise<T>;
 }
+
+const announcedPort: Readiness = ({ child }, signal) =>
+  new Promise((done) => {
+    const listener = (message: { listening?: number }) => {
+      if (typeof message.listening !== 'number') return;
+      child.off('message', listener);
+      done(`http://127.0.0.1:${message.listening}`);
+    };
+    child.on('message', listener);
+    signal.addEventListener('abort', () => child.off('message', listener));
+  });
 
 export async function startChildServer(options: {
   name: string;
@@ -28,51 +36,30 @@ export async function startChildServer(options: {
   /** Said when the child exits before listening (where its log is, say). */
   exitHint?: string;
 }): Promise<ChildServer> {
-  const { name } = options;
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', options.script], {
+  const server = spawnServer({
+    name: options.name,
+    command: process.execPath,
+    args: [...profile, '--import', 'tsx', options.script],
     cwd: options.repoRoot,
     stdio: ['ignore', options.stdout, 'inherit', 'ipc'],
     env: { ...process.env, PORT: '0', ...options.env },
   });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  let running = true;
-  void exited.then(() => (running = false));
-
-  const stop = async () => {
-    if (!running) return;
-    child.kill('SIGTERM');
-    const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(kill);
-  };
-  onCleanup(`stop ${name}`, stop);
-
-  const port = await new Promise<number>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${name} did not listen within 60 s`)), START_TIMEOUT_MS);
-    child.on('message', (message: { listening?: number }) => {
-      if (typeof message.listening !== 'number') return;
-      clearTimeout(timer);
-      done(message.listening);
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`${name} exited (code ${code}) before listening${options.exitHint ?? ''}`));
-    });
-  });
+  onCleanup(`stop ${options.name}`, server.stop);
+  const url = await untilReady(server, { ready: announcedPort, hint: options.exitHint });
 
   const ask = <T>(question: string, key: string) =>
     new Promise<T>((done) => {
       const listener = (message: Record<string, unknown>) => {
         if (message[key] === undefined) return;
-        child.off('message', listener);
+        server.child.off('message', listener);
         done(message[key] as T);
       };
-      child.on('message', listener);
-      child.send(question);
+      server.child.on('message', listener);
+      server.child.send(question);
     });
 
-  return { child, url: `http://127.0.0.1:${port}`, stop, ask };
+  return { ...server, url, ask };
 }
 
 /** A profile directory per child, under the bench's setting (undefined: no profile). */

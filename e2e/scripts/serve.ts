@@ -5,10 +5,10 @@
 // (approve-upgrade) reach the running server through its operator socket in DATA_DIR.
 // Once that build is served, a second server starts from it with both analytics keys set (its own
 // DATA_DIR, next port up), for the specs that check what reaches the analytics tools.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { healthAt, spawnServer, untilReady, type ServerProcess } from '@datafeeds/harness/server';
 import { SISTER_IDENTITIES_CSV } from '../support/sister-identities.ts';
 import {
   E2E_ANALYTICS_BASE_URL,
@@ -61,36 +61,40 @@ if (imported.status !== 0) {
   process.exit(1);
 }
 
-const servers: ChildProcess[] = [];
-const stopAll = () => servers.forEach((server) => server.kill('SIGTERM'));
-process.on('SIGINT', stopAll);
-process.on('SIGTERM', stopAll);
+const servers: ServerProcess[] = [];
+const stopAll = () => Promise.all(servers.map((server) => server.stop()));
+process.on('SIGINT', () => void stopAll());
+process.on('SIGTERM', () => void stopAll());
 
-function start(args: string[], serverEnvironment: NodeJS.ProcessEnv, dataDir: string) {
-  const server = spawn('npm', args, { cwd: repoRoot, env: serverEnvironment, stdio: 'inherit' });
+// The servers stay in this script's process group: Playwright ends the run by killing that group, which
+// reaches npm and the node processes under it.
+function start(name: string, args: string[], environment: NodeJS.ProcessEnv, dataDir: string) {
+  const server = spawnServer({ name, command: 'npm', args, cwd: repoRoot, env: environment });
   servers.push(server);
-  server.on('exit', (code) => {
+  // Either server going away ends the run: the specs need both.
+  void server.exited.then(async ({ code }) => {
     rmSync(dataDir, { recursive: true, force: true });
-    stopAll();
+    await stopAll();
     process.exit(code ?? 0);
   });
+  return server;
 }
 
-async function waitForHealth(baseUrl: string) {
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(500);
-  }
-}
-
-start(['start'], env, E2E_DATA_DIR);
-await waitForHealth(E2E_BASE_URL);
+// `npm start` builds the web app and the API first, on a machine that may be busy: as long as
+// Playwright's own wait for the webServer.
+const FIRST_START_MS = 240_000;
+await untilReady(start('the portal', ['start'], env, E2E_DATA_DIR), {
+  ready: healthAt(E2E_BASE_URL),
+  timeoutMs: FIRST_START_MS,
+});
 const analyticsEnv = {
   ...serverEnv(E2E_ANALYTICS_DATA_DIR, E2E_ANALYTICS_PORT, E2E_ANALYTICS_BASE_URL),
   ...E2E_ANALYTICS_KEYS,
 };
-start(['run', 'start', '-w', '@datafeeds/api'], analyticsEnv, E2E_ANALYTICS_DATA_DIR);
+const analytics = start(
+  'the portal with analytics keys',
+  ['run', 'start', '-w', '@datafeeds/api'],
+  analyticsEnv,
+  E2E_ANALYTICS_DATA_DIR,
+);
+await untilReady(analytics, { ready: healthAt(E2E_ANALYTICS_BASE_URL) });

@@ -2,20 +2,20 @@
 // compiled server `npm start` built (apps/api/dist), each on its own port with the same secrets, a fresh
 // database for the run and its own Redis key prefix — and in front of them a load balancer (one origin,
 // so the browser keeps one session) that the spec tells which instance gets the next requests.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { healthAt, spawnServer, untilReady, type ServerProcess } from '@datafeeds/harness/server';
 import { E2E_PORT } from './server.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 const postgresAdmin = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-export const INSTANCE_PORTS = [E2E_PORT + 3, E2E_PORT + 4] as const;
+const INSTANCE_PORTS = [E2E_PORT + 3, E2E_PORT + 4] as const;
 const BALANCER_PORT = E2E_PORT + 5;
 
 export type InstanceName = 'A' | 'B';
@@ -72,16 +72,6 @@ function psql(sql: string): void {
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error?.message}`);
 }
 
-async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  for (let waited = 0; waited < 60_000; waited += 250) {
-    if (child.exitCode !== null) throw new Error(`the instance at ${url} exited with ${child.exitCode}`);
-    const health = await fetch(`${url}/api/health/ready`).catch(() => undefined);
-    if (health?.ok) return;
-    await sleep(250);
-  }
-  throw new Error(`the instance at ${url} did not become ready`);
-}
-
 export async function startInstances(): Promise<Instances> {
   const id = randomBytes(4).toString('hex');
   const database = `datafeeds_e2e_${id}`;
@@ -101,42 +91,34 @@ export async function startInstances(): Promise<Instances> {
     RATE_LIMIT_SCALE: '10',
   };
   const dataDirs: string[] = [];
-  const children: ChildProcess[] = [];
-  const startOne = (port: number) => {
+  const servers: ServerProcess[] = [];
+  const startOne = (name: InstanceName, port: number) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'datafeeds-e2e-instance-'));
     dataDirs.push(dataDir);
     const { SMTP_URL: _smtp, ...inherited } = process.env;
-    const child = spawn(process.execPath, ['--enable-source-maps', join(repoRoot, 'apps/api/dist/main.js')], {
+    const server = spawnServer({
+      name: `instance ${name}`,
+      command: process.execPath,
+      args: ['--enable-source-maps', join(repoRoot, 'apps/api/dist/main.js')],
       cwd: repoRoot,
       env: { ...inherited, ...shared, PORT: String(port), DATA_DIR: dataDir },
-      stdio: ['ignore', 'inherit', 'inherit'],
     });
-    children.push(child);
-    return child;
+    servers.push(server);
+    return untilReady(server, { ready: healthAt(`http://127.0.0.1:${port}`) });
   };
-  const urls = INSTANCE_PORTS.map((port) => `http://127.0.0.1:${port}`) as [string, string];
   let balancer: Awaited<ReturnType<typeof startBalancer>> | undefined;
 
   const stop = async () => {
     await balancer?.close();
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done(undefined);
-            child.once('exit', done);
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(servers.map((server) => server.stop()));
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
   try {
     // One after the other: started together on an empty database, both would run the migrations at
     // once (issue 10 adds the advisory lock that makes that safe).
-    await waitForHealth(urls[0], startOne(INSTANCE_PORTS[0]));
-    await waitForHealth(urls[1], startOne(INSTANCE_PORTS[1]));
+    await startOne('A', INSTANCE_PORTS[0]);
+    await startOne('B', INSTANCE_PORTS[1]);
     balancer = await startBalancer({ A: INSTANCE_PORTS[0], B: INSTANCE_PORTS[1] });
   } catch (error) {
     await stop();

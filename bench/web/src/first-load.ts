@@ -2,7 +2,8 @@
 // context (empty cache) until the network is idle and the page has rendered its heading.
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
-import { CHROME_FLAGS, CHROME_PATH, TOKEN_STORAGE_KEY } from './browser.ts';
+import { chromiumLaunchOptions } from '@datafeeds/harness/chromium';
+import { TOKEN_STORAGE_KEY } from './access-token.ts';
 
 export interface LoadedFile {
   url: string;
@@ -73,10 +74,7 @@ export async function measureFirstLoads(
   baseUrl: string,
   pages: { path: string; token?: string }[],
 ): Promise<FirstLoad[]> {
-  const browser = await chromium.launch({
-    executablePath: CHROME_PATH,
-    args: ['--headless', ...CHROME_FLAGS],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const results: FirstLoad[] = [];
     for (const { path, token } of pages) {

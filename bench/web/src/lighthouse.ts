@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROME_FLAGS, CHROME_PATH, TOKEN_STORAGE_KEY } from './browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@datafeeds/harness/chromium';
+import { TOKEN_STORAGE_KEY } from './access-token.ts';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -72,8 +73,9 @@ async function runLighthouseOnce(
   options: { token?: string; label: string },
 ): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', ...CHROME_FLAGS],
+    chromePath: CHROMIUM_PATH,
+    // Unlike Playwright, chrome-launcher opens a window unless told otherwise.
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
   });
   try {
     if (options.token !== undefined) await signIn(chrome.port, baseUrl, options.token);

@@ -12,17 +12,20 @@
 // and checks the budget, exiting 1 when any line FAILs.
 import os from 'node:os';
 import { resolve } from 'node:path';
+import { LOGIN_FIRST_LOAD_JS_GZIP_KB } from '../../../apps/web/build/budget.ts';
 import { measureFirstLoads, type FirstLoad, type LoadedFile } from './first-load.ts';
 import { CATEGORIES, runLighthouse, type Category, type LighthouseRun } from './lighthouse.ts';
-import { buildWebApp, registerUser, repoRoot, startServer } from './server.ts';
+import { buildWebApp, registerUser, repoRoot, serveProductionBuild } from './server.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8390);
 // BENCH_RUNS=0 skips Lighthouse (quick look at the bytes only): the budget then counts as not met.
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
 const REPORT_DIR = resolve(repoRoot, 'bench/web/reports');
 
+// The /login size budget is the web app's (apps/web/build/budget.ts): `npm test` checks it over the
+// build output, this checks it again in the browser, with the scores only a browser can give.
 const BUDGET = {
-  loginFirstLoadJsGzipKb: 180,
+  loginFirstLoadJsGzipKb: LOGIN_FIRST_LOAD_JS_GZIP_KB,
   performance: 95,
   accessibility: 100,
 };
@@ -133,7 +136,7 @@ async function lighthouseChecks(baseUrl: string, token: string, check: Check) {
 async function main() {
   print('Building the web app (vite build)…');
   buildWebApp();
-  const server = await startServer(PORT);
+  const server = await serveProductionBuild(PORT);
   const checks: { ok: boolean; line: string }[] = [];
   const check: Check = (ok, line) => checks.push({ ok, line });
   try {
