@@ -1,13 +1,32 @@
 // The OpenAPI document is generated from the routes' zod schemas (of both contexts, so registered at the
 // root); /api/openapi.json serves it and /api/docs renders it (with a CSP relaxed for the docs page only).
+// Customers generate clients from it: test/openapi checks it against Redocly's recommended rules and
+// type-checks a client generated from it.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_PATHS } from '@datafeeds/domain';
+import { REFRESH_COOKIE } from '../../routes/auth/refresh-cookie.ts';
+import { withEnumKeyedRecordsSpelledOut, withoutUnusedSchemas } from './openapi-schemas.ts';
 
-export default fp(
-  async (app) => {
+const TAGS = [
+  { name: 'auth', description: 'Registration, sign-in and sign-out, password reset and email verification.' },
+  {
+    name: 'users',
+    description: "The signed-in user's profile, and the registration form's availability checks.",
+  },
+  { name: 'tokens', description: "The company's API tokens (RSC client credentials)." },
+  { name: 'account', description: "The company's account: the upgrade to a paid account." },
+  {
+    name: 'system',
+    description: 'Health checks for load balancers, and the settings the web app runs with.',
+  },
+  { name: 'verification', description: 'For the data feed: verify RSC tokens, follow revocations.' },
+];
+
+export default fp<{ appUrl: string }>(
+  async (app, { appUrl }) => {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -15,10 +34,21 @@ export default fp(
           title: 'DataFeeds Portal API',
           description: 'Account management of the DataFeeds self-service portal.',
           version: '0.1.0',
+          // No open-source licence covers the portal (the repository carries none); the document says so.
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
+        // Absolute, from the configured public address (as in the links of emails): a client is usually
+        // generated from a downloaded copy, where a relative `/` has nothing left to be relative to.
+        servers: [{ url: appUrl, description: 'This portal' }],
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            refreshCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: REFRESH_COOKIE,
+              description: 'The httpOnly refresh cookie set by register, login and refresh (path /refresh).',
+            },
             verifierKey: {
               type: 'http',
               scheme: 'bearer',
@@ -27,12 +57,13 @@ export default fp(
             },
           },
         },
-        tags: [
-          { name: 'verification', description: 'For the data feed: verify RSC tokens, follow revocations.' },
-        ],
+        tags: TAGS,
       },
+      // APP_URL is where the portal is, paths included: nothing is to be cut from the routes' paths.
+      stripBasePath: false,
       transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transformObject: (document) =>
+        withoutUnusedSchemas(withEnumKeyedRecordsSpelledOut(jsonSchemaTransformObject(document))),
     });
   },
   { name: 'openapi' },

@@ -9,6 +9,7 @@ const upgradeRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['account'],
+      operationId: 'UpgradeAccount',
       summary: 'Request the upgrade to a paid account; asking again answers the open request',
       security: bearerSecurity,
       body: upgradeAccountRequestSchema,

@@ -10,7 +10,7 @@ import {
   verifyEmailRequestSchema,
 } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
-import { bearerSecurity, errorResponses } from '../schemas.ts';
+import { bearerSecurity, errorResponses, publicSecurity } from '../schemas.ts';
 
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for this email, a link to reset the password is on its way.';
@@ -20,7 +20,9 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: { max: app.rateLimits.forgotPassword, timeWindow: '1 minute' } },
     schema: {
       tags: ['auth'],
+      operationId: 'forgotPassword',
       summary: 'Email a password reset link to a known address',
+      security: publicSecurity,
       body: forgotPasswordSchema,
       response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
     },
@@ -34,7 +36,9 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: { max: app.rateLimits.forgotPassword * 2, timeWindow: '1 minute' } },
     schema: {
       tags: ['auth'],
+      operationId: 'resetPassword',
       summary: 'Set a new password with a reset token; signs the user out everywhere',
+      security: publicSecurity,
       body: resetPasswordRequestSchema,
       response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
     },
@@ -47,7 +51,9 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(API_PATHS.verifyEmail, {
     schema: {
       tags: ['auth'],
+      operationId: 'verifyEmail',
       summary: 'Confirm the email address with the token of the verification link',
+      security: publicSecurity,
       body: verifyEmailRequestSchema,
       response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
     },
@@ -62,6 +68,7 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: { max: app.rateLimits.resendVerification, timeWindow: '1 minute' } },
     schema: {
       tags: ['auth'],
+      operationId: 'resendVerification',
       summary: 'Send the verification email again (nothing to do once verified)',
       security: bearerSecurity,
       response: { 200: messageResponseSchema, ...errorResponses(401, 429) },

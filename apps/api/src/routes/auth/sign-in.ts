@@ -6,8 +6,11 @@ import { z } from 'zod';
 import { API_PATHS, loginRequestSchema, registerSchema, tokenResponseSchema } from '@datafeeds/domain';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/app/authentication.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorResponses, publicSecurity } from '../schemas.ts';
 import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+
+/** Sign-out ends the session of whichever credential arrived, and answers the same with none. */
+const signOutSecurity: Record<string, string[]>[] = [{ bearer: [] }, { refreshCookie: [] }, {}];
 
 const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   const appUrl = app.env.APP_URL;
@@ -16,7 +19,9 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: { max: app.rateLimits.register, timeWindow: '1 minute' } },
     schema: {
       tags: ['auth'],
+      operationId: 'register',
       summary: 'Create an account (identity, profile and trial company) and sign in',
+      security: publicSecurity,
       body: registerSchema,
       response: { 201: tokenResponseSchema, ...errorResponses(400, 409, 429) },
     },
@@ -30,7 +35,9 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(API_PATHS.login, {
     schema: {
       tags: ['auth'],
+      operationId: 'login',
       summary: 'Sign in with email and password',
+      security: publicSecurity,
       body: loginRequestSchema,
       response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
     },
@@ -55,7 +62,9 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(API_PATHS.logout, {
     schema: {
       tags: ['auth'],
+      operationId: 'logout',
       summary: 'Sign out: revoke the session and clear the refresh cookie (idempotent)',
+      security: signOutSecurity,
       response: { 204: z.undefined(), ...errorResponses(429) },
     },
     handler: signOut,
@@ -66,7 +75,9 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(API_PATHS.refreshLogout, {
     schema: {
       tags: ['auth'],
+      operationId: 'refreshLogout',
       summary: 'Sign out with the refresh cookie: revoke its session and clear it (idempotent)',
+      security: signOutSecurity,
       response: { 204: z.undefined(), ...errorResponses(429) },
     },
     handler: signOut,
@@ -76,7 +87,9 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { rateLimit: { max: app.rateLimits.refresh, timeWindow: '1 minute' } },
     schema: {
       tags: ['auth'],
+      operationId: 'refresh',
       summary: 'Exchange the refresh cookie for a new access token; the cookie is rotated',
+      security: [{ refreshCookie: [] }],
       response: { 200: tokenResponseSchema, ...errorResponses(401, 429) },
     },
     handler: async (request, reply) => {

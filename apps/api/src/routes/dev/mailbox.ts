@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEV_MAILBOX_PATHS } from '../../lib/api-paths.ts';
 import { GIVE_UP_SECONDS } from '../../plugins/app/mail/delivery-policy.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
+import { errorResponses, publicSecurity } from '../schemas.ts';
 
 const mailboxMessageSchema = z.object({
   id: z.string(),
@@ -21,8 +22,10 @@ const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(DEV_MAILBOX_PATHS.json, {
     schema: {
       tags: ['development'],
+      operationId: 'devMailbox',
       summary: 'Outbox messages, newest first',
-      response: { 200: z.array(mailboxMessageSchema) },
+      security: publicSecurity,
+      response: { 200: z.array(mailboxMessageSchema), ...errorResponses(429) },
     },
     handler: async () => app.mailer.outbox(),
   });

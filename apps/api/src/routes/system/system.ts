@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATHS, appConfigSchema, healthResponseSchema, livenessResponseSchema } from '@datafeeds/domain';
 import { analyticsConfig } from '../../config/analytics.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorResponses, publicSecurity } from '../schemas.ts';
 
 const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   // Readiness: 503 while the database is away (a load balancer should send requests elsewhere), and
@@ -14,6 +14,7 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['system'],
       summary: 'Whether the portal can serve: its database, and how revocations reach other instances',
+      security: publicSecurity,
       response: { 200: healthResponseSchema, 503: healthResponseSchema, ...errorResponses(429) },
     },
     handler: async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -33,16 +34,19 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     },
   };
-  app.get(API_PATHS.health, readiness);
-  app.get(API_PATHS.readiness, readiness);
+  // Two paths, one answer: each is an operation of its own in the API description.
+  app.get(API_PATHS.health, { ...readiness, schema: { ...readiness.schema, operationId: 'health' } });
+  app.get(API_PATHS.readiness, { ...readiness, schema: { ...readiness.schema, operationId: 'readiness' } });
 
   // Liveness checks nothing outside the process, so a database outage never gets the instance
   // restarted (it recovers by itself); only a process that stopped answering does.
   app.get(API_PATHS.liveness, {
     schema: {
       tags: ['system'],
+      operationId: 'liveness',
       summary: 'Whether the process is up (restart it when this stops answering)',
-      response: { 200: livenessResponseSchema },
+      security: publicSecurity,
+      response: { 200: livenessResponseSchema, ...errorResponses(429) },
     },
     handler: async () => ({ status: 'ok' as const }),
   });
@@ -50,7 +54,9 @@ const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(API_PATHS.config, {
     schema: {
       tags: ['system'],
+      operationId: 'config',
       summary: 'Settings of this deployment the web app needs (sidebar and legal links, analytics tools)',
+      security: publicSecurity,
       response: { 200: appConfigSchema, ...errorResponses(429) },
     },
     handler: async () => ({

@@ -31,6 +31,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     serializerCompiler: plainJsonOnSuccess(200),
     schema: {
       tags: ['tokens'],
+      operationId: 'GetClients',
       summary: "The company's API tokens, newest first; ?clientIds=<id> answers that one (404 if not yours)",
       security: bearerSecurity,
       querystring: getClientsQuerySchema,
@@ -45,6 +46,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: [app.authenticate, credentialsLimit],
     schema: {
       tags: ['tokens'],
+      operationId: 'CreateClient',
       summary: 'Request a token; the client secret is in this answer only',
       security: bearerSecurity,
       body: tokenRequestSchema,
@@ -60,6 +62,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: [app.authenticate, credentialsLimit],
     schema: {
       tags: ['tokens'],
+      operationId: 'RotateClient',
       summary: 'Replace a token by a new one with the same permissions; the old one stops at once',
       security: bearerSecurity,
       body: clientIdRequestSchema,
@@ -72,6 +75,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['tokens'],
+      operationId: 'DeleteClient',
       summary: 'Delete a token for good',
       security: bearerSecurity,
       body: clientIdRequestSchema,

@@ -8,7 +8,7 @@ import {
   usernameAvailabilityResponseSchema,
 } from '@datafeeds/domain';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
-import { errorResponses } from '../schemas.ts';
+import { errorResponses, publicSecurity } from '../schemas.ts';
 
 const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   // One counter per IP for both checks, so alternating between them does not double the budget.
@@ -18,7 +18,9 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: availabilityLimit,
     schema: {
       tags: ['users'],
+      operationId: 'CheckUsernameRegistered',
       summary: 'Whether a username is taken',
+      security: publicSecurity,
       querystring: usernameAvailabilityQuerySchema,
       response: { 200: usernameAvailabilityResponseSchema, ...errorResponses(400, 429) },
     },
@@ -31,7 +33,9 @@ const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: availabilityLimit,
     schema: {
       tags: ['users'],
+      operationId: 'CheckEmailRegistered',
       summary: 'Whether an email is taken',
+      security: publicSecurity,
       querystring: emailAvailabilityQuerySchema,
       response: { 200: emailAvailabilityResponseSchema, ...errorResponses(400, 429) },
     },

@@ -10,6 +10,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     serializerCompiler: plainJsonOnSuccess(200),
     schema: {
       tags: ['users'],
+      operationId: 'GetUser',
       summary: 'The signed-in user; 404 profile_not_found when the profile is still to be completed',
       security: bearerSecurity,
       response: { 200: userSchema, ...errorResponses(401, 404, 429) },
@@ -21,6 +22,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['users'],
+      operationId: 'CreateUser',
       summary: 'Complete the profile of an account that has none (creates profile and trial company)',
       security: bearerSecurity,
       body: welcomeRequestSchema,
@@ -36,6 +38,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticate,
     schema: {
       tags: ['users'],
+      operationId: 'UpdateUser',
       summary: 'Change names, company name and password; a password change signs out every other session',
       security: bearerSecurity,
       body: updateUserRequestSchema,

@@ -3,6 +3,8 @@
 // instance may have missed changes, a `heartbeat` so a silent connection is noticed, `ready` first.
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { HEARTBEAT_INTERVAL_MS, VERIFICATION_PATHS, type CredentialChangeEvent } from '@datafeeds/domain';
 import { errorResponses } from '../schemas.ts';
 import { dataFeedRoute, verifierSecurity } from './data-feed-route.ts';
@@ -19,6 +21,20 @@ function send(response: ServerResponse, event: string, data: object, id?: number
     `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
   );
 }
+
+/**
+ * The stream is written on the hijacked reply, not sent through Fastify, so the route declares no
+ * success schema (its declared answers are JSON checked against their schemas); the API description
+ * still names the answer a client gets.
+ */
+const describeStream: SwaggerTransform = (route) => {
+  const { schema, url } = jsonSchemaTransform(route);
+  const stream = {
+    description: 'The event stream; it stays open until the data-feed service or the portal closes it.',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  };
+  return { url, schema: { ...schema, response: { 200: stream, ...(schema.response as object) } } };
+};
 
 const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, options) => {
   const streams = new Set<Stream>();
@@ -60,9 +76,11 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
 
   app.get(VERIFICATION_PATHS.events, {
     ...dataFeedRoute,
+    config: { ...dataFeedRoute.config, swaggerTransform: describeStream },
     onRequest: app.authenticateVerifier,
     schema: {
       tags: ['verification'],
+      operationId: 'credentialEvents',
       summary: 'Revocation stream for data-feed services (Server-Sent Events, with a verifier key)',
       description:
         'text/event-stream. Events: `ready` on connect; `revoked` (rotated, deleted, set inactive, ' +

@@ -11,6 +11,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
     onRequest: app.authenticateVerifier,
     schema: {
       tags: ['verification'],
+      operationId: 'verifyCredential',
       summary: 'Verify an RSC token for a feed (data-feed services, with a verifier key)',
       description:
         'Answers `valid` and a `code`: VALID, MALFORMED (format or checksum; no database query), ' +
