@@ -13,6 +13,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/api/.test-builds/**',
       'data/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -9,7 +9,7 @@ import path from 'node:path';
 const packageDir = path.resolve(import.meta.dirname, '..');
 // `--if-stale` (the operator and db:migrate commands) keeps a build newer than every source file, so a
 // command never rebuilds the files a running server was started from. Another argument names another
-// folder inside the package (the tests build their own copy there).
+// folder inside the package (the tests build their own copies in .test-builds/).
 const args = process.argv.slice(2);
 const ifStale = args.includes('--if-stale');
 const outdir = path.join(packageDir, args.find((arg) => !arg.startsWith('--')) ?? 'dist');

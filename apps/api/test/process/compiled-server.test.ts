@@ -13,7 +13,8 @@ import { uniqueRegistration } from '../helpers/factories.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
 const packageDir = path.resolve(import.meta.dirname, '../..');
-const buildDir = `dist/test-${randomBytes(4).toString('hex')}`;
+// Its own build, outside dist/: `npm start` (the e2e suite, which may run beside this one) empties dist/.
+const buildDir = `.test-builds/${randomBytes(4).toString('hex')}`;
 
 interface RunningServer {
   child: ChildProcess;
