@@ -23,7 +23,7 @@ import { startPortal, withServer, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
 import type { Session } from './throughput.ts';
 
-export interface SignInFigures {
+interface SignInFigures {
   requests: number;
   rps: number;
   p50Ms: number;

@@ -10,12 +10,12 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { API_PATHS } from '@datafeeds/domain';
-import { cleanUp } from '../../shared/cleanup.ts';
-import { createDatabase } from '../../shared/database.ts';
+import { cleanUp } from '@datafeeds/bench-shared/cleanup';
+import { createDatabase } from '@datafeeds/bench-shared/database';
 import { measureFlood, type FloodResult } from './flood.ts';
 import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
 import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
-import { reserveRedisPrefix } from '../../shared/redis-prefix.ts';
+import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { startPortal, withServer, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
 import { compare, Session, type Comparison } from './throughput.ts';

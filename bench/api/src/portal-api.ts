@@ -8,7 +8,7 @@ import {
   type RegisterInput,
   type TokenRequestInput,
 } from '@datafeeds/domain';
-import { postToPortal, verificationTokenFor } from '../../shared/portal-http.ts';
+import { postToPortal, verificationTokenFor } from '@datafeeds/bench-shared/portal-http';
 import { addressCycle } from './addresses.ts';
 
 const seedAddress = addressCycle('seed');

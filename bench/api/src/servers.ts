@@ -6,8 +6,8 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CPU_USAGE, LOOP_DELAY, type LoopDelay } from './children/child-protocol.ts';
-import { onCleanup } from '../../shared/cleanup.ts';
-import { profileDirFor, startChildServer } from '../../shared/child-server.ts';
+import { onCleanup } from '@datafeeds/bench-shared/cleanup';
+import { profileDirFor, startChildServer } from '@datafeeds/bench-shared/child-server';
 import { repoRoot, settings } from './settings.ts';
 
 export interface RunningServer {

@@ -13,7 +13,7 @@ import {
   newVerifierKey,
   secretStart,
 } from '../../../apps/api/src/lib/client-credentials.ts';
-import { createDatabase } from '../../shared/database.ts';
+import { createDatabase } from '@datafeeds/bench-shared/database';
 
 export interface Fixtures {
   databaseUrl: string;

@@ -15,7 +15,7 @@ export interface InProcessResult {
 const OPTIONS = { scope: 'nflLive', apiType: 'rest' } as const;
 const BATCH = 1_024;
 
-export async function warm(verifier: Verifier, secrets: readonly string[]): Promise<void> {
+async function warm(verifier: Verifier, secrets: readonly string[]): Promise<void> {
   for (const secret of secrets) {
     const answer = await verifier.verify(secret, OPTIONS);
     if (!answer.valid) throw new Error(`the verifier refused a fixture secret: ${answer.code}`);

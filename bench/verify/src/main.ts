@@ -9,12 +9,12 @@
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import os from 'node:os';
 import { createVerifier } from '@datafeeds/verifier';
-import { cleanUp, onCleanup } from '../../shared/cleanup.ts';
+import { cleanUp, onCleanup } from '@datafeeds/bench-shared/cleanup';
 import { createFixtures } from './fixtures.ts';
 import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
 import { measureMissHttp, measureWarmHttp } from './http-verify.ts';
 import { measureInProcess } from './in-process.ts';
-import { reserveRedisPrefix } from '../../shared/redis-prefix.ts';
+import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { measureRevocation } from './revocation.ts';
 import { startPortal } from './servers.ts';
 import { settings } from './settings.ts';

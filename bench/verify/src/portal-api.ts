@@ -9,7 +9,7 @@ import {
   type TokenRequestInput,
   type VerifyResult,
 } from '@datafeeds/domain';
-import { callPortal, postToPortal, verificationTokenFor } from '../../shared/portal-http.ts';
+import { callPortal, postToPortal, verificationTokenFor } from '@datafeeds/bench-shared/portal-http';
 import { STATS_PATH, type VerificationStats } from './children/child-protocol.ts';
 
 const post = <T>(baseUrl: string, path: string, body: object, expected: number, bearer?: string) =>

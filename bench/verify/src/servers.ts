@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CPU_USAGE } from './children/child-protocol.ts';
-import { onCleanup } from '../../shared/cleanup.ts';
-import { profileDirFor, startChildServer } from '../../shared/child-server.ts';
+import { onCleanup } from '@datafeeds/bench-shared/cleanup';
+import { profileDirFor, startChildServer } from '@datafeeds/bench-shared/child-server';
 import { repoRoot, settings } from './settings.ts';
 import type { Fixtures } from './fixtures.ts';
 
@@ -21,7 +21,7 @@ export interface RunningServer {
 const CHILDREN = resolve(import.meta.dirname, 'children');
 let started = 0;
 
-export async function startChild(
+async function startChild(
   name: string,
   entry: 'portal.ts' | 'bare-fastify.ts' | 'bare-pg.ts',
   env: Record<string, string>,
