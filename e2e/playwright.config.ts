@@ -1,25 +1,15 @@
 import { defineConfig, devices } from '@playwright/test';
+// Debian's Chromium with the flags of this closed network: one setting with bench:web (the why is there).
+import { chromiumLaunchOptions } from '@datafeeds/harness/chromium';
 import { E2E_BASE_URL } from './support/server.ts';
-
-// Debian's Chromium, with the flags this closed network needs (no background calls to Google hosts).
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 export default defineConfig({
   testDir: './tests',
-  fullyParallel: false,
-  workers: 1,
+  // Every spec makes its own users, so tests run side by side on two workers, files too (a file with a
+  // server of its own on a fixed port opts out with mode 'default'). The server is shared: its rate
+  // limits are scaled for one address making every request (scripts/serve.ts).
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -29,18 +19,18 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: chromium,
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     {
       name: 'chromium',
       testIgnore: /screenshots\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
     {
       name: 'screenshots',
       testMatch: /screenshots\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
     },
   ],
   webServer: {

@@ -2,12 +2,20 @@
 // the smallest phones) and what must hold at each.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { settle } from './accessibility.ts';
+import { BREAKPOINTS, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN } from './app.ts';
 
-export const WIDTHS = [360, 600, 900, 1200, 1536] as const;
-export const MD = 900;
-export const LG = 1200;
-/** Spec §2: the sidebar is 280 px open and 87 px collapsed. */
-export const SIDEBAR_WIDTH = { open: 280, collapsed: 87 };
+export const SMALLEST_PHONE = 360;
+export const WIDTHS = [
+  SMALLEST_PHONE,
+  BREAKPOINTS.sm,
+  BREAKPOINTS.md,
+  BREAKPOINTS.lg,
+  BREAKPOINTS.xl,
+] as const;
+export const MD = BREAKPOINTS.md;
+export const LG = BREAKPOINTS.lg;
+/** Spec §2: the sidebar is 280 px open and 87 px collapsed (the domain package's screen constants). */
+export const SIDEBAR_WIDTH = { open: SIDEBAR_WIDTH_OPEN, collapsed: SIDEBAR_WIDTH_COLLAPSED };
 
 export async function resizeTo(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 800 });

@@ -1,11 +1,13 @@
 // Steps the specs share, written as a user performs them.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { atPath, paths } from './app.ts';
 import { linkFromEmail } from './mailbox.ts';
 import type { SisterIdentity } from './sister-identities.ts';
 import type { NewUser } from './users.ts';
 
+/** Signs up through the form. Only the specs about registration do; the others use session.ts. */
 export async function register(page: Page, user: NewUser): Promise<void> {
-  await page.goto('/register');
+  await page.goto(paths.register);
   await page.getByLabel('First Name').fill(user.firstName);
   await page.getByLabel('Last Name').fill(user.lastName);
   await page.getByLabel('Company Name').fill(user.companyName);
@@ -21,15 +23,6 @@ export async function register(page: Page, user: NewUser): Promise<void> {
   ).toBeVisible();
 }
 
-/** Registers through the form, then opens the emailed verification link: a signed-in, verified user. */
-export async function registerVerified(page: Page, request: APIRequestContext, user: NewUser): Promise<void> {
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-  const verification = await linkFromEmail(request, user.email, '/verify-email');
-  await page.goto(verification.pathname + verification.search);
-  await expect(page.getByText(/verified/i).first()).toBeVisible();
-}
-
 /** Opens an emailed reset link and chooses a new password through it. */
 export async function resetPasswordThroughLink(page: Page, link: URL, password: string): Promise<void> {
   await page.goto(link.pathname + link.search);
@@ -41,14 +34,14 @@ export async function resetPasswordThroughLink(page: Page, link: URL, password: 
 
 /** A sister-product identity sets its password through the imported link and signs in: /welcome. */
 export async function signInFirstTime(page: Page, identity: SisterIdentity, password: string): Promise<void> {
-  const link = await linkFromEmail(page.request, identity.email, '/reset-password');
+  const link = await linkFromEmail(page.request, identity.email, paths.resetPassword);
   await resetPasswordThroughLink(page, link, password);
   await logIn(page, identity.email, password);
-  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page).toHaveURL(atPath(paths.welcome));
 }
 
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
+  await page.goto(paths.login);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
@@ -56,7 +49,7 @@ export async function logIn(page: Page, email: string, password: string): Promis
 
 export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log Out' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(atPath(paths.login));
 }
 
 export function dashboardTitle(page: Page, firstName: string) {

@@ -11,10 +11,14 @@ export const SISTER_IDENTITY: SisterIdentity = {
   username: 'sisteranalyst',
 };
 
-/** For the specs that only look at /welcome (accessibility, layout), so the story above stays intact. */
+/**
+ * For the specs that only look at /welcome (accessibility, layout, screenshots), so the story above stays
+ * intact and specs running side by side never race for one reset link.
+ */
 export const SISTER_IDENTITIES_FOR_CHECKS = {
   accessibility: { email: 'sister.accessibility@example.com', username: 'sisteraccessibility' },
   layout: { email: 'sister.layout@example.com', username: 'sisterlayout' },
+  screenshots: { email: 'sister.screenshots@example.com', username: 'sisterscreenshots' },
 } satisfies Record<string, SisterIdentity>;
 
 export const SISTER_IDENTITIES_CSV = [

@@ -1,6 +1,7 @@
 // Token steps the specs share: request one through the New token screen, or many through the API the
 // app itself calls (for data a story needs but does not tell, like a company with twelve tokens).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { API_PATHS, STORAGE_KEYS } from './app.ts';
 
 export interface TokenForm {
   label: string;
@@ -16,7 +17,7 @@ export async function fillTokenRequest(page: Page, form: TokenForm): Promise<voi
 
 /** The signed-in user's bearer token, as the app keeps it. */
 export async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('datafeeds.token'));
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken);
   expect(token).toBeTruthy();
   return token as string;
 }
@@ -28,7 +29,7 @@ export async function createTokensThroughApi(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const label of labels) {
-    const response = await request.post('/api/CreateClient', {
+    const response = await request.post(API_PATHS.createClient, {
       headers: { authorization: `Bearer ${bearer}` },
       data: { label, apiType: 'rest', liveGame: false, preGame: false, postGame: true, sports: ['nba'] },
     });

@@ -1,12 +1,14 @@
 // Every screen and dialog, in light and dark mode, has no axe-core violations (WCAG 2.1 A and AA plus
 // best practice): the design's quality bar, checked in real Chromium against the real server.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { genericMessages } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
-import { dashboardTitle, register, signInFirstTime } from '../support/pages.ts';
+import { signInFirstTime } from '../support/pages.ts';
+import { signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
-import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
+import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 /** Set by the provider team on the tokens after the first, which stays pending (email unverified). */
@@ -14,22 +16,27 @@ const STATUSES = ['active', 'expired', 'review', 'inactive'] as const;
 const PHONE_LENGTH_MESSAGE = genericMessages.min('Phone', 10);
 
 test('the public pages', async ({ page }) => {
-  for (const path of ['/login', '/register', '/forgot-password', '/reset-password?resetToken=x']) {
+  for (const path of [
+    paths.login,
+    paths.register,
+    paths.forgotPassword,
+    withQuery(paths.resetPassword, { [searchParams.resetToken]: 'x' }),
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessibleInBothModes(page, path);
   }
 
-  await page.goto('/verify-email?token=x');
+  await page.goto(withQuery(paths.verifyEmail, { [searchParams.verificationToken]: 'x' }));
   await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
   await expectAccessibleInBothModes(page, 'verify-email with an unknown token');
 
-  await page.goto('/register');
+  await page.goto(paths.register);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('First Name is not allowed to be empty')).toBeVisible();
   await expectAccessibleInBothModes(page, 'register with validation errors');
 
-  await page.goto('/forgot-password');
+  await page.goto(paths.forgotPassword);
   await page.getByLabel('Email').fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('button', { name: 'Return to Login' })).toBeVisible();
@@ -38,32 +45,33 @@ test('the public pages', async ({ page }) => {
 
 test('the welcome page of a sister-product identity', async ({ page }) => {
   await signInFirstTime(page, SISTER_IDENTITIES_FOR_CHECKS.accessibility, 'sister-password-a11y');
-  await expectAccessibleInBothModes(page, '/welcome');
+  await expectAccessibleInBothModes(page, paths.welcome);
 
   await page.getByLabel('First Name').fill('A');
   await page.getByLabel('Phone').fill('123');
   await page.getByLabel('Phone').blur();
   await expect(page.getByText(PHONE_LENGTH_MESSAGE)).toBeVisible();
-  await expectAccessibleInBothModes(page, '/welcome with validation errors');
+  await expectAccessibleInBothModes(page, `${paths.welcome} with validation errors`);
 });
 
-test('the signed-in screens and dialogs', async ({ page, request }) => {
-  test.setTimeout(180_000);
-  const user = newUser({ companyName: 'Accessible Analytics Incorporated' });
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+const signUpAccessibleAnalytics = (page: Page) =>
+  signUp(page, newUser({ companyName: 'Accessible Analytics Incorporated' }));
+
+test('the signed-in screens and the token request with its dialogs', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpAccessibleAnalytics(page);
   await expect(page.getByRole('heading', { name: 'No API Tokens Found' })).toBeVisible();
   await expectAccessibleInBothModes(page, 'empty dashboard');
 
-  await page.goto('/profile');
+  await page.goto(paths.profile);
   await expect(page.getByRole('heading', { name: 'Manage Profile' })).toBeVisible();
-  await expectAccessibleInBothModes(page, '/profile');
+  await expectAccessibleInBothModes(page, paths.profile);
 
-  await page.goto('/client/unknown');
+  await page.goto(paths.client('unknown'));
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectAccessibleInBothModes(page, 'token not found');
 
-  await page.goto('/create-client');
+  await page.goto(paths.createClient);
   await expect(page.getByRole('heading', { name: 'New Token Request' })).toBeVisible();
   await expectAccessibleInBothModes(page, 'empty token request');
   await page.getByRole('button', { name: 'Submit Request' }).click();
@@ -80,12 +88,12 @@ test('the signed-in screens and dialogs', async ({ page, request }) => {
   await expectAccessibleInBothModes(page, 'filled token request');
 
   // A dropped connection is the one failure a healthy server cannot be asked for.
-  await page.route('**/api/CreateClient', (route) => route.abort('connectionreset'));
+  await page.route(`**${API_PATHS.createClient}`, (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('dialog', { name: 'Failed to create Client' })).toBeVisible();
   await expectAccessibleInBothModes(page, "'Failed to create Client' dialog");
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-  await page.unroute('**/api/CreateClient');
+  await page.unroute(`**${API_PATHS.createClient}`);
 
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
@@ -94,9 +102,16 @@ test('the signed-in screens and dialogs', async ({ page, request }) => {
   await expect(page.getByRole('dialog', { name: 'Leave without copying the secret?' })).toBeVisible();
   await expectAccessibleInBothModes(page, "'Leave without copying' dialog");
   await page.getByRole('button', { name: 'Stay and copy' }).click();
+});
 
+test('the dashboard with a token in every status, its dialogs and the token details', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const user = await signUpAccessibleAnalytics(page);
   // One token in each status, so every status chip's colours are checked.
-  const [, ...others] = await createTokensThroughApi(request, await sessionToken(page), [
+  const [, ...others] = await createTokensThroughApi(request, user.bearer, [
     'Odds feed',
     'Stats',
     'Expired feed',
@@ -105,7 +120,7 @@ test('the signed-in screens and dialogs', async ({ page, request }) => {
   ]);
   for (const [id, status] of others.map((id, index) => [id, STATUSES[index]] as const))
     await operator('set-token-status', id, status ?? 'active');
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard);
   await expect(page.getByRole('table').getByText('Active (Under Review)')).toBeVisible();
   await expectAccessibleInBothModes(page, 'dashboard with tokens');
 
@@ -140,28 +155,26 @@ test('forms with their errors, the profile failure dialog and an error snackbar'
   page,
   request,
 }) => {
-  const user = newUser();
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const user = await signUp(page);
 
-  await page.goto('/profile');
+  await page.goto(paths.profile);
   await page.getByLabel('First Name').fill('A');
   await page.getByLabel('New Password', { exact: true }).fill('new-password-1');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Current password is required')).toBeVisible();
-  await expectAccessibleInBothModes(page, '/profile with validation errors');
+  await expectAccessibleInBothModes(page, `${paths.profile} with validation errors`);
 
   await page.getByLabel('First Name').fill('Ada');
   await page.getByLabel('New Password', { exact: true }).fill('');
-  await page.route('**/api/UpdateUser', (route) => route.abort('connectionreset'));
+  await page.route(`**${API_PATHS.updateUser}`, (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('dialog', { name: 'Failed to update profile' })).toBeVisible();
   await expectAccessibleInBothModes(page, "'Failed to update profile' dialog");
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
 
-  await createTokensThroughApi(request, await sessionToken(page), ['Odds feed']);
-  await page.goto('/dashboard');
-  await page.route('**/api/DeleteClient', (route) => route.abort('connectionreset'));
+  await createTokensThroughApi(request, user.bearer, ['Odds feed']);
+  await page.goto(paths.dashboard);
+  await page.route(`**${API_PATHS.deleteClient}`, (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Delete Odds feed' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/^Failed to delete Odds feed/)).toBeVisible();

@@ -1,5 +1,7 @@
-// The account story of a new customer, end to end through the real server and database.
+// The account story of a new customer, end to end through the real server and database. The one spec
+// that signs up through the form from start to finish; the others start signed in (support/session.ts).
 import { expect, test } from '@playwright/test';
+import { API_PATHS, atPath, paths, searchParams } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { dashboardTitle, logIn, logOut, register, resetPasswordThroughLink } from '../support/pages.ts';
 import { newUser } from '../support/users.ts';
@@ -12,21 +14,21 @@ test('register, verify, log out and in, change the profile, reset the password',
 
   await test.step('register and land on the dashboard after 3 seconds', async () => {
     await register(page, user);
-    await expect(page).toHaveURL(/\/(dashboard)?$/, { timeout: 6_000 });
+    await expect(page).toHaveURL(atPath(paths.home, paths.dashboard), { timeout: 6_000 });
     await expect(dashboardTitle(page, user.firstName)).toBeVisible();
   });
 
   await test.step('verify the email address through the emailed link', async () => {
-    const link = await linkFromEmail(request, user.email, '/verify-email');
+    const link = await linkFromEmail(request, user.email, paths.verifyEmail);
     await page.goto(link.pathname + link.search);
     await expect(page.getByText(/email (address )?(has been |is )?verified/i)).toBeVisible();
   });
 
   await test.step('log out and log back in', async () => {
-    await page.goto('/dashboard');
+    await page.goto(paths.dashboard);
     await logOut(page);
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    await page.goto(paths.dashboard);
+    await expect(page).toHaveURL(atPath(paths.login));
     await logIn(page, user.email, user.password);
     await expect(dashboardTitle(page, user.firstName)).toBeVisible();
   });
@@ -45,16 +47,16 @@ test('register, verify, log out and in, change the profile, reset the password',
   await test.step('ask for a reset link and set a new password through it', async () => {
     await logOut(page);
     await page.getByRole('link', { name: 'Forgot password' }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page).toHaveURL(atPath(paths.forgotPassword));
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: /send|reset|submit/i }).click();
     await expect(page.getByRole('button', { name: 'Return to Login' })).toBeVisible();
 
-    const link = await linkFromEmail(request, user.email, '/reset-password');
-    expect(link.searchParams.get('resetToken')).toBeTruthy();
+    const link = await linkFromEmail(request, user.email, paths.resetPassword);
+    expect(link.searchParams.get(searchParams.resetToken)).toBeTruthy();
     await resetPasswordThroughLink(page, link, newPassword);
     await page.getByRole('button', { name: 'Return to Login' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(atPath(paths.login));
   });
 
   await test.step('the old password no longer works, the new one does', async () => {
@@ -65,9 +67,9 @@ test('register, verify, log out and in, change the profile, reset the password',
   });
 
   await test.step('a used reset link does not work twice', async () => {
-    const link = await linkFromEmail(request, user.email, '/reset-password');
-    const reuse = await request.post('/api/resetPassword', {
-      data: { password: 'another-password', resetToken: link.searchParams.get('resetToken') },
+    const link = await linkFromEmail(request, user.email, paths.resetPassword);
+    const reuse = await request.post(API_PATHS.resetPassword, {
+      data: { password: 'another-password', resetToken: link.searchParams.get(searchParams.resetToken) },
     });
     expect(reuse.status()).toBe(400);
   });

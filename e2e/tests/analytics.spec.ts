@@ -1,7 +1,15 @@
 // Page views, actions and the signed-in user's identity reach both analytics tools (spec §1, §9) on a
 // portal with their keys set, never a secret or a one-time token; with no keys, nothing leaves for them.
+// Both stories sign up through the form: the registration's own events, and the personal details typed
+// into it, are part of what they check.
 import { expect, test } from '@playwright/test';
-import { ANALYTICS_HOSTS, captureAnalytics, GTAG_SCRIPT_URL } from '../support/analytics.ts';
+import {
+  ANALYTICS_HOSTS,
+  captureAnalytics,
+  GTAG_SCRIPT_URL,
+  MIXPANEL_API_HOST,
+} from '../support/analytics.ts';
+import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
 import { dashboardTitle, logOut, register } from '../support/pages.ts';
 import { E2E_ANALYTICS_BASE_URL, E2E_ANALYTICS_KEYS } from '../support/server.ts';
 import { fillTokenRequest, sessionToken } from '../support/tokens.ts';
@@ -14,7 +22,8 @@ test.describe('with both analytics keys set', () => {
     // The analytics portal starts once the first one has built the app.
     await expect
       .poll(
-        async () => (await request.get(`${E2E_ANALYTICS_BASE_URL}/api/health`).catch(() => null))?.status(),
+        async () =>
+          (await request.get(`${E2E_ANALYTICS_BASE_URL}${API_PATHS.health}`).catch(() => null))?.status(),
         {
           timeout: 120_000,
         },
@@ -35,7 +44,7 @@ test.describe('with both analytics keys set', () => {
     await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 10_000 });
     const bearer = await sessionToken(page);
     const me = (await (
-      await request.get('/api/GetUser', { headers: { authorization: `Bearer ${bearer}` } })
+      await request.get(API_PATHS.getUser, { headers: { authorization: `Bearer ${bearer}` } })
     ).json()) as {
       id: string;
     };
@@ -160,20 +169,20 @@ test.describe('with both analytics keys set', () => {
   test('one-time tokens in the address never reach either tool', async ({ page }) => {
     const analytics = await captureAnalytics(page);
     const resetToken = 'e2e-one-time-reset-token-0123456789';
-    await page.goto(`/reset-password?resetToken=${resetToken}`);
+    await page.goto(withQuery(paths.resetPassword, { [searchParams.resetToken]: resetToken }));
     await expect
       .poll(() => analytics.mixpanelEventNames(), { timeout: 20_000 })
       .toContain('Viewed Reset Password');
     const viewed = analytics.mixpanelEvents.find(({ event }) => event === 'Viewed Reset Password');
-    expect(viewed?.properties.$current_url).toBe(`${E2E_ANALYTICS_BASE_URL}/reset-password`);
+    expect(viewed?.properties.$current_url).toBe(`${E2E_ANALYTICS_BASE_URL}${paths.resetPassword}`);
     expect(analytics.mixpanelBodies.join('\n')).not.toContain(resetToken);
     expect(JSON.stringify(await analytics.gtagCommands())).not.toContain(resetToken);
   });
 
   test('the Content-Security-Policy allows the analytics hosts', async ({ request }) => {
-    const csp = (await request.get('/login')).headers()['content-security-policy'] ?? '';
-    expect(csp).toContain('https://api-js.mixpanel.com');
-    expect(csp).toContain('https://www.googletagmanager.com');
+    const csp = (await request.get(paths.login)).headers()['content-security-policy'] ?? '';
+    expect(csp).toContain(MIXPANEL_API_HOST);
+    expect(csp).toContain(new URL(GTAG_SCRIPT_URL).origin);
   });
 });
 
@@ -187,7 +196,7 @@ test('with no analytics keys, no request leaves for either tool and no SDK is lo
   });
 
   const user = newUser();
-  await page.goto('/login');
+  await page.goto(paths.login);
   await page.getByRole('link', { name: 'Sign up' }).click();
   await register(page, user);
   await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 10_000 });
@@ -199,6 +208,6 @@ test('with no analytics keys, no request leaves for either tool and no SDK is lo
 
   expect(analyticsRequests).toEqual([]);
   expect(await page.evaluate(() => 'dataLayer' in window || 'mixpanel' in window)).toBe(false);
-  const csp = (await request.get('/login')).headers()['content-security-policy'] ?? '';
+  const csp = (await request.get(paths.login)).headers()['content-security-policy'] ?? '';
   expect(csp).not.toMatch(ANALYTICS_HOSTS);
 });

@@ -2,10 +2,14 @@
 // within its scope, is refused outside it, and once rotated in the portal the old secret stops working
 // and the new one works.
 import { expect, test } from '@playwright/test';
+import { paths } from '../support/app.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
-import { registerVerified } from '../support/pages.ts';
+import { signUp } from '../support/session.ts';
 import { fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
+
+// One feed on one port for the file: its tests stay in one worker, in order, whatever the config says.
+test.describe.configure({ mode: 'default' });
 
 let feed: RunningFeed;
 test.beforeAll(async () => {
@@ -21,13 +25,12 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
   request,
   context,
 }) => {
-  const user = newUser();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await registerVerified(page, request, user);
+  await signUp(page, newUser(), { verified: true });
 
   let clientSecret = '';
   await test.step('request a live football token and copy its secret', async () => {
-    await page.goto('/create-client');
+    await page.goto(paths.createClient);
     await fillTokenRequest(page, { label: 'Feed demo', timings: ['Live Feed'], sports: ['Football'] });
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();

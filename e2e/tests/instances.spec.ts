@@ -2,10 +2,15 @@
 // compiled server) behind a load balancer: signed in on A, they act on B, sign out on B, and A refuses
 // the session at once.
 import { expect, test } from '@playwright/test';
+import { API_PATHS, atPath, paths } from '../support/app.ts';
 import { startInstances, type InstanceName, type Instances } from '../support/instances.ts';
-import { dashboardTitle, register } from '../support/pages.ts';
-import { fillTokenRequest, sessionToken } from '../support/tokens.ts';
+import { dashboardTitle } from '../support/pages.ts';
+import { signUp } from '../support/session.ts';
+import { fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
+
+// Its own servers on fixed ports for the file: its tests stay in one worker, in order.
+test.describe.configure({ mode: 'default' });
 
 let instances: Instances | undefined;
 test.beforeAll(async () => {
@@ -31,18 +36,13 @@ test('sign in on instance A, act on B, sign out on B: A refuses the session', as
   const page = await context.newPage();
   const user = newUser();
 
-  const token = await test.step('sign up and in on A', () =>
-    on('A', async () => {
-      await register(page, user);
-      await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-      return sessionToken(page);
-    }));
+  const { bearer } = await test.step('sign up and in on A', () => on('A', () => signUp(page, user)));
 
   await test.step('B knows the session, and requests a token', () =>
     on('B', async () => {
-      await page.goto('/dashboard');
+      await page.goto(paths.dashboard);
       await expect(dashboardTitle(page, user.firstName)).toBeVisible();
-      await page.goto('/create-client');
+      await page.goto(paths.createClient);
       await fillTokenRequest(page, { label: 'Made on B', timings: ['Post Game'], sports: ['Basketball'] });
       await page.getByRole('button', { name: 'Submit Request' }).click();
       await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
@@ -50,24 +50,24 @@ test('sign in on instance A, act on B, sign out on B: A refuses the session', as
 
   await test.step('A lists the token made on B', () =>
     on('A', async () => {
-      await page.goto('/dashboard');
+      await page.goto(paths.dashboard);
       await expect(page.getByRole('cell', { name: 'Made on B', exact: true })).toBeVisible();
     }));
 
   await test.step('sign out on B', () =>
     on('B', async () => {
       await page.getByRole('button', { name: 'Log Out' }).click();
-      await expect(page).toHaveURL(/\/login$/);
+      await expect(page).toHaveURL(atPath(paths.login));
     }));
 
   await test.step('A refuses the session: its token gets 401, and the app asks to sign in', () =>
     on('A', async () => {
-      const refused = await context.request.get('/api/GetUser', {
-        headers: { authorization: `Bearer ${token}` },
+      const refused = await context.request.get(API_PATHS.getUser, {
+        headers: { authorization: `Bearer ${bearer}` },
       });
       expect(refused.status()).toBe(401);
-      await page.goto('/dashboard');
-      await expect(page).toHaveURL(/\/login$/);
+      await page.goto(paths.dashboard);
+      await expect(page).toHaveURL(atPath(paths.login));
     }));
   await context.close();
 });

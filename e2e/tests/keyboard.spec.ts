@@ -2,25 +2,25 @@
 // Dialogs keep focus inside and give it back to what opened them; errors are told to screen readers;
 // the status of a token is written, not only coloured.
 import { expect, test } from '@playwright/test';
+import { paths } from '../support/app.ts';
 import { expectAnnouncedError, expectFocusTrappedIn, tabTo } from '../support/keyboard.ts';
-import { dashboardTitle, register } from '../support/pages.ts';
+import { dashboardTitle } from '../support/pages.ts';
+import { registerThroughApi } from '../support/session.ts';
 import { newUser } from '../support/users.ts';
 
 test('sign in, request, copy, inspect, rotate and delete a token by keyboard', async ({
   page,
-  browser,
+  request,
   context,
 }) => {
   test.setTimeout(120_000);
   const user = newUser();
-  const signUp = await browser.newContext();
-  await register(await signUp.newPage(), user);
-  await signUp.close();
+  await registerThroughApi(request, user);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const keyboard = page.keyboard;
 
   await test.step('sign in, after a mistyped email is told', async () => {
-    await page.goto('/login');
+    await page.goto(paths.login);
     const email = page.getByLabel('Email');
     await expect(email).toBeFocused();
     await keyboard.type('not-an-email');

@@ -2,18 +2,21 @@
 // a dozen tokens; the sidebar collapses by itself on small screens; the tokens table turns compact;
 // dialogs fit on a 360 px phone; copying still works where the browser refuses the Clipboard API.
 import { expect, test, type Page } from '@playwright/test';
+import { paths, searchParams, withQuery } from '../support/app.ts';
 import {
   LG,
   MD,
   SIDEBAR_WIDTH,
+  SMALLEST_PHONE,
   WIDTHS,
   expectNoSidewaysScroll,
   expectWithinViewport,
   resizeTo,
 } from '../support/layout.ts';
-import { dashboardTitle, register, signInFirstTime } from '../support/pages.ts';
+import { signInFirstTime } from '../support/pages.ts';
+import { signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
-import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
+import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const UNBROKEN_NICKNAME = 'ScoresWidgetForTheOfficialMobileApplication';
@@ -25,29 +28,28 @@ async function expectFitsEveryWidth(page: Page, screen: string): Promise<void> {
   }
 }
 
-async function registerWithLongDetails(page: Page) {
+/** Signed in, still unverified (the dashboard's banner names the long address), with long details. */
+function signUpWithLongDetails(page: Page) {
   const user = newUser({
     companyName: 'Analytical Engines, Difference Machines and Other Calculating Devices of London Ltd',
   });
   user.email = `ada.augusta.king.countess.of.lovelace.${user.username}@analytical-engines-of-london.example.com`;
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-  return user;
+  return signUp(page, user);
 }
 
 test('the public pages fit every width', async ({ page }) => {
   for (const path of [
-    '/login',
-    '/register',
-    '/forgot-password',
-    '/reset-password?resetToken=x',
-    '/verify-email?token=x',
+    paths.login,
+    paths.register,
+    paths.forgotPassword,
+    withQuery(paths.resetPassword, { [searchParams.resetToken]: 'x' }),
+    withQuery(paths.verifyEmail, { [searchParams.verificationToken]: 'x' }),
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFitsEveryWidth(page, path);
   }
-  await page.goto('/forgot-password');
+  await page.goto(paths.forgotPassword);
   await page
     .getByLabel('Email')
     .fill(`${'a-rather-long-mailbox-name'.repeat(2)}@analytical-engines-of-london.example.com`);
@@ -55,7 +57,7 @@ test('the public pages fit every width', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Return to Login' })).toBeVisible();
   await expectFitsEveryWidth(page, 'forgot-password confirmation for a long address');
 
-  await page.goto('/register');
+  await page.goto(paths.register);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('First Name is not allowed to be empty')).toBeVisible();
   await expectFitsEveryWidth(page, 'register with errors');
@@ -63,13 +65,13 @@ test('the public pages fit every width', async ({ page }) => {
 
 test('the welcome page fits every width', async ({ page }) => {
   await signInFirstTime(page, SISTER_IDENTITIES_FOR_CHECKS.layout, 'sister-password-layout');
-  await expectFitsEveryWidth(page, '/welcome');
+  await expectFitsEveryWidth(page, paths.welcome);
 });
 
 test('the sidebar collapses by itself below md and offers collapse and expand from md up', async ({
   page,
 }) => {
-  await registerWithLongDetails(page);
+  await signUpWithLongDetails(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const collapse = nav.getByRole('button', { name: 'Collapse sidebar' });
   const expand = nav.getByRole('button', { name: 'Expand sidebar' });
@@ -100,15 +102,15 @@ test('the signed-in screens fit every width with long names and a dozen tokens',
   request,
 }) => {
   test.setTimeout(180_000);
-  await registerWithLongDetails(page);
+  const user = await signUpWithLongDetails(page);
   const labels = Array.from({ length: 12 }, (_, index) => `Token ${index + 1}`);
   labels.push(
     'ScoresWidgetForTheOfficialMobileApplication',
     'A token with a very long nickname for the club app',
   );
-  const ids = await createTokensThroughApi(request, await sessionToken(page), labels);
+  const ids = await createTokensThroughApi(request, user.bearer, labels);
 
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard);
   await expect(page.getByRole('table')).toBeVisible();
   await page.getByLabel('Show all').check();
   for (const width of WIDTHS) {
@@ -119,13 +121,18 @@ test('the signed-in screens fit every width with long names and a dozen tokens',
     else await expect(page.getByRole('columnheader', { name: 'Created Date' })).toBeVisible();
   }
 
-  for (const path of ['/profile', `/client/${ids.at(-1)}`, `/client/${ids.at(-2)}`, '/client/unknown']) {
+  for (const path of [
+    paths.profile,
+    paths.client(ids.at(-1) ?? ''),
+    paths.client(ids.at(-2) ?? ''),
+    paths.client('unknown'),
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectFitsEveryWidth(page, path);
   }
 
-  await page.goto('/create-client');
+  await page.goto(paths.createClient);
   await fillTokenRequest(page, {
     label: 'A token with a very long nickname for the club app',
     timings: ['Live Feed', 'Pre Game', 'Post Game'],
@@ -138,13 +145,13 @@ test('the signed-in screens fit every width with long names and a dozen tokens',
 });
 
 test('dialogs fit on a 360 px phone', async ({ page, request }) => {
-  await registerWithLongDetails(page);
-  await createTokensThroughApi(request, await sessionToken(page), [
+  const user = await signUpWithLongDetails(page);
+  await createTokensThroughApi(request, user.bearer, [
     UNBROKEN_NICKNAME,
     'A token with a very long nickname for the club app',
   ]);
-  await page.goto('/dashboard');
-  await resizeTo(page, 360);
+  await page.goto(paths.dashboard);
+  await resizeTo(page, SMALLEST_PHONE);
   const dialog = page.getByRole('dialog');
   for (const opener of [
     'Delete A token with a very long nickname for the club app',
@@ -152,7 +159,7 @@ test('dialogs fit on a 360 px phone', async ({ page, request }) => {
     'Upgrade To Paid Account',
   ]) {
     await page.getByRole('button', { name: opener }).click();
-    await resizeTo(page, 360);
+    await resizeTo(page, SMALLEST_PHONE);
     await expectWithinViewport(page, dialog, `the dialog of '${opener}'`);
     await expectNoSidewaysScroll(page, `the dialog of '${opener}'`);
     await page.keyboard.press('Escape');
@@ -163,7 +170,7 @@ test('dialogs fit on a 360 px phone', async ({ page, request }) => {
     .click();
   await dialog.getByRole('button', { name: 'Rotate' }).click();
   await expect(dialog.getByText('Token rotated successfully. New token details are below')).toBeVisible();
-  await resizeTo(page, 360);
+  await resizeTo(page, SMALLEST_PHONE);
   await expectWithinViewport(page, dialog, 'the rotated credentials');
   await expectNoSidewaysScroll(page, 'the rotated credentials');
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -180,9 +187,9 @@ test.describe('copying where the browser refuses the Clipboard API', () => {
     await page.addInitScript(() => {
       navigator.clipboard.writeText = () => Promise.reject(new DOMException('Refused', 'NotAllowedError'));
     });
-    await registerWithLongDetails(page);
-    await page.goto('/create-client');
-    await resizeTo(page, 360);
+    await signUpWithLongDetails(page);
+    await page.goto(paths.createClient);
+    await resizeTo(page, SMALLEST_PHONE);
     await fillTokenRequest(page, { label: 'Scores widget', timings: ['Post Game'], sports: ['Football'] });
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();

@@ -2,10 +2,11 @@
 // for people to look at (`npm run screenshots`). Not part of `npm test`: it asserts nothing a user
 // story does not, it exists to be looked at.
 import { expect, test, type Page } from '@playwright/test';
-import { linkFromEmail } from '../support/mailbox.ts';
-import { dashboardTitle, logIn, register, resetPasswordThroughLink } from '../support/pages.ts';
-import { SISTER_IDENTITY } from '../support/sister-identities.ts';
-import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
+import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
+import { signInFirstTime } from '../support/pages.ts';
+import { signUp } from '../support/session.ts';
+import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
+import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const WIDTHS = [360, 900, 1440];
@@ -35,34 +36,29 @@ async function shoot(page: Page, name: string, prepare?: () => Promise<void>) {
 
 test('public pages', async ({ page }) => {
   for (const [name, path] of [
-    ['login', '/login'],
-    ['register', '/register'],
-    ['forgot-password', '/forgot-password'],
-    ['reset-password', '/reset-password?resetToken=example'],
-    ['verify-email', '/verify-email?token=example'],
+    ['login', paths.login],
+    ['register', paths.register],
+    ['forgot-password', paths.forgotPassword],
+    ['reset-password', withQuery(paths.resetPassword, { [searchParams.resetToken]: 'example' })],
+    ['verify-email', withQuery(paths.verifyEmail, { [searchParams.verificationToken]: 'example' })],
   ] as const) {
     await page.goto(path);
     await shoot(page, name);
   }
 });
 
-test('welcome page', async ({ page, request }) => {
-  const link = await linkFromEmail(request, SISTER_IDENTITY.email, '/reset-password');
-  await resetPasswordThroughLink(page, link, 'sister-password-1');
-  await logIn(page, SISTER_IDENTITY.email, 'sister-password-1');
-  await expect(page).toHaveURL(/\/welcome$/);
+test('welcome page', async ({ page }) => {
+  await signInFirstTime(page, SISTER_IDENTITIES_FOR_CHECKS.screenshots, 'sister-password-shots');
   await shoot(page, 'welcome');
 });
 
 test('signed-in pages', async ({ page }) => {
-  const user = newUser({ companyName: 'A company with a rather long name, Incorporated' });
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  await signUp(page, newUser({ companyName: 'A company with a rather long name, Incorporated' }));
   for (const [name, path] of [
-    ['dashboard', '/dashboard'],
-    ['profile', '/profile'],
-    ['create-client', '/create-client'],
-    ['client-not-found', '/client/example'],
+    ['dashboard', paths.dashboard],
+    ['profile', paths.profile],
+    ['create-client', paths.createClient],
+    ['client-not-found', paths.client('example')],
   ] as const) {
     await page.goto(path);
     await shoot(page, name);
@@ -72,10 +68,7 @@ test('signed-in pages', async ({ page }) => {
 test('token screens and dialogs', async ({ page, request }) => {
   // Every state is shot at three widths in two modes, each after a reload.
   test.setTimeout(300_000);
-  const user = newUser({ companyName: 'Token Screens Inc.' });
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-  const bearer = await sessionToken(page);
+  const { bearer } = await signUp(page, newUser({ companyName: 'Token Screens Inc.' }));
   const [firstId = ''] = await createTokensThroughApi(request, bearer, [
     'Odds feed',
     'A token with a very long nickname for the mobile app',
@@ -85,7 +78,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     'Injuries',
   ]);
 
-  await page.goto('/create-client');
+  await page.goto(paths.createClient);
   await shoot(page, 'create-client-filled', () =>
     fillTokenRequest(page, {
       label: 'Scores widget',
@@ -94,7 +87,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     }),
   );
   // The failure dialog needs a failing server; only this picture fakes one.
-  await page.route('**/api/CreateClient', (route) =>
+  await page.route(`**${API_PATHS.createClient}`, (route) =>
     route.fulfill({ status: 503, json: { error: 'internal_error', message: 'Down for a moment.' } }),
   );
   await shoot(page, 'dialog-create-client-failed', async () => {
@@ -102,7 +95,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('dialog', { name: 'Failed to create Client' })).toBeVisible();
   });
-  await page.unroute('**/api/CreateClient');
+  await page.unroute(`**${API_PATHS.createClient}`);
   await page.reload();
   await fillTokenRequest(page, {
     label: 'Scores widget',
@@ -123,7 +116,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     }
   }
 
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard);
   await shoot(page, 'dashboard-tokens');
   await shoot(page, 'dialog-delete', () => page.getByRole('button', { name: 'Delete Injuries' }).click());
   await shoot(page, 'dialog-rotate', () =>
@@ -140,7 +133,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     await expect(page.getByText('Token rotated successfully. New token details are below')).toBeVisible();
   });
 
-  await page.goto(`/client/${firstId}`);
+  await page.goto(paths.client(firstId));
   await shoot(page, 'client-details');
 });
 
@@ -152,9 +145,7 @@ test('long names, a very long email and a hundred tokens', async ({ page, reques
     companyName: 'The Extraordinarily Long-Named International Sports Data Consumers Cooperative, Limited',
     email: `maximiliana.alexandrina.worthington-smythe.${id}@analytics.department.example-enterprise.com`,
   });
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
-  const bearer = await sessionToken(page);
+  const { bearer } = await signUp(page, user);
   // Nicknames at their 64-character limit, with spaces and without.
   const labels = Array.from({ length: 100 }, (_, index) => {
     const name = `Token ${index + 1}`;
@@ -163,9 +154,9 @@ test('long names, a very long email and a hundred tokens', async ({ page, reques
     return name;
   });
   await createTokensThroughApi(request, bearer, labels);
-  await page.goto('/dashboard');
+  await page.goto(paths.dashboard);
   await shoot(page, 'many-tokens');
   await shoot(page, 'many-tokens-show-all', () => page.getByLabel('Show all').check());
-  await page.goto('/profile');
+  await page.goto(paths.profile);
   await shoot(page, 'long-profile');
 });

@@ -1,9 +1,12 @@
 // The authenticated shell's rules (spec §2) and the display mode.
 import { expect, test } from '@playwright/test';
-import { dashboardTitle, logIn, register } from '../support/pages.ts';
-import { newUser } from '../support/users.ts';
+import { API_PATHS, atPath, paths } from '../support/app.ts';
+import { dashboardTitle, logIn } from '../support/pages.ts';
+import { signUp } from '../support/session.ts';
+import { sessionToken } from '../support/tokens.ts';
 
 test('anonymous visitors are sent to /login', async ({ page }) => {
+  // The routes as spec §1 names them, spelled out: here the addresses themselves are under test.
   for (const path of ['/dashboard', '/profile', '/welcome', '/create-client', '/']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
@@ -13,12 +16,10 @@ test('anonymous visitors are sent to /login', async ({ page }) => {
 test('a signed-in user skips /login, unknown paths fall back to the dashboard, the sidebar works', async ({
   page,
 }) => {
-  const user = newUser();
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const user = await signUp(page);
 
-  await page.goto('/login');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(paths.login);
+  await expect(page).toHaveURL(atPath(paths.dashboard));
   await page.goto('/no/such/page');
   await expect(dashboardTitle(page, user.firstName)).toBeVisible();
 
@@ -27,34 +28,31 @@ test('a signed-in user skips /login, unknown paths fall back to the dashboard, t
   await expect(nav.getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
   await expect(nav.getByRole('link', { name: 'Support' })).toHaveAttribute('target', '_blank');
   await nav.getByRole('link', { name: 'New API Token' }).click();
-  await expect(page).toHaveURL(/\/create-client$/);
+  await expect(page).toHaveURL(atPath(paths.createClient));
 
   await page.getByRole('button', { name: /collapse/i }).click();
   await expect(page.getByRole('button', { name: /expand/i })).toBeVisible();
 });
 
 test('the session survives a reload and a 401 logs out', async ({ page, context }) => {
-  const user = newUser();
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const user = await signUp(page);
   await page.reload();
   await expect(dashboardTitle(page, user.firstName)).toBeVisible();
 
   // Revoke the session behind the app's back: its next request gets 401 and the app logs out.
-  const token = await page.evaluate(
-    () => Object.entries(localStorage).find(([key]) => /token/i.test(key))?.[1],
-  );
-  expect(token).toBeTruthy();
-  const logout = await context.request.post('/api/logout', { headers: { Authorization: `Bearer ${token}` } });
+  const token = await sessionToken(page);
+  const logout = await context.request.post(API_PATHS.logout, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(logout.ok()).toBe(true);
   await page.getByRole('link', { name: 'Profile' }).click();
   await page.reload();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(atPath(paths.login));
 });
 
 test('dark mode is chosen by the user and remembered', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/login');
+  await page.goto(paths.login);
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const light = await background();
   await page.getByRole('button', { name: /dark mode/i }).click();
@@ -67,7 +65,7 @@ test('dark mode is chosen by the user and remembered', async ({ page }) => {
 test('the system preference is the default display mode', async ({ browser }) => {
   const context = await browser.newContext({ colorScheme: 'dark' });
   const page = await context.newPage();
-  await page.goto('/login');
+  await page.goto(paths.login);
   const [r, g, b] = (await page.evaluate(() => getComputedStyle(document.body).backgroundColor))
     .match(/\d+/g)!
     .map(Number);

@@ -1,9 +1,10 @@
 // The heart of the product, end to end: request a token, see it, inspect it, rotate it, delete it, ask
 // for the upgrade and see the provider team's approval take effect.
 import { expect, test, type Page } from '@playwright/test';
+import { atPath, paths } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
-import { dashboardTitle, register, registerVerified } from '../support/pages.ts';
-import { createTokensThroughApi, fillTokenRequest, sessionToken } from '../support/tokens.ts';
+import { signUp } from '../support/session.ts';
+import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const shortId = (id: string) => id.slice(-5);
@@ -21,18 +22,16 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
   request,
   context,
 }) => {
-  const user = newUser();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await registerVerified(page, request, user);
+  const user = await signUp(page, newUser(), { verified: true });
 
   await test.step('the empty dashboard invites a first request', async () => {
-    await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'No API Tokens Found' })).toBeVisible();
     await expect(
       page.getByText("Looks like you don't have any API Tokens yet. Ready to create a new request?"),
     ).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: 'New API Client' }).click();
-    await expect(page).toHaveURL(/\/create-client$/);
+    await expect(page).toHaveURL(atPath(paths.createClient));
   });
 
   let clientId = '';
@@ -88,7 +87,7 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
   let rotatedId = '';
   await test.step('open its details and rotate it', async () => {
     await tokensTable(page).getByRole('cell', { name: 'Scores widget', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/client/${clientId}$`));
+    await expect(page).toHaveURL(atPath(paths.client(clientId)));
     await expect(page.getByRole('heading', { name: 'API Token Details' })).toBeVisible();
     await expect(page.getByText(clientId)).toBeVisible();
     await page.getByRole('button', { name: /^Rotate/ }).click();
@@ -100,7 +99,7 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
     expect(rotatedId).not.toBe(clientId);
     await expect(page.getByText('Scores widget Client Credential rotate request successful')).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await expect(page).toHaveURL(/\/(dashboard)?$/);
+    await expect(page).toHaveURL(atPath(paths.home, paths.dashboard));
     const row = tokensTable(page).getByRole('row', { name: /Scores widget/ });
     await expect(row).toContainText(shortId(rotatedId));
     await expect(tokensTable(page)).not.toContainText(shortId(clientId));
@@ -116,7 +115,7 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
   });
 
   await test.step('ask for the upgrade; the approval removes the button and the Expiry Date', async () => {
-    await createTokensThroughApi(request, await sessionToken(page), ['Odds feed']);
+    await createTokensThroughApi(request, user.bearer, ['Odds feed']);
     await page.reload();
     await expect(tokensTable(page).getByRole('row', { name: /Odds feed/ })).toBeVisible();
     await page.getByRole('button', { name: 'Upgrade To Paid Account' }).click();
@@ -132,11 +131,9 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
 });
 
 test('a company with 12 tokens pages through them 5, 10 and 15 at a time', async ({ page, request }) => {
-  const user = newUser();
-  await register(page, user);
-  await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 6_000 });
+  const user = await signUp(page);
   const labels = Array.from({ length: 12 }, (_, index) => `Token ${String(index + 1).padStart(2, '0')}`);
-  await createTokensThroughApi(request, await sessionToken(page), labels);
+  await createTokensThroughApi(request, user.bearer, labels);
   await page.reload();
 
   const bodyRows = tokensTable(page).locator('tbody tr');

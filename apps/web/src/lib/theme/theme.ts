@@ -1,12 +1,12 @@
 // The MUI theme of spec §2 "Appearance". Font sizes are in rem (1rem = 16px); the spec's heading sizes
 // 72/40/24/14/20 are read as CSS pixels, and h1/h2 shrink on narrow screens so 360 px never overflows.
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+import { BREAKPOINTS } from '@/config/breakpoints';
 import { gradients, paletteFor } from './palette';
 import './theme-augmentation';
 
 const rem = (px: number) => `${px / 16}rem`;
 
-const BREAKPOINTS = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
 const mdUp = `@media (min-width:${BREAKPOINTS.md}px)`;
 const smUp = `@media (min-width:${BREAKPOINTS.sm}px)`;
 
