@@ -3,8 +3,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-export const DISPLAY_MODES = ['light', 'dark'] as const;
-export type DisplayMode = (typeof DISPLAY_MODES)[number];
+const DISPLAY_MODES = ['light', 'dark'] as const;
+type DisplayMode = (typeof DISPLAY_MODES)[number];
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
@@ -19,7 +19,7 @@ export async function settle(page: Page): Promise<void> {
  * Puts the page in a display mode the way a new visitor gets it: the system preference, with no saved
  * choice. The app follows the preference live, so open dialogs and filled forms stay as they are.
  */
-export async function useDisplayMode(page: Page, mode: DisplayMode): Promise<void> {
+async function useDisplayMode(page: Page, mode: DisplayMode): Promise<void> {
   await page.emulateMedia({ colorScheme: mode });
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage))
@@ -32,7 +32,7 @@ export async function useDisplayMode(page: Page, mode: DisplayMode): Promise<voi
 }
 
 /** Fails with a readable list (rule, impact, offending elements) when axe finds anything. */
-export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   await settle(page);
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const report = violations.map(

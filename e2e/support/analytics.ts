@@ -11,12 +11,12 @@ export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 export const ANALYTICS_HOSTS =
   /mixpanel\.com|google-analytics\.com|googletagmanager\.com|analytics\.google\.com/;
 
-export interface MixpanelEvent {
+interface MixpanelEvent {
   event: string;
   properties: Record<string, unknown>;
 }
 
-export interface MixpanelProfileUpdate {
+interface MixpanelProfileUpdate {
   $distinct_id?: string;
   $set?: Record<string, unknown>;
 }

@@ -8,8 +8,8 @@ import { operator } from './operator.ts';
 import { E2E_BASE_URL, E2E_PORT } from './server.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-export const FEED_DEMO_PORT = E2E_PORT + 2;
-export const FEED_DEMO_URL = `http://127.0.0.1:${FEED_DEMO_PORT}`;
+const FEED_DEMO_PORT = E2E_PORT + 2;
+const FEED_DEMO_URL = `http://127.0.0.1:${FEED_DEMO_PORT}`;
 
 export interface RunningFeed {
   url: string;

@@ -3,7 +3,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEV_MAILBOX_PATHS } from './app.ts';
 
-export interface MailboxMessage {
+interface MailboxMessage {
   id: string;
   to: string;
   subject: string;
