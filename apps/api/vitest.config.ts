@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['test/**/*.test.ts'],
+    // Vitest's default on 2 cores is one file at a time, while many files mostly wait (child processes,
+    // timers, the PostgreSQL server). Each file has its own database (test/helpers/test-database.ts) and
+    // Redis prefix, so they run side by side: 5.5 min on 2 cores, where one at a time took about 7.
+    maxWorkers: 4,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     setupFiles: ['./test/helpers/setup.ts'],
