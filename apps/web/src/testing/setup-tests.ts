@@ -29,6 +29,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Test files share a worker (vitest.config.ts): a fake clock must not outlive its test.
+  vi.useRealTimers();
   if (consoleErrorsAllowed()) return;
   expect(
     consoleError,

@@ -1,13 +1,20 @@
-import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  REDIRECT_AFTER_REGISTRATION_MS,
+  passwordTooCommonMessage,
+  type ErrorResponse,
+} from '@datafeeds/domain';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth/session-store';
+import { advanceClock, startFakeClock } from '@/testing/fake-clock';
 import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { fillAndBlur } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 
 const availability = {
   'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: false } },
@@ -16,20 +23,20 @@ const availability = {
 };
 
 async function openRegister() {
-  const app = renderApp('/register');
+  const app = await renderScreen('/register');
   await screen.findByRole('heading', { level: 1, name: 'Create your account' });
   return app;
 }
 
-async function fillValidForm() {
-  await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Ada');
-  await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Lovelace');
-  await userEvent.type(screen.getByLabelText(/Company Name/, { selector: 'input' }), 'Engines Ltd');
-  await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
-  await userEvent.type(screen.getByLabelText(/Username/, { selector: 'input' }), 'adalove');
-  await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-password');
-  await userEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
-  await userEvent.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
+async function fillValidForm(user: UserEvent = userEvent.setup()) {
+  await user.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Ada');
+  await user.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Lovelace');
+  await user.type(screen.getByLabelText(/Company Name/, { selector: 'input' }), 'Engines Ltd');
+  await user.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
+  await user.type(screen.getByLabelText(/Username/, { selector: 'input' }), 'adalove');
+  await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'secret-password');
+  await user.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+  await user.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
 }
 
 describe('registration form', () => {
@@ -116,10 +123,14 @@ describe('registration form', () => {
         return { body: { token } };
       },
       'GET /api/GetUser': { body: makeUser() },
+      'GET /api/GetClients': { body: { clients: [] } },
     });
-    const { router } = await openRegister();
-    await fillValidForm();
-    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await preloadRoutes('/register', '/');
+    const user = startFakeClock();
+    const { router } = renderApp('/register');
+    await screen.findByRole('heading', { level: 1, name: 'Create your account' });
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(MESSAGES.registrationSuccess)).toBeInTheDocument();
     expect(getToken()).toBe(token);
     expect(registration?.body).toEqual({
@@ -133,10 +144,13 @@ describe('registration form', () => {
       userHasAgreedToTermsOfService: true,
       userHasReadPrivacyPolicy: true,
     });
+    // findByText moves the clock in 50 ms steps, so the message has been up for at most 50 ms here.
+    await advanceClock(REDIRECT_AFTER_REGISTRATION_MS - 100);
     expect(router.state.location.pathname).toBe('/register');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4500 });
+    await advanceClock(100);
+    expect(router.state.location.pathname).toBe('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('shows the failure message and puts a taken email on its field', async () => {
     mockFetch({

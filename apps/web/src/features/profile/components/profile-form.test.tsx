@@ -7,7 +7,7 @@ import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { fillAndBlur } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { renderScreen } from '@/testing/render';
 import { NOTHING_CHANGED_MESSAGE } from './profile-form';
 
 const user = makeUser({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Engines Ltd' });
@@ -22,7 +22,7 @@ function mockProfileApi(updateAnswer: MockAnswer = { body: user }) {
 
 async function openProfile() {
   setToken(fakeJwt(900));
-  renderApp('/profile');
+  await renderScreen('/profile');
   await screen.findByRole('heading', { level: 1, name: 'Manage Profile' });
   await screen.findByLabelText(/First Name/, { selector: 'input' });
 }

@@ -7,7 +7,7 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { fillAndBlur } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { renderScreen } from '@/testing/render';
 
 const TIMING_REQUIRED = 'At least one of Live Feed, Pre Game, or Post Game must selected';
 const LATENCY_REQUIRED = 'You must select at least one Latency type';
@@ -19,7 +19,7 @@ async function openForm(user: User = makeUser()) {
     'GET /api/GetUser': { body: user },
     'GET /api/config': { body: appConfig },
   });
-  const app = renderApp('/create-client');
+  const app = await renderScreen('/create-client');
   await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
   return { ...app, callsTo };
 }

@@ -1,12 +1,13 @@
-import { MESSAGES } from '@datafeeds/domain';
+import { MESSAGES, type User } from '@datafeeds/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
+import { startFakeClock } from '@/testing/fake-clock';
 import { jsonResponse, mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 
 const CREDENTIALS = {
   clientId: 'cli_8d2f6a41b9e04c7d',
@@ -29,39 +30,53 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
-async function openForm(createAnswer: MockAnswer = { status: 201, body: CREDENTIALS }, user = makeUser()) {
+interface OpenFormOptions {
+  createAnswer?: MockAnswer;
+  account?: User;
+  /** The whole app rather than the form's screen alone, for leaving it for the dashboard or signing out. */
+  withShell?: boolean;
+}
+
+/** Opens the form on the fake clock, which lets the dialogs' exit transitions pass at once. */
+async function openForm({
+  createAnswer = { status: 201, body: CREDENTIALS },
+  account = makeUser(),
+  withShell = false,
+}: OpenFormOptions = {}) {
   setToken(fakeJwt(900));
   const fetchMock = mockFetch({
     ...baseRoutes,
-    'GET /api/GetUser': { body: user },
+    'GET /api/GetUser': { body: account },
     'POST /api/CreateClient': createAnswer,
   });
-  const app = renderApp('/create-client');
+  if (withShell) await preloadRoutes('/create-client', '/dashboard', '/login');
+  const user = startFakeClock();
+  const app = withShell ? renderApp('/create-client') : await renderScreen('/create-client');
   await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
-  return { ...app, ...fetchMock };
+  return { ...app, ...fetchMock, user };
 }
 
-async function fillAndSubmit() {
-  await userEvent.type(screen.getByLabelText(/Token Nickname/, { selector: 'input' }), '  Scores app  ');
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Live Feed' }));
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Post Game' }));
+async function fillAndSubmit(user: UserEvent) {
+  await user.type(screen.getByLabelText(/Token Nickname/, { selector: 'input' }), '  Scores app  ');
+  await user.click(screen.getByRole('checkbox', { name: 'Live Feed' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Post Game' }));
   // Clicked out of catalogue order: the request lists sports in catalogue order.
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Hockey' }));
-  await userEvent.click(screen.getByRole('checkbox', { name: 'Football' }));
-  await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Hockey' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Football' }));
+  await user.click(screen.getByRole('button', { name: 'Submit Request' }));
 }
 
-async function showResult() {
-  const app = await openForm();
-  await fillAndSubmit();
+async function showResult(options: OpenFormOptions = {}) {
+  const app = await openForm(options);
+  await fillAndSubmit(app.user);
   await screen.findByRole('heading', { level: 2, name: 'Your new API token' });
   return app;
 }
 
 describe('submitting a token request', () => {
   it('tells an owner with an unverified email that the token stays pending', async () => {
-    await openForm(undefined, makeUser({ emailVerified: false }));
-    await fillAndSubmit();
+    const { user } = await openForm({ account: makeUser({ emailVerified: false }) });
+    await fillAndSubmit(user);
     await screen.findByRole('heading', { level: 2, name: 'Your new API token' });
     expect(
       screen
@@ -78,9 +93,9 @@ describe('submitting a token request', () => {
   });
 
   it('sends the exact body and shows the client id and secret once, with copy buttons', async () => {
-    const { callsTo, queryClient } = await openForm();
+    const { callsTo, queryClient, user } = await openForm();
     queryClient.setQueryData(['tokens', 'list'], { clients: [] });
-    await fillAndSubmit();
+    await fillAndSubmit(user);
     expect(await screen.findByRole('heading', { level: 2, name: 'Your new API token' })).toHaveFocus();
     expect(callsTo('POST', '/api/CreateClient').map((call) => call.body)).toEqual([
       {
@@ -103,17 +118,14 @@ describe('submitting a token request', () => {
   });
 
   it('disables Submit Request while the request is being sent', async () => {
-    setToken(fakeJwt(900));
-    mockFetch(baseRoutes);
+    const { user } = await openForm();
     let answer: (response: Response) => void = () => {};
     const answered = new Promise<Response>((resolve) => (answer = resolve));
     const answerOthers = vi.mocked(fetch).getMockImplementation();
     vi.mocked(fetch).mockImplementation((input, init) =>
       String(input) === '/api/CreateClient' ? answered : (answerOthers?.(input, init) as Promise<Response>),
     );
-    renderApp('/create-client');
-    await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
-    await fillAndSubmit();
+    await fillAndSubmit(user);
     expect(await screen.findByRole('button', { name: /Submit Request/ })).toBeDisabled();
     answer(jsonResponse({ status: 201, body: CREDENTIALS }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Your new API token' })).toBeInTheDocument();
@@ -134,45 +146,47 @@ describe('submitting a token request', () => {
       },
     ],
   ])('shows the Failed to create Client dialog on %s and keeps the form', async (_case, answer) => {
-    await openForm(answer);
-    await fillAndSubmit();
+    const { user } = await openForm({ createAnswer: answer });
+    await fillAndSubmit(user);
     const dialog = await screen.findByRole('dialog', { name: 'Failed to create Client' });
     expect(dialog).toHaveTextContent(
       'An error occurred while creating the new client. Try submitting your request again, if the issue persists, please contact us.',
     );
     expect(dialog).toHaveTextContent(MESSAGES.createClientFailed);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByLabelText(/Token Nickname/, { selector: 'input' })).toHaveValue('  Scores app  ');
     expect(screen.getByRole('checkbox', { name: 'Football' })).toBeChecked();
   });
 
   it('shows the dialog when the server cannot be reached', async () => {
-    await openForm();
+    const { user } = await openForm();
     const answer = vi.mocked(fetch).getMockImplementation();
     vi.mocked(fetch).mockImplementation((input, init) =>
       String(input) === '/api/CreateClient'
         ? Promise.reject(new TypeError('Failed to fetch'))
         : (answer?.(input, init) as Promise<Response>),
     );
-    await fillAndSubmit();
+    await fillAndSubmit(user);
     expect(await screen.findByRole('dialog', { name: 'Failed to create Client' })).toBeInTheDocument();
   });
 
   it("puts a 400's field messages on the fields instead of the dialog", async () => {
-    await openForm({
-      status: 400,
-      body: {
-        error: 'validation_failed',
-        message: 'Token Nickname is already used',
-        details: [
-          { field: 'label', message: 'Token Nickname is already used' },
-          { field: 'sports.1', message: 'NHL is not available to your company' },
-          { field: 'postGame', message: 'Post Game is not available' },
-        ],
+    const { user } = await openForm({
+      createAnswer: {
+        status: 400,
+        body: {
+          error: 'validation_failed',
+          message: 'Token Nickname is already used',
+          details: [
+            { field: 'label', message: 'Token Nickname is already used' },
+            { field: 'sports.1', message: 'NHL is not available to your company' },
+            { field: 'postGame', message: 'Post Game is not available' },
+          ],
+        },
       },
     });
-    await fillAndSubmit();
+    await fillAndSubmit(user);
     expect(await screen.findByText('Token Nickname is already used')).toBeInTheDocument();
     expect(
       within(screen.getByRole('group', { name: 'Sports' })).getByText('NHL is not available to your company'),
@@ -186,18 +200,16 @@ describe('submitting a token request', () => {
 
 describe('the result view', () => {
   it('asks before leaving for the dashboard while the secret has not been copied', async () => {
-    const { router } = await showResult();
-    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    const { router, user } = await showResult({ withShell: true });
+    await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay and copy' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Stay and copy' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/create-client');
     expect(screen.getByRole('textbox', { name: 'Client Secret' })).toHaveValue(CREDENTIALS.clientSecret);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
-    await userEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave anyway' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave anyway' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     // The location changes before the lazily loaded dashboard has replaced the result view.
     await screen.findByRole('heading', { level: 1, name: /^Welcome back/ });
@@ -205,29 +217,30 @@ describe('the result view', () => {
   });
 
   it('goes to the dashboard without asking once the secret was copied', async () => {
+    const { router, user } = await showResult({ withShell: true });
+    // After userEvent.setup(), which puts its own clipboard in place.
     const writeText = installClipboard();
-    const { router } = await showResult();
-    await userEvent.click(screen.getByRole('button', { name: 'Copy Client Secret' }));
+    await user.click(screen.getByRole('button', { name: 'Copy Client Secret' }));
     expect(writeText).toHaveBeenCalledWith(CREDENTIALS.clientSecret);
-    await userEvent.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('starts a new, empty request after confirming, and forgets the secret', async () => {
-    await showResult();
-    await userEvent.click(screen.getByRole('button', { name: 'Request another token' }));
+    const { user } = await showResult();
+    await user.click(screen.getByRole('button', { name: 'Request another token' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
     expect(dialog).toHaveTextContent('It cannot be shown again');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave anyway' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Leave anyway' }));
     expect(await screen.findByLabelText(/Token Nickname/, { selector: 'input' })).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Football' })).not.toBeChecked();
     expect(screen.queryByRole('textbox', { name: 'Client Secret' })).not.toBeInTheDocument();
   });
 
   it('never holds back signing out', async () => {
-    const { router } = await showResult();
-    await userEvent.click(screen.getByRole('button', { name: /Log Out/ }));
+    const { router, user } = await showResult({ withShell: true });
+    await user.click(screen.getByRole('button', { name: /Log Out/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(
       screen.queryByRole('dialog', { name: 'Leave without copying the secret?' }),

@@ -1,18 +1,20 @@
 import { MESSAGES, deleteFailureMessage, deleteSuccessMessage } from '@datafeeds/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '@/testing/render';
-import { clickOutsideDialog, makeClient, mockTokensApi } from '../testing/tokens-api';
+import { clickOutsideDialog } from '@/testing/dialog';
+import { startFakeClock } from '@/testing/fake-clock';
+import { renderScreen } from '@/testing/render';
+import { makeClient, mockTokensApi } from '../testing/tokens-api';
 
 const client = makeClient({ id: 'cli_team*ab12cd34', label: 'Scores app' });
 const other = makeClient({ label: 'Odds app' });
 
 async function openDeleteDialog() {
-  const rendered = renderApp('/dashboard');
-  await userEvent.click(await screen.findByRole('button', { name: 'Delete Scores app' }));
+  const user = startFakeClock();
+  const rendered = await renderScreen('/dashboard');
+  await user.click(await screen.findByRole('button', { name: 'Delete Scores app' }));
   const dialog = await screen.findByRole('dialog', { name: 'Delete Token' });
-  return { ...rendered, dialog };
+  return { ...rendered, dialog, user };
 }
 
 describe('delete token dialog', () => {
@@ -28,10 +30,10 @@ describe('delete token dialog', () => {
 
   it('stays open on a click outside, and Cancel leaves the token untouched', async () => {
     const { callsTo } = mockTokensApi({ clients: [client, other] });
-    const { dialog } = await openDeleteDialog();
+    const { dialog, user } = await openDeleteDialog();
     await clickOutsideDialog();
     expect(screen.getByRole('dialog', { name: 'Delete Token' })).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo('DELETE', '/api/DeleteClient')).toHaveLength(0);
     expect(screen.getByText('Scores app')).toBeInTheDocument();
@@ -46,8 +48,8 @@ describe('delete token dialog', () => {
 
   it('deletes the token, reloads the list and confirms with a snackbar', async () => {
     const { callsTo } = mockTokensApi({ clients: [client, other] });
-    const { dialog } = await openDeleteDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const { dialog, user } = await openDeleteDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(deleteSuccessMessage('Scores app')).toBe('Scores app Client Credential deleted successfully');
     expect(callsTo('DELETE', '/api/DeleteClient').map((call) => call.body)).toEqual([
@@ -61,8 +63,8 @@ describe('delete token dialog', () => {
 
   it('shows the empty state after deleting the last token, still with the snackbar', async () => {
     mockTokensApi({ clients: [client] });
-    const { dialog } = await openDeleteDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const { dialog, user } = await openDeleteDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'No API Tokens Found' })).toBeInTheDocument();
   });
@@ -72,8 +74,8 @@ describe('delete token dialog', () => {
       clients: [client, other],
       deleteClient: { status: 500, body: { error: 'internal_error', message: 'Oops' } },
     });
-    const { dialog } = await openDeleteDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const { dialog, user } = await openDeleteDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     const message = 'Failed to delete Scores app (ab12cd34) Client Credential';
     expect(deleteFailureMessage('Scores app', 'ab12cd34')).toBe(message);
     const alert = await screen.findByText(message);

@@ -1,24 +1,20 @@
 import { MESSAGES, rotateFailureMessage, rotateSuccessMessage } from '@datafeeds/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SECRET_WARNING } from '@/components/credentials/client-credentials';
-import { renderApp } from '@/testing/render';
-import {
-  clickOutsideDialog,
-  makeClient,
-  mockTokensApi,
-  newCredentials,
-  waitPastDialogExit,
-} from '../testing/tokens-api';
+import { clickOutsideDialog, waitPastDialogExit } from '@/testing/dialog';
+import { startFakeClock } from '@/testing/fake-clock';
+import { renderScreen } from '@/testing/render';
+import { makeClient, mockTokensApi, newCredentials } from '../testing/tokens-api';
 
 const client = makeClient({ id: 'cli_team*ef56gh78', label: 'Scores app' });
 
 async function openRotateDialog() {
-  const rendered = renderApp('/dashboard');
-  await userEvent.click(await screen.findByRole('button', { name: 'Rotate Scores app' }));
+  const user = startFakeClock();
+  const rendered = await renderScreen('/dashboard');
+  await user.click(await screen.findByRole('button', { name: 'Rotate Scores app' }));
   const dialog = await screen.findByRole('dialog', { name: 'Rotate Token' });
-  return { ...rendered, dialog };
+  return { ...rendered, dialog, user };
 }
 
 describe('rotate token dialog', () => {
@@ -35,18 +31,18 @@ describe('rotate token dialog', () => {
 
   it('stays open on a click outside; Cancel sends nothing', async () => {
     const { callsTo } = mockTokensApi({ clients: [client] });
-    const { dialog } = await openRotateDialog();
+    const { dialog, user } = await openRotateDialog();
     await clickOutsideDialog();
     expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo('POST', '/api/RotateClient')).toHaveLength(0);
   });
 
   it('shows the new credentials once, confirms with a snackbar and reloads the list on close', async () => {
     const { callsTo } = mockTokensApi({ clients: [client] });
-    const { dialog } = await openRotateDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
 
     expect(await within(dialog).findByText(MESSAGES.rotateDialogSuccess)).toBeInTheDocument();
     expect(MESSAGES.rotateDialogSuccess).toBe('Token rotated successfully. New token details are below');
@@ -66,7 +62,7 @@ describe('rotate token dialog', () => {
     await waitPastDialogExit();
     expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: '…6gh78' })).not.toBeInTheDocument();
@@ -77,8 +73,8 @@ describe('rotate token dialog', () => {
       clients: [client],
       rotateClient: { status: 404, body: { error: 'not_found', message: 'Client not found' } },
     });
-    const { dialog } = await openRotateDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
     const message = 'Failed to request rotation for Scores app (ef56gh78) Client Credential';
     expect(rotateFailureMessage('Scores app', 'ef56gh78')).toBe(message);
     const alert = await screen.findByText(message);

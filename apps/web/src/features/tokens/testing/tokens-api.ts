@@ -1,16 +1,13 @@
 // Fixtures and a fetch mock for the tokens screens: an in-memory token list behind GetClients,
 // DeleteClient and RotateClient, so a test sees the list reload after a change.
 import { emptyScope, type Client, type User } from '@datafeeds/domain';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
-
-/** Longer than the theme's 195 ms leaving-screen transition. */
-const DIALOG_EXIT_WAIT_MS = 400;
 
 let sequence = 0;
 
@@ -80,19 +77,6 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
     },
   });
   return { ...mock, store };
-}
-
-/** Clicks beside the open dialog, then waits longer than its exit transition, so a wrongly closing dialog is gone. */
-export async function clickOutsideDialog(): Promise<void> {
-  const container = document.querySelector('.MuiDialog-container');
-  if (!container) throw new Error('No open dialog');
-  fireEvent.mouseDown(container);
-  fireEvent.click(container);
-  await waitPastDialogExit();
-}
-
-export async function waitPastDialogExit(): Promise<void> {
-  await act(() => new Promise((resolve) => setTimeout(resolve, DIALOG_EXIT_WAIT_MS)));
 }
 
 /** The dashboard, once its greeting shows (the token list may still be loading). */

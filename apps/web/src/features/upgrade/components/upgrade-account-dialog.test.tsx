@@ -1,12 +1,13 @@
 import { MESSAGES, emptyScope, type Client } from '@datafeeds/domain';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
+import { clickOutsideDialog } from '@/testing/dialog';
+import { startFakeClock } from '@/testing/fake-clock';
 import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { renderScreen } from '@/testing/render';
 import { UPGRADE_DIALOG_TITLE } from './upgrade-account-dialog';
 
 // The upgrade button sits in the dashboard's token list header, which shows only when there are tokens.
@@ -33,9 +34,11 @@ function mockDashboard(upgradeAnswer: MockAnswer) {
 }
 
 async function openUpgradeDialog() {
-  renderApp('/dashboard');
-  await userEvent.click(await screen.findByRole('button', { name: 'Upgrade To Paid Account' }));
-  return screen.findByRole('dialog', { name: UPGRADE_DIALOG_TITLE });
+  const user = startFakeClock();
+  await renderScreen('/dashboard');
+  await user.click(await screen.findByRole('button', { name: 'Upgrade To Paid Account' }));
+  const dialog = await screen.findByRole('dialog', { name: UPGRADE_DIALOG_TITLE });
+  return { dialog, user };
 }
 
 const requested = { body: { status: 'requested', requestedAt: '2026-02-10T12:00:00.000Z' } };
@@ -43,7 +46,7 @@ const requested = { body: { status: 'requested', requestedAt: '2026-02-10T12:00:
 describe('upgrade account dialog', () => {
   it('explains the request and what happens to the existing tokens', async () => {
     mockDashboard(requested);
-    const dialog = await openUpgradeDialog();
+    const { dialog } = await openUpgradeDialog();
     expect(UPGRADE_DIALOG_TITLE).toBe('Upgrade Account');
     expect(dialog).toHaveTextContent('sends an upgrade request to the DataFeeds team');
     expect(dialog).toHaveTextContent('Your existing API tokens stay active');
@@ -53,10 +56,8 @@ describe('upgrade account dialog', () => {
 
   it('stays open on a click outside, closes on Escape, and sends nothing', async () => {
     const { callsTo } = mockDashboard(requested);
-    const dialog = await openUpgradeDialog();
-    // Beside the dialog, then longer than its 195 ms exit transition: a closing dialog would be gone.
-    await userEvent.click(document.querySelector('.MuiDialog-container')!);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    const { dialog } = await openUpgradeDialog();
+    await clickOutsideDialog();
     expect(screen.getByRole('dialog', { name: UPGRADE_DIALOG_TITLE })).toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -65,8 +66,8 @@ describe('upgrade account dialog', () => {
 
   it('submits the request with an empty body and confirms with a snackbar', async () => {
     const { callsTo } = mockDashboard(requested);
-    const dialog = await openUpgradeDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    const { dialog, user } = await openUpgradeDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(MESSAGES.upgradeSuccess)).toBeInTheDocument();
     expect(MESSAGES.upgradeSuccess).toBe('Successfully submitted your upgrade request');
     expect(callsTo('POST', '/api/UpgradeAccount').map((call) => call.body)).toEqual([{}]);
@@ -75,27 +76,27 @@ describe('upgrade account dialog', () => {
 
   it('reports a failed request with the error snackbar', async () => {
     mockDashboard({ status: 500, body: { error: 'internal_error', message: 'Oops' } });
-    const dialog = await openUpgradeDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    const { dialog, user } = await openUpgradeDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     const alert = await screen.findByText(MESSAGES.upgradeFailed);
     expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
     expect(MESSAGES.upgradeFailed).toMatch(/^Failed to submit upgrade request\./);
   });
 
   it('drops the button when the server says the account is already paid', async () => {
-    let user = makeUser({ companyAccountStatus: 'trial' });
+    let account = makeUser({ companyAccountStatus: 'trial' });
     mockFetch({
-      'GET /api/GetUser': () => ({ body: user }),
+      'GET /api/GetUser': () => ({ body: account }),
       'GET /api/config': { body: appConfig },
       'GET /api/GetClients': { body: { clients: [client] } },
       'POST /api/UpgradeAccount': () => {
-        user = makeUser({ companyAccountStatus: 'paid' });
+        account = makeUser({ companyAccountStatus: 'paid' });
         return { status: 409, body: { error: 'conflict', message: 'Already paid' } };
       },
     });
     setToken(fakeJwt(900));
-    const dialog = await openUpgradeDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    const { dialog, user } = await openUpgradeDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(MESSAGES.upgradeFailed)).toBeInTheDocument();
     await waitFor(() =>
       expect(

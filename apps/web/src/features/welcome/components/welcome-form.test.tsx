@@ -1,13 +1,14 @@
-import { MESSAGES } from '@datafeeds/domain';
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { MESSAGES, REDIRECT_AFTER_WELCOME_MS } from '@datafeeds/domain';
+import { screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
+import { advanceClock, startFakeClock } from '@/testing/fake-clock';
 import { mockFetch } from '@/testing/fetch-mock';
 import { fillAndBlur } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 
 const withoutProfile = {
   'GET /api/GetUser': { status: 404, body: { error: 'profile_not_found', message: 'No profile yet' } },
@@ -16,17 +17,16 @@ const withoutProfile = {
 
 async function openWelcome() {
   setToken(fakeJwt(900));
-  const app = renderApp('/welcome');
+  await renderScreen('/welcome');
   await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' });
-  return app;
 }
 
-async function fillAndSubmit() {
-  await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Ada');
-  await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Lovelace');
-  await userEvent.type(screen.getByLabelText(/Company Name/, { selector: 'input' }), 'Engines Ltd');
-  await userEvent.type(screen.getByLabelText(/Phone/, { selector: 'input' }), '5551234567');
-  await userEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+async function fillAndSubmit(user: UserEvent = userEvent.setup()) {
+  await user.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Ada');
+  await user.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Lovelace');
+  await user.type(screen.getByLabelText(/Company Name/, { selector: 'input' }), 'Engines Ltd');
+  await user.type(screen.getByLabelText(/Phone/, { selector: 'input' }), '5551234567');
+  await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 }
 
 describe('welcome form', () => {
@@ -53,20 +53,28 @@ describe('welcome form', () => {
     const { callsTo } = mockFetch({
       ...withoutProfile,
       'POST /api/CreateUser': { body: makeUser({ firstName: 'Ada' }) },
+      'GET /api/GetClients': { body: { clients: [] } },
     });
-    const { router } = await openWelcome();
-    await fillAndSubmit();
+    setToken(fakeJwt(900));
+    await preloadRoutes('/welcome', '/dashboard');
+    const user = startFakeClock();
+    const { router } = renderApp('/welcome');
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' });
+    await fillAndSubmit(user);
     expect(await screen.findByText(MESSAGES.welcomeSuccess)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/welcome');
     expect(callsTo('POST', '/api/CreateUser')[0]?.body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       companyName: 'Engines Ltd',
       phone: '5551234567',
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3500 });
+    // findByText moves the clock in 50 ms steps, so the message has been up for at most 50 ms here.
+    await advanceClock(REDIRECT_AFTER_WELCOME_MS - 100);
+    expect(router.state.location.pathname).toBe('/welcome');
+    await advanceClock(100);
+    expect(router.state.location.pathname).toBe('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-  }, 10_000);
+  });
 
   it('shows the spec message when saving fails', async () => {
     mockFetch({
