@@ -9,7 +9,7 @@ export function onCleanup(label: string, undo: Undo): void {
   undos.push({ label, undo });
 }
 
-export function cleanUp(): Promise<void> {
+function cleanUp(): Promise<void> {
   running ??= (async () => {
     for (let next = undos.pop(); next; next = undos.pop()) {
       try {
@@ -20,6 +20,18 @@ export function cleanUp(): Promise<void> {
     }
   })();
   return running;
+}
+
+/** Runs the bench; an error exits 1, and whatever happens, what the run created is undone. */
+export async function runThenCleanUp(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -4,7 +4,7 @@
 import pg from 'pg';
 
 /** Headers a bench adds to every call (the client address a proxy would add, say). */
-export type ExtraHeaders = () => Record<string, string>;
+type ExtraHeaders = () => Record<string, string>;
 
 export async function callPortal<T>(
   baseUrl: string,

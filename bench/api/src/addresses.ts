@@ -5,7 +5,7 @@
 // answering the measured calls 429, and the login flood is not swallowed by a per-address limit.
 import { settings } from './settings.ts';
 
-export type AddressRange = 'seed' | 'reads' | 'flood';
+type AddressRange = 'seed' | 'reads' | 'flood';
 const SECOND_OCTET: Record<AddressRange, number> = { seed: 1, reads: 2, flood: 3 };
 
 export function addressCycle(range: AddressRange): () => string {

@@ -8,18 +8,13 @@
 // failures and stop costing a hash, so they would measure the lockout, not the hashing.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type autocannon from 'autocannon';
+import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
+import { withServer } from '@datafeeds/bench-shared/child-server';
 import { API_PATHS } from '@datafeeds/domain';
 import { addressCycle } from './addresses.ts';
-import {
-  combineRounds,
-  measureOnce,
-  startLoad,
-  type LoadResult,
-  type LoadTarget,
-  type RoundsResult,
-} from './http-load.ts';
+import { combineRounds, measureOnce, startLoad, type LoadTarget, type RoundsResult } from './http-load.ts';
 import type { Account } from './portal-api.ts';
-import { startPortal, withServer, type Deployment } from './servers.ts';
+import { startPortal, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
 import type { Session } from './throughput.ts';
 
@@ -69,8 +64,6 @@ export async function measureFlood(
       await startLoad(signIns, { ...floodShape, seconds: settings.warmupSeconds }).done;
       await startLoad(reads, { ...steady, seconds: settings.warmupSeconds }).done;
 
-      const idle: LoadResult[] = [];
-      const flood: LoadResult[] = [];
       const floods: autocannon.Result[] = [];
       const idleRun = () => measureOnce(reads, server, { ...steady, seconds: settings.seconds });
       const floodRun = async () => {
@@ -84,15 +77,7 @@ export async function measureFlood(
         floods.push(await running.done);
         return measured;
       };
-      for (let round = 0; round < settings.rounds; round += 1) {
-        if (round % 2 === 0) {
-          idle.push(await idleRun());
-          flood.push(await floodRun());
-        } else {
-          flood.push(await floodRun());
-          idle.push(await idleRun());
-        }
-      }
+      const { a: idle, b: flood } = await inAbbaTurns(settings.rounds, idleRun, floodRun);
       const statuses: Record<string, number> = {};
       for (const run of floods) {
         for (const [code, { count }] of Object.entries(run.statusCodeStats ?? {})) {

@@ -2,20 +2,19 @@
 // X-Forwarded-For (addresses.ts), and the next body of `bodies` when there are bodies (autocannon
 // rebuilds a request per call when it has a setupRequest).
 import autocannon from 'autocannon';
+import {
+  combineLoadFigures,
+  figuresOf,
+  type CombinedRounds,
+  type LoadFigures,
+} from '@datafeeds/bench-shared/load-figures';
 import type { RunningServer } from './servers.ts';
 import { settings } from './settings.ts';
 
-export interface LoadResult {
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
+/** The figures every bench has, and what the server's log and event loop did over the run. */
+export interface LoadResult extends LoadFigures {
   /** Answers by status code. */
   statuses: Record<string, number>;
-  /** The server's CPU time over the measured run, in microseconds. */
-  cpuMicros: number;
   /** Bytes of request log the server wrote over the measured run. */
   logBytes: number;
   /** The worst lateness of the server's event loop over the measured run, in milliseconds. */
@@ -30,14 +29,14 @@ export interface LoadTarget {
   address: () => string;
 }
 
-export interface LoadShape {
+interface LoadShape {
   seconds: number;
   connections: number;
   /** Requests per second over all connections; as fast as answers come when unset. */
   overallRate?: number;
 }
 
-export interface RunningLoad {
+interface RunningLoad {
   done: Promise<autocannon.Result>;
   stop(): void;
 }
@@ -89,15 +88,9 @@ export async function measureOnce(target: LoadTarget, server: Server, shape: Loa
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count ?? 0;
   return {
-    cpuMicros,
+    ...figuresOf(result, cpuMicros),
     logBytes: server.logBytes() - logBefore,
     loopDelayMaxMs,
-    rps: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
     statuses,
   };
 }
@@ -108,34 +101,19 @@ export async function measureLoad(target: LoadTarget, server: Server, shape: Loa
   return measureOnce(target, server, shape);
 }
 
-export interface RoundsResult extends LoadResult {
-  rounds: LoadResult[];
-}
+export interface RoundsResult extends CombinedRounds<LoadResult>, LoadResult {}
 
-/** Rounds together: mean requests/s, the worst round's latencies, every answer and error counted. */
+/** Rounds together (load-figures.ts), with all their log bytes and answers and the worst loop delay. */
 export function combineRounds(rounds: LoadResult[]): RoundsResult {
-  const sum = (key: 'rps' | 'requests' | 'non2xx' | 'errors' | 'cpuMicros' | 'logBytes') =>
-    rounds.reduce((total, round) => total + round[key], 0);
-  const worst = (key: 'p50Ms' | 'p99Ms' | 'loopDelayMaxMs') => Math.max(...rounds.map((round) => round[key]));
   const statuses: Record<string, number> = {};
   for (const round of rounds) {
     for (const [code, count] of Object.entries(round.statuses))
       statuses[code] = (statuses[code] ?? 0) + count;
   }
   return {
-    rps: sum('rps') / rounds.length,
-    p50Ms: worst('p50Ms'),
-    p99Ms: worst('p99Ms'),
-    requests: sum('requests'),
-    non2xx: sum('non2xx'),
-    errors: sum('errors'),
-    cpuMicros: sum('cpuMicros'),
-    logBytes: sum('logBytes'),
-    loopDelayMaxMs: worst('loopDelayMaxMs'),
+    ...combineLoadFigures(rounds),
+    logBytes: rounds.reduce((total, round) => total + round.logBytes, 0),
+    loopDelayMaxMs: Math.max(...rounds.map((round) => round.loopDelayMaxMs)),
     statuses,
-    rounds,
   };
 }
-
-/** CPU time the server spent per answer, in microseconds. */
-export const cpuPerAnswer = (result: LoadResult) => result.cpuMicros / result.requests;

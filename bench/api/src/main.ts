@@ -9,27 +9,22 @@
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { API_PATHS } from '@datafeeds/domain';
-import { cleanUp } from '@datafeeds/bench-shared/cleanup';
+import { Budget } from '@datafeeds/bench-shared/budget';
+import { withServer } from '@datafeeds/bench-shared/child-server';
+import { runThenCleanUp } from '@datafeeds/bench-shared/cleanup';
 import { createDatabase } from '@datafeeds/bench-shared/database';
-import { measureFlood, type FloodResult } from './flood.ts';
-import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
-import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
-import { startPortal, withServer, type Deployment } from './servers.ts';
+import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
+import { API_PATHS } from '@datafeeds/domain';
+import { measureFlood, type FloodResult } from './flood.ts';
+import type { LoadResult, RoundsResult } from './http-load.ts';
+import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
+import { startPortal, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
 import { compare, Session, type Comparison } from './throughput.ts';
 
 const BUDGET = { userRatio: 0.5, clientsRatio: 0.5, floodP99Factor: 2 };
 
-const print = (text: string) => process.stdout.write(`${text}\n`);
-const int = (value: number) => Math.round(value).toLocaleString('en-US');
-const ms = (value: number) => `${value < 10 ? value.toFixed(1) : int(value)} ms`;
-const load = ({ rps, p99Ms }: LoadResult) => `${int(rps)} req/s, p99 ${ms(p99Ms)}`;
-const rounds = (result: RoundsResult) => result.rounds.map(load).join(' | ');
-const cpu = (portal: LoadResult, baseline: LoadResult) =>
-  `portal ${int(cpuPerAnswer(portal))} µs, bare ${int(cpuPerAnswer(baseline))} µs ` +
-  `(×${(cpuPerAnswer(portal) / cpuPerAnswer(baseline)).toFixed(1)})`;
 const logPerAnswer = (result: LoadResult) => `${int(result.logBytes / result.requests)} B of log per answer`;
 const loadAverage = () =>
   os
@@ -42,18 +37,7 @@ const statuses = (counts: Record<string, number>) =>
     .map(([code, count]) => `${code} ×${int(count)}`)
     .join(', ');
 
-const checks: { ok: boolean; line: string }[] = [];
-const check = (ok: boolean, line: string) => checks.push({ ok, line });
-
-function checkAnswered(figure: string, ...runs: [string, LoadResult][]) {
-  for (const [name, run] of runs) {
-    check(
-      run.non2xx === 0 && run.errors === 0 && run.requests > 0,
-      `${figure} ${name}: ${int(run.requests)} answers, all 200, no errors` +
-        ` (non-2xx ${run.non2xx}, errors ${run.errors})`,
-    );
-  }
-}
+const budget = new Budget();
 
 /** The run's data, through the real API on a first portal child (which also migrates the database). */
 async function seed(deployment: Deployment): Promise<{ owner: Account; floodAccounts: Account[] }> {
@@ -86,8 +70,8 @@ function report(
     if (!result) continue;
     const ratio = result.portal.rps / result.baseline.rps;
     print(
-      `${figure} ${name}  portal ${load(result.portal).padEnd(28)} bare node + pg ` +
-        `${load(result.baseline).padEnd(28)} ratio ${ratio.toFixed(2)}`,
+      `${figure} ${name}  portal ${loadLine(result.portal).padEnd(28)} bare node + pg ` +
+        `${loadLine(result.baseline).padEnd(28)} ratio ${ratio.toFixed(2)}`,
     );
   }
   if (flood) {
@@ -103,11 +87,14 @@ function report(
         `${signIns.errors ? `; ${signIns.errors} errors` : ''}`,
     );
   }
-  if (user) print(`   rounds, GetUser:    portal ${rounds(user.portal)};  bare ${rounds(user.baseline)}`);
+  if (user)
+    print(`   rounds, GetUser:    portal ${roundsLine(user.portal)};  bare ${roundsLine(user.baseline)}`);
   if (clients)
-    print(`   rounds, GetClients: portal ${rounds(clients.portal)};  bare ${rounds(clients.baseline)}`);
+    print(
+      `   rounds, GetClients: portal ${roundsLine(clients.portal)};  bare ${roundsLine(clients.baseline)}`,
+    );
   if (flood) {
-    print(`   rounds, latency:    idle ${rounds(flood.idle)};  flood ${rounds(flood.flood)}`);
+    print(`   rounds, latency:    idle ${roundsLine(flood.idle)};  flood ${roundsLine(flood.flood)}`);
     const lateness = (result: RoundsResult) =>
       result.rounds.map((round) => ms(round.loopDelayMaxMs)).join(' | ');
     print(
@@ -115,8 +102,8 @@ function report(
     );
   }
   const cpuLines = [
-    user ? `GetUser ${cpu(user.portal, user.baseline)}` : '',
-    clients ? `GetClients ${cpu(clients.portal, clients.baseline)}` : '',
+    user ? `GetUser ${cpuLine(user.portal, user.baseline, 'bare')}` : '',
+    clients ? `GetClients ${cpuLine(clients.portal, clients.baseline, 'bare')}` : '',
   ].filter(Boolean);
   if (cpuLines.length > 0) {
     print(
@@ -130,7 +117,7 @@ function report(
   if (logs.length > 0) print(`   portal request log (LOG_LEVEL=${settings.logLevel}): ${logs.join('; ')}`);
 }
 
-function budget(
+function judge(
   user: Comparison | undefined,
   clients: Comparison | undefined,
   flood: FloodResult | undefined,
@@ -140,24 +127,19 @@ function budget(
     ['2.', 'GetClients', clients, BUDGET.clientsRatio],
   ] as const) {
     if (!result) continue;
-    const ratio = result.portal.rps / result.baseline.rps;
-    check(
-      ratio >= limit,
-      `${figure} ${name} ${int(result.portal.rps)} req/s / bare node + pg ${int(result.baseline.rps)} req/s` +
-        ` = ${ratio.toFixed(2)} >= ${limit}`,
-    );
-    checkAnswered(figure, ['portal', result.portal], ['bare node + pg', result.baseline]);
+    budget.checkThroughputRatio(`${figure} ${name}`, result.portal, 'bare node + pg', result.baseline, limit);
+    budget.checkAnswered(figure, ['portal', result.portal], ['bare node + pg', result.baseline]);
   }
   if (flood) {
     const limit = BUDGET.floodP99Factor * flood.idle.p99Ms;
-    check(
+    budget.check(
       flood.flood.p99Ms <= limit,
       `3. GetClients p99 during the login flood ${ms(flood.flood.p99Ms)} <= ${BUDGET.floodP99Factor} × idle ` +
         `${ms(flood.idle.p99Ms)} = ${ms(limit)}`,
     );
-    checkAnswered('3.', ['GetClients idle', flood.idle], ['GetClients during the flood', flood.flood]);
+    budget.checkAnswered('3.', ['GetClients idle', flood.idle], ['GetClients during the flood', flood.flood]);
     const signedIn = flood.signIns.statuses['200'] ?? 0;
-    check(
+    budget.check(
       signedIn > 0 && flood.signIns.errors === 0,
       `3. the flood reached the password hash: ${int(signedIn)} successful sign-ins ` +
         `(${int(flood.signIns.requests)} in all, ${flood.signIns.errors} errors)`,
@@ -198,19 +180,8 @@ async function main() {
     flood = await measureFlood(deployment, session, floodAccounts);
   }
   report(user, clients, flood);
-  budget(user, clients, flood);
-  print('\n== Budget');
-  for (const { ok, line } of checks) print(`${ok ? 'PASS' : 'FAIL'}  ${line}`);
-  const failed = checks.filter((c) => !c.ok).length;
-  print(failed === 0 ? '\nbench:api: budget met' : `\nbench:api: ${failed} budget line(s) FAILED`);
-  process.exitCode = failed === 0 ? 0 : 1;
+  judge(user, clients, flood);
+  budget.conclude('bench:api');
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runThenCleanUp(main);

@@ -4,7 +4,7 @@
 // child's main thread; tsx's loader thread writes a small one beside it).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { repoRoot } from './settings.ts';
+import { repoRoot } from '@datafeeds/bench-shared/settings';
 
 interface ProfileNode {
   id: number;

@@ -5,22 +5,16 @@
 import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CPU_USAGE, LOOP_DELAY, type LoopDelay } from './children/child-protocol.ts';
 import { onCleanup } from '@datafeeds/bench-shared/cleanup';
-import { profileDirFor, startChildServer } from '@datafeeds/bench-shared/child-server';
-import { repoRoot, settings } from './settings.ts';
+import { profileDirFor, startChildServer, type ChildServer } from '@datafeeds/bench-shared/child-server';
+import { LOOP_DELAY, type LoopDelay } from './children/child-protocol.ts';
+import { settings } from './settings.ts';
 
-export interface RunningServer {
-  name: string;
-  url: string;
-  pid: number;
-  /** The child's CPU time so far (user + system), in microseconds. */
-  cpuMicros(): Promise<number>;
+export interface RunningServer extends ChildServer {
   /** Bytes the child has written to its log so far (0 for the bare server). */
   logBytes(): number;
   /** How late the child's event loop ran since the last call. */
   loopDelay(): Promise<LoopDelay>;
-  stop(): Promise<void>;
 }
 
 export interface Deployment {
@@ -58,23 +52,13 @@ async function startChild(
     script: join(CHILDREN, entry),
     env,
     stdout: logFd,
-    // A directory per child: node writes one profile per thread (tsx's loader runs on a thread of its own).
     cpuProfileDir: profileDirFor(settings.cpuProfileDir, label),
-    repoRoot,
     exitHint: `; its log: ${logFile}`,
   }).finally(() => closeSync(logFd));
-  const cpuMicros = async () => {
-    const usage = await server.ask<NodeJS.CpuUsage>(CPU_USAGE, 'cpuUsage');
-    return usage.user + usage.system;
-  };
   return {
-    name,
-    url: server.url,
-    pid: server.child.pid ?? 0,
-    cpuMicros,
+    ...server,
     logBytes: () => statSync(logFile).size,
     loopDelay: () => server.ask<LoopDelay>(LOOP_DELAY, 'loopDelay'),
-    stop: server.stop,
   };
 }
 
@@ -106,16 +90,3 @@ export const startBarePg = (deployment: Deployment) =>
     DATABASE_URL: deployment.databaseUrl,
     SESSION_SECRET: deployment.sessionSecret,
   });
-
-/** Runs `measure` against a server started for it alone, and stops the server afterwards. */
-export async function withServer<T>(
-  start: () => Promise<RunningServer>,
-  measure: (server: RunningServer) => Promise<T>,
-): Promise<T> {
-  const server = await start();
-  try {
-    return await measure(server);
-  } finally {
-    await server.stop();
-  }
-}

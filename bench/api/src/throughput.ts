@@ -4,10 +4,12 @@
 // in ABBA order (portal, bare, bare, portal, …), each on a freshly started child. Before a run, the
 // server's answer is checked against the one the portal gave (the same JSON), so both do the same work.
 import { isDeepStrictEqual } from 'node:util';
+import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
+import { withServer } from '@datafeeds/bench-shared/child-server';
 import { addressCycle } from './addresses.ts';
 import { combineRounds, measureLoad, type LoadTarget, type RoundsResult } from './http-load.ts';
 import { getJson, signIn, type Account } from './portal-api.ts';
-import { startBarePg, startPortal, withServer, type Deployment, type RunningServer } from './servers.ts';
+import { startBarePg, startPortal, type Deployment, type RunningServer } from './servers.ts';
 import { settings } from './settings.ts';
 
 export interface Comparison {
@@ -74,16 +76,10 @@ async function bareRun(deployment: Deployment, session: Session, path: string) {
 
 /** The portal first (its answer is the reference), then ABBA turns. */
 export async function compare(deployment: Deployment, session: Session, path: string): Promise<Comparison> {
-  const portal = [];
-  const baseline = [];
-  for (let round = 0; round < settings.rounds; round += 1) {
-    if (round % 2 === 0) {
-      portal.push(await portalRun(deployment, session, path));
-      baseline.push(await bareRun(deployment, session, path));
-    } else {
-      baseline.push(await bareRun(deployment, session, path));
-      portal.push(await portalRun(deployment, session, path));
-    }
-  }
+  const { a: portal, b: baseline } = await inAbbaTurns(
+    settings.rounds,
+    () => portalRun(deployment, session, path),
+    () => bareRun(deployment, session, path),
+  );
   return { portal: combineRounds(portal), baseline: combineRounds(baseline) };
 }

@@ -3,17 +3,24 @@
 // drifts, so the two take turns over BENCH_ROUNDS rounds in ABBA order (portal, bare, bare, portal, …),
 // each on a freshly started child. The portal's cache counters over the measured runs show what was
 // really measured (hits only, or one query per call).
+import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
+import { withServer } from '@datafeeds/bench-shared/child-server';
+import {
+  combineLoadFigures,
+  type CombinedRounds,
+  type LoadFigures,
+} from '@datafeeds/bench-shared/load-figures';
 import { VERIFICATION_PATHS } from '@datafeeds/domain';
 import type { VerificationStats } from './children/child-protocol.ts';
 import type { Fixtures } from './fixtures.ts';
-import { combineRounds, measureLoad, type LoadTarget, type RoundsResult } from './http-load.ts';
+import { measureLoad, type LoadTarget } from './http-load.ts';
 import { verificationStats, verifyOnce } from './portal-api.ts';
-import { startBareFastify, startBarePg, startPortal, withServer } from './servers.ts';
+import { startBareFastify, startBarePg, startPortal } from './servers.ts';
 import { settings } from './settings.ts';
 
-export interface HttpComparison {
-  portal: RoundsResult;
-  baseline: RoundsResult;
+interface HttpComparison {
+  portal: CombinedRounds<LoadFigures>;
+  baseline: CombinedRounds<LoadFigures>;
   /** The portal's verification counters over the measured runs only. */
   portalStats: VerificationStats;
 }
@@ -60,22 +67,12 @@ async function compare(
   portalRun: () => ReturnType<typeof portalLoad>,
   baselineRun: () => ReturnType<typeof baselineLoad>,
 ): Promise<HttpComparison> {
-  const portal: Awaited<ReturnType<typeof portalLoad>>[] = [];
-  const baseline: Awaited<ReturnType<typeof baselineLoad>>[] = [];
-  for (let round = 0; round < settings.rounds; round += 1) {
-    if (round % 2 === 0) {
-      portal.push(await portalRun());
-      baseline.push(await baselineRun());
-    } else {
-      baseline.push(await baselineRun());
-      portal.push(await portalRun());
-    }
-  }
+  const { a: portal, b: baseline } = await inAbbaTurns(settings.rounds, portalRun, baselineRun);
   const total = (key: keyof VerificationStats) =>
     portal.reduce((sum, { portalStats }) => sum + portalStats[key], 0);
   return {
-    portal: combineRounds(portal.map(({ result }) => result)),
-    baseline: combineRounds(baseline),
+    portal: combineLoadFigures(portal.map(({ result }) => result)),
+    baseline: combineLoadFigures(baseline),
     portalStats: { hits: total('hits'), misses: total('misses'), queries: total('queries') },
   };
 }

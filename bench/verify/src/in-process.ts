@@ -4,7 +4,7 @@
 // reached the portal during the loop.
 import type { Verifier } from '@datafeeds/verifier';
 
-export interface InProcessResult {
+interface InProcessResult {
   calls: number;
   perSecond: number;
   nsPerCall: number;

@@ -8,13 +8,14 @@
 //   4. revocation: rotate on portal A, time until a verifier following portal B refuses the old secret.
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import os from 'node:os';
+import { Budget } from '@datafeeds/bench-shared/budget';
+import { onCleanup, runThenCleanUp } from '@datafeeds/bench-shared/cleanup';
+import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
+import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
 import { createVerifier } from '@datafeeds/verifier';
-import { cleanUp, onCleanup } from '@datafeeds/bench-shared/cleanup';
 import { createFixtures } from './fixtures.ts';
-import { cpuPerAnswer, type LoadResult, type RoundsResult } from './http-load.ts';
 import { measureMissHttp, measureWarmHttp } from './http-verify.ts';
 import { measureInProcess } from './in-process.ts';
-import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { measureRevocation } from './revocation.ts';
 import { startPortal } from './servers.ts';
 import { settings } from './settings.ts';
@@ -26,14 +27,6 @@ const BUDGET = {
   revocationP99Ms: 1_000,
 };
 
-const print = (text: string) => process.stdout.write(`${text}\n`);
-const int = (value: number) => Math.round(value).toLocaleString('en-US');
-const ms = (value: number) => `${value < 10 ? value.toFixed(1) : int(value)} ms`;
-const load = ({ rps, p99Ms }: LoadResult) => `${int(rps)} req/s, p99 ${ms(p99Ms)}`;
-const rounds = (result: RoundsResult) => result.rounds.map(load).join(' | ');
-const cpu = (portal: LoadResult, baseline: LoadResult, name: string) =>
-  `portal ${int(cpuPerAnswer(portal))} µs, ${name} ${int(cpuPerAnswer(baseline))} µs ` +
-  `(×${(cpuPerAnswer(portal) / cpuPerAnswer(baseline)).toFixed(1)})`;
 const machine = () => `${os.availableParallelism()} cores, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
 
 function percentile(values: readonly number[], p: number): number {
@@ -41,18 +34,7 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-const checks: { ok: boolean; line: string }[] = [];
-const check = (ok: boolean, line: string) => checks.push({ ok, line });
-
-function checkAnswered(figure: string, ...runs: [string, LoadResult][]) {
-  for (const [name, run] of runs) {
-    check(
-      run.non2xx === 0 && run.errors === 0 && run.requests > 0,
-      `${figure} ${name}: ${int(run.requests)} answers, all 200, no errors` +
-        ` (non-2xx ${run.non2xx}, errors ${run.errors})`,
-    );
-  }
-}
+const budget = new Budget();
 
 async function main() {
   print(
@@ -97,12 +79,12 @@ async function main() {
   print(`\n== Results (machine at the end: ${machine()})`);
   print("   HTTP: req/s is the mean of the rounds, p99 the worst round's");
   print(
-    `1. verify, warm cache     portal ${load(warm.portal).padEnd(28)} bare Fastify 5  ` +
-      `${load(warm.baseline).padEnd(28)} ratio ${warmRatio.toFixed(2)}`,
+    `1. verify, warm cache     portal ${loadLine(warm.portal).padEnd(28)} bare Fastify 5  ` +
+      `${loadLine(warm.baseline).padEnd(28)} ratio ${warmRatio.toFixed(2)}`,
   );
   print(
-    `2. verify, cache miss     portal ${load(miss.portal).padEnd(28)} bare node + pg  ` +
-      `${load(miss.baseline).padEnd(28)} ratio ${missRatio.toFixed(2)}`,
+    `2. verify, cache miss     portal ${loadLine(miss.portal).padEnd(28)} bare node + pg  ` +
+      `${loadLine(miss.baseline).padEnd(28)} ratio ${missRatio.toFixed(2)}`,
   );
   print(
     `3. verifier, in process   ${int(inProcess.perSecond)} verifications/s, ` +
@@ -116,62 +98,55 @@ async function main() {
         .map(([code, n]) => `${code} ×${n}`)
         .join(', ')})`,
   );
-  print(`   rounds, warm:  portal ${rounds(warm.portal)};  bare Fastify ${rounds(warm.baseline)}`);
-  print(`   rounds, miss:  portal ${rounds(miss.portal)};  bare node + pg ${rounds(miss.baseline)}`);
+  print(`   rounds, warm:  portal ${roundsLine(warm.portal)};  bare Fastify ${roundsLine(warm.baseline)}`);
+  print(`   rounds, miss:  portal ${roundsLine(miss.portal)};  bare node + pg ${roundsLine(miss.baseline)}`);
   print(
     `   server CPU per answer (less sensitive to the machine's load than req/s): warm ` +
-      `${cpu(warm.portal, warm.baseline, 'bare Fastify')}; miss ${cpu(miss.portal, miss.baseline, 'bare node + pg')}`,
+      `${cpuLine(warm.portal, warm.baseline, 'bare Fastify')}; miss ${cpuLine(miss.portal, miss.baseline, 'bare node + pg')}`,
   );
   print(
     `   portal counters over the measured runs: warm ${JSON.stringify(warm.portalStats)}, ` +
       `miss ${JSON.stringify(miss.portalStats)}`,
   );
 
-  check(
-    warmRatio >= BUDGET.warmRatio,
-    `1. warm-cache verify ${int(warm.portal.rps)} req/s / bare Fastify ${int(warm.baseline.rps)} req/s` +
-      ` = ${warmRatio.toFixed(2)} >= ${BUDGET.warmRatio}`,
+  budget.checkThroughputRatio(
+    '1. warm-cache verify',
+    warm.portal,
+    'bare Fastify',
+    warm.baseline,
+    BUDGET.warmRatio,
   );
-  check(
+  budget.check(
     warm.portalStats.queries === 0,
     `1. the warm run was answered from the cache: ${warm.portalStats.queries} queries for ` +
       `${int(warm.portalStats.hits)} hits`,
   );
-  checkAnswered('1.', ['portal', warm.portal], ['bare Fastify', warm.baseline]);
-  check(
-    missRatio >= BUDGET.missRatio,
-    `2. cache-miss verify ${int(miss.portal.rps)} req/s / bare node + pg ${int(miss.baseline.rps)} req/s` +
-      ` = ${missRatio.toFixed(2)} >= ${BUDGET.missRatio}`,
+  budget.checkAnswered('1.', ['portal', warm.portal], ['bare Fastify', warm.baseline]);
+  budget.checkThroughputRatio(
+    '2. cache-miss verify',
+    miss.portal,
+    'bare node + pg',
+    miss.baseline,
+    BUDGET.missRatio,
   );
-  check(
+  budget.check(
     miss.portalStats.queries >= 0.99 * miss.portal.requests,
     `2. every measured call was a miss and a query: ${int(miss.portalStats.queries)} queries, ` +
       `${int(miss.portalStats.hits)} hits for ${int(miss.portal.requests)} answers`,
   );
-  checkAnswered('2.', ['portal', miss.portal], ['bare node + pg', miss.baseline]);
-  check(
+  budget.checkAnswered('2.', ['portal', miss.portal], ['bare node + pg', miss.baseline]);
+  budget.check(
     inProcess.perSecond >= BUDGET.inProcessPerSecond && inProcess.portalCalls === 0,
     `3. in-process verify ${int(inProcess.perSecond)}/s >= ${int(BUDGET.inProcessPerSecond)}/s` +
       ` (${inProcess.portalCalls} portal calls during the loop)`,
   );
-  check(
+  budget.check(
     p99 <= BUDGET.revocationP99Ms && revocation.stillValid === 0,
     `4. revocation p99 ${ms(p99)} <= ${int(BUDGET.revocationP99Ms)} ms` +
       ` (${revocation.stillValid} old secrets still valid after 10 s)`,
   );
 
-  print('\n== Budget');
-  for (const { ok, line } of checks) print(`${ok ? 'PASS' : 'FAIL'}  ${line}`);
-  const failed = checks.filter((c) => !c.ok).length;
-  print(failed === 0 ? '\nbench:verify: budget met' : `\nbench:verify: ${failed} budget line(s) FAILED`);
-  process.exitCode = failed === 0 ? 0 : 1;
+  budget.conclude('bench:verify');
 }
 
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runThenCleanUp(main);

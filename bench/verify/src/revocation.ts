@@ -9,7 +9,7 @@ import type { Verifier } from '@datafeeds/verifier';
 import { portalCalls } from './in-process.ts';
 import { createClient, rotateClient, verifiedUserToken } from './portal-api.ts';
 
-export interface RevocationResult {
+interface RevocationResult {
   latenciesMs: number[];
   /** Codes the old secrets were refused with (NOT_FOUND expected: a rotated secret's hash is gone). */
   codes: Record<string, number>;

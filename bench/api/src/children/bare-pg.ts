@@ -6,7 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
-import { announceListening, closeOnSignal } from './child-protocol.ts';
+import { closeOnSignal } from '@datafeeds/bench-shared/child-protocol';
+import { announceWithLoopDelay } from './child-protocol.ts';
 import { BARE_SQL, BARE_STATEMENT_NAMES } from './bare-sql.ts';
 
 const { DATABASE_URL, SESSION_SECRET } = process.env;
@@ -131,8 +132,4 @@ closeOnSignal(async () => {
   await new Promise((done) => server.close(done));
   await pool.end();
 });
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-  announceListening(address.port);
-});
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => announceWithLoopDelay(server));

@@ -3,12 +3,11 @@
 // sends to a file), announcing its port over IPC.
 import { buildApp } from '../../../../apps/api/src/app.ts';
 import { loadEnv } from '../../../../apps/api/src/config/env.ts';
-import { announceListening, closeOnSignal } from './child-protocol.ts';
+import { closeOnSignal } from '@datafeeds/bench-shared/child-protocol';
+import { announceWithLoopDelay } from './child-protocol.ts';
 
 const env = loadEnv();
 const app = await buildApp({ env, serveWebApp: false });
 closeOnSignal(() => app.close());
 await app.listen({ host: env.HOST, port: env.PORT });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-announceListening(address.port);
+announceWithLoopDelay(app.server);

@@ -2,7 +2,7 @@
 // answers a constant JSON body the size of a VALID verification answer. What the portal does beyond
 // this (verifier key, validation, hashing, cache, judging) is what the ratio shows.
 import Fastify from 'fastify';
-import { announceListening, closeOnSignal } from './child-protocol.ts';
+import { announceListening, closeOnSignal } from '@datafeeds/bench-shared/child-protocol';
 
 const answer = JSON.stringify({
   valid: true,
@@ -22,6 +22,4 @@ app.post('/api/v1/credentials/verify', async (_request, reply) =>
 );
 closeOnSignal(() => app.close());
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-announceListening(address.port);
+announceListening(app.server);

@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { createSecretHasher } from '../../../../apps/api/src/lib/client-credentials.ts';
-import { announceListening, closeOnSignal } from './child-protocol.ts';
+import { announceListening, closeOnSignal } from '@datafeeds/bench-shared/child-protocol';
 
 const { DATABASE_URL, CLIENT_SECRET_HASH_KEY } = process.env;
 if (!DATABASE_URL || !CLIENT_SECRET_HASH_KEY) throw new Error('DATABASE_URL and CLIENT_SECRET_HASH_KEY');
@@ -45,8 +45,4 @@ closeOnSignal(async () => {
   await new Promise((done) => server.close(done));
   await pool.end();
 });
-server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-  announceListening(address.port);
-});
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => announceListening(server));

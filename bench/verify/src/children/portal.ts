@@ -3,7 +3,8 @@
 // call was a query. BENCH_CACHE=tiny keeps one entry (and one known-missing secret) in the cache.
 import { buildApp } from '../../../../apps/api/src/app.ts';
 import { loadEnv } from '../../../../apps/api/src/config/env.ts';
-import { announceListening, closeOnSignal, STATS_PATH, type VerificationStats } from './child-protocol.ts';
+import { announceListening, closeOnSignal } from '@datafeeds/bench-shared/child-protocol';
+import { STATS_PATH, type VerificationStats } from './child-protocol.ts';
 
 const env = loadEnv();
 const app = await buildApp({
@@ -16,6 +17,4 @@ const app = await buildApp({
 app.get(STATS_PATH, async (): Promise<VerificationStats> => ({ ...app.verification.stats }));
 closeOnSignal(() => app.close());
 await app.listen({ host: env.HOST, port: env.PORT });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
-announceListening(address.port);
+announceListening(app.server);
