@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPORTS_BY_API_TYPE, SPORT_CODES, isSportOffered } from './sports.ts';
 import { TOKEN_STATUS_COLORS, TOKEN_STATUS_LABELS, tokenStatusLabel } from './status.ts';
-import { EMPTY_DATE_TEXT, capitalize, clientIdForMessages, formatDate, shortClientId } from './format.ts';
+import { EMPTY_DATE_TEXT, capitalize, formatDate, shortClientId } from './format.ts';
 import * as constants from './constants.ts';
 
 describe('sport catalogue (spec §3)', () => {
@@ -59,9 +59,9 @@ describe('formatting (spec §3)', () => {
   it('shows a token id by its last 5 characters', () => {
     expect(shortClientId('dfc_01HZXABCDEFGH12345')).toBe('12345');
   });
-  it('names a token in error messages by the text after the last asterisk', () => {
-    expect(clientIdForMessages('****abc*XYZ12')).toBe('XYZ12');
-    expect(clientIdForMessages('plainid')).toBe('plainid');
+  it('keeps the last 5 characters whatever the id holds, and short ids whole', () => {
+    expect(shortClientId('cli_team*ab12cd34')).toBe('2cd34');
+    expect(shortClientId('abc')).toBe('abc');
   });
   it("shows empty dates as 'N/A'", () => {
     expect(EMPTY_DATE_TEXT).toBe('N/A');

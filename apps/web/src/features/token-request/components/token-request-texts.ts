@@ -51,9 +51,3 @@ export const PENDING_NOTE =
   'This token stays Pending until you verify your email address with the link we sent you; then it becomes Active.';
 export const GO_TO_DASHBOARD = 'Go to Dashboard';
 export const REQUEST_ANOTHER = 'Request another token';
-
-export const LEAVE_TITLE = 'Leave without copying the secret?';
-export const LEAVE_TEXT =
-  'You have not copied the Client Secret. It cannot be shown again: if you leave now, you will need to rotate the token to get a new one.';
-export const LEAVE_CONFIRM = 'Leave anyway';
-export const LEAVE_CANCEL = 'Stay and copy';

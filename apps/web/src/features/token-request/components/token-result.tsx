@@ -6,22 +6,14 @@ import type { ClientCredentials as Credentials } from '@datafeeds/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useBlocker, useNavigate } from 'react-router';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
+import { LeaveWithoutCopyingDialog } from '@/components/credentials/leave-without-copying-dialog';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/user';
 import {
   GO_TO_DASHBOARD,
-  LEAVE_CANCEL,
-  LEAVE_CONFIRM,
-  LEAVE_TEXT,
-  LEAVE_TITLE,
   PENDING_NOTE,
   REQUEST_ANOTHER,
   RESULT_HEADING,
@@ -87,25 +79,11 @@ export function TokenResult({ credentials, onRequestAnother }: TokenResultProps)
           {REQUEST_ANOTHER}
         </Button>
       </Box>
-      <Dialog
+      <LeaveWithoutCopyingDialog
         open={blocker.state === 'blocked' || confirmingAnother}
-        onClose={stay}
-        aria-labelledby="leave-secret-title"
-        aria-describedby="leave-secret-text"
-      >
-        <DialogTitle id="leave-secret-title">{LEAVE_TITLE}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="leave-secret-text">{LEAVE_TEXT}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={leave} color="warning">
-            {LEAVE_CONFIRM}
-          </Button>
-          <Button onClick={stay} variant="contained" autoFocus>
-            {LEAVE_CANCEL}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onLeave={leave}
+        onStay={stay}
+      />
     </Box>
   );
 }

@@ -9,8 +9,9 @@ export const tokenKeys = {
 };
 
 /**
- * After a token is deleted or rotated the list refetches at once. Its detail query is only marked stale:
- * refetching it now would turn the details page into "not found" under the open dialog.
+ * After a token is deleted (or found already gone), or its rotate dialog closes, the list refetches at once.
+ * Its detail query is only marked stale: refetching it now would turn the details page into "not found"
+ * under the open dialog.
  */
 export function refreshTokensAfterChange(queryClient: QueryClient, clientId: string): void {
   void queryClient.invalidateQueries({ queryKey: tokenKeys.lists() });

@@ -1,9 +1,8 @@
 import { API_PATHS, type ClientCredentials, type ClientIdRequest } from '@datafeeds/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
-import { refreshTokensAfterChange } from './keys';
 
 /** Replaces the token with a new one of the same permissions; the answer holds its only copy of the secret. */
 function rotateClient(clientId: string): Promise<ClientCredentials> {
@@ -11,15 +10,12 @@ function rotateClient(clientId: string): Promise<ClientCredentials> {
   return apiRequest<ClientCredentials>(API_PATHS.rotateClient, { method: 'POST', body });
 }
 
+/** The list is not reloaded here: the rotate dialog does it when it closes (spec §4). */
 export function useRotateClient() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: rotateClient,
     // The answer holds the secret: drop it from the mutation cache as soon as no dialog shows it.
     gcTime: 0,
-    onSuccess: (_credentials, clientId) => {
-      track(EVENTS.completedTokenRotation);
-      return refreshTokensAfterChange(queryClient, clientId);
-    },
+    onSuccess: () => track(EVENTS.completedTokenRotation),
   });
 }

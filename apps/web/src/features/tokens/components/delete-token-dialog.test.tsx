@@ -1,7 +1,7 @@
 import { MESSAGES, deleteFailureMessage, deleteSuccessMessage } from '@datafeeds/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { clickOutsideDialog } from '@/testing/dialog';
+import { clickOutsideDialog, waitPastDialogExit } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
 import { renderScreen } from '@/testing/render';
 import { makeClient, mockTokensApi } from '../testing/tokens-api';
@@ -69,18 +69,39 @@ describe('delete token dialog', () => {
     expect(await screen.findByRole('heading', { name: 'No API Tokens Found' })).toBeInTheDocument();
   });
 
-  it('reports a failure with the token’s label and the id after its last asterisk', async () => {
-    mockTokensApi({
+  it('reports a failure with the token’s label and the short id the table shows', async () => {
+    const { callsTo } = mockTokensApi({
       clients: [client, other],
       deleteClient: { status: 500, body: { error: 'internal_error', message: 'Oops' } },
     });
     const { dialog, user } = await openDeleteDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    const message = 'Failed to delete Scores app (ab12cd34) Client Credential';
-    expect(deleteFailureMessage('Scores app', 'ab12cd34')).toBe(message);
+    const message = 'Failed to delete Scores app (2cd34) Client Credential';
+    expect(deleteFailureMessage('Scores app', '2cd34')).toBe(message);
     const alert = await screen.findByText(message);
     expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('cell', { name: 'Scores app' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '…2cd34' })).toBeInTheDocument();
+    // Only a token that is already gone reloads the list.
+    await waitPastDialogExit();
+    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+  });
+
+  it('reloads the list when the token was already gone, so its stale row disappears', async () => {
+    const { callsTo, store } = mockTokensApi({ clients: [client, other] });
+    const { dialog, user } = await openDeleteDialog();
+    // Deleted elsewhere meanwhile: the API answers 404.
+    store.splice(store.indexOf(client), 1);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Failed to delete Scores app (2cd34) Client Credential'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('cell', { name: 'Odds app' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('cell', { name: 'Scores app', hidden: true })).not.toBeInTheDocument(),
+    );
+    expect(callsTo('GET', '/api/GetClients')).toHaveLength(2);
   });
 });

@@ -1,9 +1,4 @@
-import {
-  clientIdForMessages,
-  deleteFailureMessage,
-  deleteSuccessMessage,
-  type Client,
-} from '@datafeeds/domain';
+import { deleteFailureMessage, deleteSuccessMessage, shortClientId, type Client } from '@datafeeds/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -38,7 +33,7 @@ export function DeleteTokenDialog({ client, open, onClose, onDeleted }: DeleteTo
         onDeleted?.();
       },
       onError: () => {
-        showSnackbar(deleteFailureMessage(client.label, clientIdForMessages(client.id)), 'error');
+        showSnackbar(deleteFailureMessage(client.label, shortClientId(client.id)), 'error');
         onClose();
       },
     });

@@ -62,21 +62,87 @@ describe('rotate token dialog', () => {
     await waitPastDialogExit();
     expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
 
+    fireEvent.copy(within(dialog).getByRole('textbox', { name: 'Client Secret' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: '…6gh78' })).not.toBeInTheDocument();
   });
 
-  it('reports a failure with the token’s label and id, and closes', async () => {
+  it('reloads the list when the dialog closes, not while it shows the new credentials', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
+    await waitPastDialogExit();
+    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+    // The open dialog hides the table from the accessibility tree.
+    expect(screen.getByRole('cell', { name: '…6gh78', hidden: true })).toBeInTheDocument();
+
+    fireEvent.copy(within(dialog).getByRole('textbox', { name: 'Client Secret' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(callsTo('GET', '/api/GetClients')).toHaveLength(2));
+    expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
+  });
+
+  it('asks before closing while the secret was not copied; staying keeps the secret', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+    expect(question).toHaveTextContent('It cannot be shown again');
+    await user.click(within(question).getByRole('button', { name: 'Stay and copy' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Leave without copying the secret?' }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Client Secret' })).toHaveValue(
+      newCredentials.clientSecret,
+    );
+    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+  });
+
+  it('closes and reloads the list when the user leaves without copying', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const question = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+    await user.click(within(question).getByRole('button', { name: 'Leave anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(newCredentials.clientSecret)).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/api/GetClients')).toHaveLength(2));
+    expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
+  });
+
+  it('closes without asking once the secret was copied', async () => {
+    mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+
+    fireEvent.copy(within(dialog).getByRole('textbox', { name: 'Client Secret' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('reports a failure with the token’s label and the short id the table shows, and closes', async () => {
     mockTokensApi({
       clients: [client],
       rotateClient: { status: 404, body: { error: 'not_found', message: 'Client not found' } },
     });
     const { dialog, user } = await openRotateDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
-    const message = 'Failed to request rotation for Scores app (ef56gh78) Client Credential';
-    expect(rotateFailureMessage('Scores app', 'ef56gh78')).toBe(message);
+    const message = 'Failed to request rotation for Scores app (6gh78) Client Credential';
+    expect(rotateFailureMessage('Scores app', '6gh78')).toBe(message);
     const alert = await screen.findByText(message);
     expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import {
   MESSAGES,
-  clientIdForMessages,
   rotateFailureMessage,
   rotateSuccessMessage,
+  shortClientId,
   type Client,
 } from '@datafeeds/domain';
 import Alert from '@mui/material/Alert';
@@ -12,10 +13,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useQueryClient } from '@tanstack/react-query';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
+import { LeaveWithoutCopyingDialog } from '@/components/credentials/leave-without-copying-dialog';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { refreshTokensAfterChange } from '../api/keys';
 import { useRotateClient } from '../api/rotate-client';
 import { closeUnlessBackdrop, IrreversibleWarning } from './irreversible-warning';
 import { TokenName } from './token-name';
@@ -32,13 +36,23 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
   const showSnackbar = useSnackbar();
   const credentials = rotation.data;
   const busy = rotation.isPending;
+  const queryClient = useQueryClient();
+  const [secretCopied, setSecretCopied] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+
+  // Spec §4: closing reloads the list; reloading earlier would change the table under the open dialog.
+  const finish = () => {
+    refreshTokensAfterChange(queryClient, client.id);
+    onClose(true);
+  };
+  const closeCredentials = () => (secretCopied ? finish() : setConfirmingClose(true));
 
   const confirm = () => {
     track(EVENTS.submittedTokenRotation);
     rotation.mutate(client.id, {
       onSuccess: () => showSnackbar(rotateSuccessMessage(client.label)),
       onError: () => {
-        showSnackbar(rotateFailureMessage(client.label, clientIdForMessages(client.id)), 'error');
+        showSnackbar(rotateFailureMessage(client.label, shortClientId(client.id)), 'error');
         onClose(false);
       },
     });
@@ -61,13 +75,22 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
             <Alert severity="success" id="rotate-token-text" sx={{ mb: 2 }}>
               {MESSAGES.rotateDialogSuccess}
             </Alert>
-            <ClientCredentials clientId={credentials.clientId} clientSecret={credentials.clientSecret} />
+            <ClientCredentials
+              clientId={credentials.clientId}
+              clientSecret={credentials.clientSecret}
+              onSecretCopied={() => setSecretCopied(true)}
+            />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => onClose(true)} variant="contained">
+            <Button onClick={closeCredentials} variant="contained">
               Close
             </Button>
           </DialogActions>
+          <LeaveWithoutCopyingDialog
+            open={confirmingClose}
+            onLeave={finish}
+            onStay={() => setConfirmingClose(false)}
+          />
         </>
       ) : (
         <>

@@ -1,5 +1,5 @@
 import { deleteSuccessMessage, emptyScope, formatDate, rotateSuccessMessage } from '@datafeeds/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render';
@@ -100,6 +100,7 @@ describe('API token details page', () => {
     expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Client Secret' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/client/${client.id}`);
+    fireEvent.copy(within(dialog).getByRole('textbox', { name: 'Client Secret' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
