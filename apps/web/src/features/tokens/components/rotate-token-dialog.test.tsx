@@ -17,6 +17,16 @@ async function openRotateDialog() {
   return { ...rendered, dialog, user };
 }
 
+/** Rotates, then clicks Close without copying the new secret: the question it asks first. */
+async function rotateThenClose() {
+  const { dialog, user } = await openRotateDialog();
+  await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+  await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+  await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+  const question = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+  return { dialog, user, question };
+}
+
 describe('rotate token dialog', () => {
   it('warns that rotating is irreversible and explains what happens', async () => {
     mockTokensApi({ clients: [client] });
@@ -88,12 +98,7 @@ describe('rotate token dialog', () => {
 
   it('asks before closing while the secret was not copied; staying keeps the secret', async () => {
     const { callsTo } = mockTokensApi({ clients: [client] });
-    const { dialog, user } = await openRotateDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
-    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    const question = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+    const { dialog, user, question } = await rotateThenClose();
     expect(question).toHaveTextContent('It cannot be shown again');
     await user.click(within(question).getByRole('button', { name: 'Stay and copy' }));
     await waitFor(() =>
@@ -110,12 +115,7 @@ describe('rotate token dialog', () => {
 
   it('closes and reloads the list when the user leaves without copying', async () => {
     const { callsTo } = mockTokensApi({ clients: [client] });
-    const { dialog, user } = await openRotateDialog();
-    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
-    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
-
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    const question = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
+    const { user, question } = await rotateThenClose();
     await user.click(within(question).getByRole('button', { name: 'Leave anyway' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(newCredentials.clientSecret)).not.toBeInTheDocument();
