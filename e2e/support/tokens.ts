@@ -1,6 +1,6 @@
 // Token steps the specs share: request one through the New token screen, or many through the API the
 // app itself calls (for data a story needs but does not tell, like a company with twelve tokens).
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_PATHS, STORAGE_KEYS } from './app.ts';
 
 export interface TokenForm {
@@ -37,4 +37,15 @@ export async function createTokensThroughApi(
     ids.push(((await response.json()) as { clientId: string }).clientId);
   }
   return ids;
+}
+
+/**
+ * Closes a dialog that shows a new secret the user has not copied: the app asks first ("Leave without
+ * copying the secret?") and the user leaves anyway.
+ */
+export async function closeWithoutCopying(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const question = page.getByRole('dialog', { name: 'Leave without copying the secret?' });
+  await question.getByRole('button', { name: 'Leave anyway' }).click();
+  await expect(dialog).toBeHidden();
 }

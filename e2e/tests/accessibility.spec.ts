@@ -8,7 +8,7 @@ import { operator } from '../support/operator.ts';
 import { signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
-import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
+import { closeWithoutCopying, createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 /** Set by the provider team on the tokens after the first, which stays pending (email unverified). */
@@ -140,7 +140,7 @@ test('the dashboard with a token in every status, its dialogs and the token deta
   await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
   await expect(page.getByText('Token rotated successfully. New token details are below')).toBeVisible();
   await expectAccessibleInBothModes(page, 'rotated token dialog');
-  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await closeWithoutCopying(page, page.getByRole('dialog', { name: 'Rotate Token' }));
 
   await page.getByRole('table').getByRole('cell', { name: 'Stats', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'API Token Details' })).toBeVisible();

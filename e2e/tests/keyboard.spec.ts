@@ -99,6 +99,10 @@ test('sign in, request, copy, inspect, rotate and delete a token by keyboard', a
     await expectFocusTrappedIn(page, dialog);
     await tabTo(page, dialog.getByRole('button', { name: 'Close' }));
     await keyboard.press('Enter');
+    // The new secret was not copied: the app asks first, and the keyboard answers.
+    const question = page.getByRole('dialog', { name: 'Leave without copying the secret?' });
+    await tabTo(page, question.getByRole('button', { name: 'Leave anyway' }));
+    await keyboard.press('Enter');
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
   });

@@ -16,7 +16,7 @@ import {
 import { signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
-import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
+import { closeWithoutCopying, createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const UNBROKEN_NICKNAME = 'ScoresWidgetForTheOfficialMobileApplication';
@@ -173,7 +173,7 @@ test('dialogs fit on a 360 px phone', async ({ page, request }) => {
   await resizeTo(page, SMALLEST_PHONE);
   await expectWithinViewport(page, dialog, 'the rotated credentials');
   await expectNoSidewaysScroll(page, 'the rotated credentials');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await closeWithoutCopying(page, dialog);
 
   await page.getByRole('button', { name: `Delete ${UNBROKEN_NICKNAME}` }).click();
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();

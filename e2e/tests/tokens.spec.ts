@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { atPath, paths } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { signUp } from '../support/session.ts';
-import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
+import { closeWithoutCopying, createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const shortId = (id: string) => id.slice(-5);
@@ -98,7 +98,7 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
     rotatedId = await dialog.getByRole('textbox', { name: 'Client ID' }).inputValue();
     expect(rotatedId).not.toBe(clientId);
     await expect(page.getByText('Scores widget Client Credential rotate request successful')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await closeWithoutCopying(page, dialog);
     await expect(page).toHaveURL(atPath(paths.home, paths.dashboard));
     const row = tokensTable(page).getByRole('row', { name: /Scores widget/ });
     await expect(row).toContainText(shortId(rotatedId));
