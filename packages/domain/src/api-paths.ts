@@ -27,6 +27,12 @@ export const API_PATHS = {
   deleteClient: '/api/DeleteClient',
   rotateClient: '/api/RotateClient',
   upgradeAccount: '/api/UpgradeAccount',
+  /** A credential's verifications by day and feed (issue 11). */
+  getClientUsage: '/api/GetClientUsage',
+  /** The company's audit trail, a page at a time (issue 11). */
+  getActivity: '/api/GetActivity',
+  /** The same trail as CSV, every row the filter matches. */
+  exportActivity: '/api/ExportActivity',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

@@ -102,6 +102,8 @@ export const clientSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     expiredAt: z.string().nullable(),
+    /** ISO time the data feed last verified this token (any outcome), or null: never used. */
+    lastUsedAt: z.string().nullable(),
   })
   .meta({ id: 'Client' });
 

@@ -15,3 +15,5 @@ export * from './credential-format.ts';
 export * from './verification.ts';
 export * from './verification-judge.ts';
 export * from './verification-schemas.ts';
+export * from './usage.ts';
+export * from './audit.ts';

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -16,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   API_TYPES,
+  AUDIT_EVENT_KINDS,
   COMPANY_ACCOUNT_STATUSES,
   CREDENTIAL_EVENT_KINDS,
   TOKEN_STATUSES,
@@ -197,6 +199,8 @@ export const apiClients = pgTable(
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
     expiredAt: moment('expired_at'),
+    /** The last verification of this token by the data feed (any outcome), written with the usage batch. */
+    lastUsedAt: moment('last_used_at'),
   },
   (table) => [
     index('api_clients_company_id_idx').on(table.companyId, table.createdAt),
@@ -271,5 +275,55 @@ export const upgradeRequests = pgTable(
     uniqueIndex('upgrade_requests_one_open_per_company')
       .on(table.companyId)
       .where(sql`${table.status} = 'open'`),
+  ],
+);
+
+/**
+ * Verifications per credential × feed × hour × outcome (design §8 "Usage"), added to in batches by each
+ * instance's usage meter (`count = count + excluded.count`, so instances never lose each other's counts).
+ * `scope` is the feed asked for, or 'any' when the data feed asked without one. No foreign key: a deleted
+ * token's rows go with the retention sweep, and the hot path never waits on api_clients' locks.
+ */
+export const credentialUsageHourly = pgTable(
+  'credential_usage_hourly',
+  {
+    clientId: text('client_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    scope: text('scope').notNull(),
+    code: text('code').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientId, table.hour, table.scope, table.code] }),
+    // The retention sweep deletes by age across every credential.
+    index('credential_usage_hourly_hour_idx').on(table.hour),
+  ],
+);
+
+export const auditEventKind = pgEnum('audit_event_kind', AUDIT_EVENT_KINDS);
+
+/**
+ * The audit log (design §8 "Audit log"): written in the transaction of the change it records. Never a
+ * secret, token or password in `detail`. `company_id` is null for what belongs to no company (a failed
+ * sign-in for an unknown email, a verifier key): only the provider team reads those (operator `audit`).
+ * `actor_email` is kept as it was at the time, so the trail still reads after a person changes or leaves.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    companyId: uuid('company_id'),
+    kind: auditEventKind('kind').notNull(),
+    actorKind: actorKind('actor_kind').notNull(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [
+    index('audit_events_company_at_idx').on(table.companyId, table.at, table.seq),
+    index('audit_events_company_kind_at_idx').on(table.companyId, table.kind, table.at),
   ],
 );

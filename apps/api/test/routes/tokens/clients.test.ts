@@ -53,6 +53,7 @@ describe('POST /api/CreateClient', () => {
       createdAt: clock.now().toISOString(),
       updatedAt: clock.now().toISOString(),
       expiredAt: user.trialEndsAt,
+      lastUsedAt: null,
     });
     expect(Object.keys(client?.scope ?? {}).sort()).toEqual([...SCOPE_KEYS].sort());
     expect(client && enabledKeys(client).sort()).toEqual(['nfl', 'nflLive', 'nhl', 'nhlLive']);

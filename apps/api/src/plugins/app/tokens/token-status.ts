@@ -37,5 +37,6 @@ export function toClient(row: ClientListRow, now: Date): Client {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     expiredAt: row.expiredAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }

@@ -10,7 +10,16 @@ export type ApiClientRow = typeof apiClients.$inferSelect;
 /** What a token reads as in an answer (token-status.ts toClient): never its secret's hash or prefix. */
 export type ClientListRow = Pick<
   ApiClientRow,
-  'clientId' | 'label' | 'scope' | 'status' | 'inReview' | 'apiType' | 'createdAt' | 'updatedAt' | 'expiredAt'
+  | 'clientId'
+  | 'label'
+  | 'scope'
+  | 'status'
+  | 'inReview'
+  | 'apiType'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'expiredAt'
+  | 'lastUsedAt'
 >;
 
 const clientListColumns = {
@@ -23,6 +32,7 @@ const clientListColumns = {
   createdAt: apiClients.createdAt,
   updatedAt: apiClients.updatedAt,
   expiredAt: apiClients.expiredAt,
+  lastUsedAt: apiClients.lastUsedAt,
 };
 
 export interface NewApiClient {

@@ -24,6 +24,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     createdAt: '2026-02-01T12:00:00.000Z',
     updatedAt: '2026-02-02T12:00:00.000Z',
     expiredAt: '2026-03-03T12:00:00.000Z',
+    lastUsedAt: null,
     ...overrides,
   };
 }

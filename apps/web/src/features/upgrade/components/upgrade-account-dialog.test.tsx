@@ -21,6 +21,7 @@ const client: Client = {
   createdAt: '2026-02-01T12:00:00.000Z',
   updatedAt: '2026-02-01T12:00:00.000Z',
   expiredAt: '2026-03-03T12:00:00.000Z',
+  lastUsedAt: null,
 };
 
 function mockDashboard(upgradeAnswer: MockAnswer) {

@@ -1,0 +1,109 @@
+// The audit log (design §8 "Audit log", issue 11): every security-relevant action, with who did it,
+// when, from where, and a small detail that never holds a secret, token or password. The kinds are the
+// list the design names; their labels are what the Activity page and the CSV export show.
+import { z } from 'zod';
+
+export const AUDIT_EVENT_KINDS = [
+  'sign_in.succeeded',
+  'sign_in.failed',
+  'sign_out',
+  'refresh_token.reuse_detected',
+  'password.changed',
+  'password.reset',
+  'email.verified',
+  'profile.changed',
+  'credential.created',
+  'credential.rotated',
+  'credential.deleted',
+  'credential.status_changed',
+  'upgrade.requested',
+  'upgrade.approved',
+  'verifier_key.created',
+  'verifier_key.revoked',
+] as const;
+export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
+
+export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
+  'sign_in.succeeded': 'Signed in',
+  'sign_in.failed': 'Sign-in failed',
+  sign_out: 'Signed out',
+  'refresh_token.reuse_detected': 'Refresh token reuse detected',
+  'password.changed': 'Password changed',
+  'password.reset': 'Password reset',
+  'email.verified': 'Email verified',
+  'profile.changed': 'Profile changed',
+  'credential.created': 'API token created',
+  'credential.rotated': 'API token rotated',
+  'credential.deleted': 'API token deleted',
+  'credential.status_changed': 'API token status changed',
+  'upgrade.requested': 'Upgrade requested',
+  'upgrade.approved': 'Upgrade approved',
+  'verifier_key.created': 'Verifier key created',
+  'verifier_key.revoked': 'Verifier key revoked',
+};
+
+/** Who acted: a person of the portal, the provider team (operator commands) or the portal itself. */
+export const AUDIT_ACTOR_KINDS = ['user', 'operator', 'system'] as const;
+export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
+
+export const ACTIVITY_PAGE_SIZES = [10, 25, 50] as const;
+export const ACTIVITY_PAGE_SIZE_DEFAULT = 25;
+
+/** A day (YYYY-MM-DD, UTC) or a full ISO time; `to` as a day includes that whole day. */
+const dayOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/** The filter the Activity page and its CSV export share. */
+export const activityFilterSchema = z.strictObject({
+  kind: z.enum(AUDIT_EVENT_KINDS).optional(),
+  from: dayOrTime.optional(),
+  to: dayOrTime.optional(),
+});
+
+export const getActivityQuerySchema = activityFilterSchema.extend({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((size) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(size), {
+      message: `pageSize must be one of ${ACTIVITY_PAGE_SIZES.join(', ')}`,
+    })
+    .default(ACTIVITY_PAGE_SIZE_DEFAULT),
+});
+
+export const auditEventSchema = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    kind: z.enum(AUDIT_EVENT_KINDS),
+    actor: z.object({
+      kind: z.enum(AUDIT_ACTOR_KINDS),
+      /** The person's email at the time (or the email tried, for a failed sign-in); null otherwise. */
+      email: z.string().nullable(),
+    }),
+    ipAddress: z.string().nullable(),
+    userAgent: z.string().nullable(),
+    /** A few fields that say what changed (e.g. the client id, the fields of a profile change). */
+    detail: z.record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]),
+    ),
+  })
+  .meta({ id: 'AuditEvent' });
+
+export const activityPageSchema = z
+  .object({
+    events: z.array(auditEventSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Events matching the filter, over every page. */
+    total: z.number().int(),
+  })
+  .meta({ id: 'ActivityPage' });
+
+/** The CSV export's columns, in order (the header row). */
+export const ACTIVITY_CSV_COLUMNS = ['time', 'event', 'actor', 'ip_address', 'user_agent', 'detail'] as const;
+
+export type ActivityFilter = z.input<typeof activityFilterSchema>;
+export type GetActivityQuery = z.input<typeof getActivityQuerySchema>;
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+export type ActivityPage = z.infer<typeof activityPageSchema>;

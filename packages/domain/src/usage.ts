@@ -1,0 +1,70 @@
+// Usage of a credential (design §8 "Usage", issue 11): what the data feed's verifications of it were,
+// counted per credential × feed × hour with their outcome, and what GET /api/GetClientUsage answers.
+import { z } from 'zod';
+import { SCOPE_KEYS } from './scopes.ts';
+import type { VerificationCode } from './verification.ts';
+
+/**
+ * The outcomes that are counted: those of a verification that found the credential. MALFORMED and
+ * NOT_FOUND name no credential, so they belong to nobody's usage.
+ */
+export const METERED_CODES = [
+  'VALID',
+  'PENDING',
+  'EXPIRED',
+  'INACTIVE',
+  'SCOPE_DENIED',
+  'API_TYPE_DENIED',
+] as const satisfies readonly VerificationCode[];
+export type MeteredCode = (typeof METERED_CODES)[number];
+export const REFUSED_METERED_CODES = METERED_CODES.filter(
+  (code): code is Exclude<MeteredCode, 'VALID'> => code !== 'VALID',
+);
+export type RefusedMeteredCode = (typeof REFUSED_METERED_CODES)[number];
+
+/** The days a usage answer may cover, and the default (the portal's chart switch: 7, 30 or 90). */
+export const USAGE_DAYS_DEFAULT = 30;
+export const USAGE_DAYS_MAX = 90;
+export const USAGE_DAY_CHOICES = [7, 30, 90] as const;
+/** Hourly rows older than this are deleted (design §8 "Usage": the longest window the portal shows). */
+export const USAGE_RETENTION_DAYS = USAGE_DAYS_MAX;
+
+/**
+ * The feed a verification asked for: a scope key, or `any` when the data feed asked without one
+ * (the answer then lists every scope the token grants).
+ */
+export const USAGE_ANY_FEED = 'any';
+export const USAGE_FEEDS = [...SCOPE_KEYS, USAGE_ANY_FEED] as const;
+export type UsageFeed = (typeof USAGE_FEEDS)[number];
+
+export const getClientUsageQuerySchema = z.strictObject({
+  clientId: z.string().min(1).max(200),
+  days: z.coerce.number().int().min(1).max(USAGE_DAYS_MAX).default(USAGE_DAYS_DEFAULT),
+});
+
+const countsByDay = z.array(z.number().int().nonnegative());
+
+export const clientUsageSchema = z
+  .object({
+    clientId: z.string(),
+    days: z.number().int(),
+    /** The UTC days covered, oldest first (the last is today); every series below is aligned with it. */
+    dates: z.array(z.string()),
+    /** Verifications answered VALID, per feed and day; only feeds with at least one appear. */
+    feeds: z.array(z.object({ feed: z.enum(USAGE_FEEDS), requests: countsByDay })),
+    /** Verifications refused (any refusal code) per day. */
+    refused: countsByDay,
+    /** Refused verifications over the whole window, by code (every code present, 0 when none). */
+    refusedByCode: z.record(z.enum(REFUSED_METERED_CODES), z.number().int().nonnegative()),
+    totals: z.object({
+      requests: z.number().int().nonnegative(),
+      valid: z.number().int().nonnegative(),
+      refused: z.number().int().nonnegative(),
+    }),
+    /** ISO time of the last verification of this credential (any outcome), or null: never used. */
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ClientUsage' });
+
+export type GetClientUsageQuery = z.input<typeof getClientUsageQuerySchema>;
+export type ClientUsage = z.infer<typeof clientUsageSchema>;
