@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { DATABASE_CONNECT_TIMEOUT_MS } from '../../src/db/client.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { bearer } from '../helpers/factories.ts';
+import { lazy } from '../helpers/lazy.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { verifiedUser } from '../helpers/tokens.ts';
@@ -28,25 +29,27 @@ async function terminateConnections(url: string): Promise<number> {
 }
 
 describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the connections', () => {
-  const appPromise = testDatabaseUrl().then(async (url) => {
-    const app = await buildApp({
-      env: testEnv({ DATABASE_URL: url }),
-      secrets: TEST_SECRETS,
-      serveWebApp: false,
-      expirySweepMs: 0,
-    });
-    // A call that holds its connection long enough to be cut in the middle.
-    app.get('/test/slow-query', async () => {
-      await app.db.execute(sql`select pg_sleep(5)`);
-      return { done: true };
-    });
-    await app.ready();
-    return { app, url };
-  });
-  afterAll(async () => (await appPromise).app.close());
+  const appPromise = lazy(() =>
+    testDatabaseUrl().then(async (url) => {
+      const app = await buildApp({
+        env: testEnv({ DATABASE_URL: url }),
+        secrets: TEST_SECRETS,
+        serveWebApp: false,
+        expirySweepMs: 0,
+      });
+      // A call that holds its connection long enough to be cut in the middle.
+      app.get('/test/slow-query', async () => {
+        await app.db.execute(sql`select pg_sleep(5)`);
+        return { done: true };
+      });
+      await app.ready();
+      return { app, url };
+    }),
+  );
+  afterAll(async () => (await appPromise()).app.close());
 
   it('stays up, answers the call caught in the cut with 503 JSON, and reconnects by itself', async () => {
-    const { app, url } = await appPromise;
+    const { app, url } = await appPromise();
     // Several idle pooled connections, the kind whose loss used to end the process.
     await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'GET', url: API_PATHS.health })));
 
@@ -73,27 +76,29 @@ describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the conne
 // reset (cut) or attempts left unanswered (stall). Each request answers 503 at once or within the
 // connect timeout, liveness stays up, readiness says the database is down, and it all recovers.
 describe.runIf(testDatabaseKind === 'postgres')('when the network to PostgreSQL fails', () => {
-  const setup = testDatabaseUrl().then(async (url) => {
-    const proxy = await startTcpProxy(Number(new URL(url).port || 5432));
-    const proxied = new URL(url);
-    proxied.port = String(proxy.port);
-    const app = await buildApp({
-      env: testEnv({ DATABASE_URL: proxied.toString() }),
-      secrets: TEST_SECRETS,
-      serveWebApp: false,
-      expirySweepMs: 0,
-    });
-    const user = await verifiedUser(app);
-    return { app, proxy, user };
-  });
+  const setup = lazy(() =>
+    testDatabaseUrl().then(async (url) => {
+      const proxy = await startTcpProxy(Number(new URL(url).port || 5432));
+      const proxied = new URL(url);
+      proxied.port = String(proxy.port);
+      const app = await buildApp({
+        env: testEnv({ DATABASE_URL: proxied.toString() }),
+        secrets: TEST_SECRETS,
+        serveWebApp: false,
+        expirySweepMs: 0,
+      });
+      const user = await verifiedUser(app);
+      return { app, proxy, user };
+    }),
+  );
   afterAll(async () => {
-    const { app, proxy } = await setup;
+    const { app, proxy } = await setup();
     await app.close();
     await proxy.close();
   });
 
   const status = async (url: string, token?: string) => {
-    const { app } = await setup;
+    const { app } = await setup();
     return (await app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) }))
       .statusCode;
   };
@@ -102,7 +107,7 @@ describe.runIf(testDatabaseKind === 'postgres')('when the network to PostgreSQL 
     ['cut', 2_000],
     ['stall', DATABASE_CONNECT_TIMEOUT_MS + 2_000],
   ] as const)('%s: 503 within %i ms per request, liveness up, and back by itself', async (fault, bound) => {
-    const { app, proxy, user } = await setup;
+    const { app, proxy, user } = await setup();
     await Promise.all(Array.from({ length: 4 }, () => status(API_PATHS.readiness)));
     expect(await status(API_PATHS.getUser, user.token)).toBe(200);
 

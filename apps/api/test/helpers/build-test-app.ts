@@ -1,10 +1,10 @@
 // Builds the real app for a test: the file's real database, fixed secrets, a loopback HOST (dev mailbox
-// on), quiet logs and generous request rate limits unless a test asks for others. Closed after the file.
+// on), quiet logs and generous request rate limits unless a test asks for others. Closed after the file
+// (setup.ts).
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
 import { loadEnv, type EnvInput } from '../../src/config/env.ts';
 import { testDatabase } from './test-database.ts';
@@ -68,6 +68,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   return app;
 }
 
-afterAll(async () => {
+/** Closes every app the file built (setup.ts, after each file, before its database goes). */
+export async function closeTestApps(): Promise<void> {
   await Promise.all(apps.splice(0).map((app) => app.close()));
-});
+}

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 
@@ -72,9 +72,15 @@ export async function testDatabaseUrl(): Promise<string> {
   return url;
 }
 
-afterAll(async () => {
+/**
+ * Closes and drops the file's database (setup.ts, after each file). The next file opens its own: test
+ * files share a worker's modules (vitest.config.ts, `isolate: false`), so nothing may outlive its file.
+ */
+export async function closeTestDatabase(): Promise<void> {
   if (!opened) return;
-  const { database, drop } = await opened;
+  const closing = opened;
+  opened = undefined;
+  const { database, drop } = await closing;
   await database.close();
   await drop();
-});
+}
