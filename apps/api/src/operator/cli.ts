@@ -31,8 +31,15 @@ async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult
   }
 }
 
+/** No command, `help`, `--help` or `-h`: the operator asked for the list, which is a success. */
+const HELP_REQUESTS = new Set([undefined, 'help', '--help', '-h']);
+
 async function run(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  if (HELP_REQUESTS.has(command) && args.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   if (!isValidCommand(command, args) || command === undefined) {
     console.error(USAGE);
     return 2;

@@ -8,8 +8,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { operatorSocketPath } from '../../src/config/operator-socket-path.ts';
+import { USAGE } from '../../src/operator/commands.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { getUser, registerUser } from '../helpers/factories.ts';
+import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 
 const runCliWith = (env: Record<string, string>, ...args: string[]) =>
@@ -23,15 +25,28 @@ const runCliWith = (env: Record<string, string>, ...args: string[]) =>
   );
 const runCli = (dataDir: string, ...args: string[]) => runCliWith({ DATA_DIR: dataDir }, ...args);
 
+describe.runIf(testDatabaseKind === 'pglite')('asking the operator CLI for help', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-help-'));
+
+  it.each(['', '--help', 'help', '-h'])('`operator %s` prints the commands and succeeds', async (arg) => {
+    const { stdout } = await runCli(dataDir, ...(arg ? [arg] : []));
+    expect(stdout).toContain(USAGE);
+  });
+
+  it('an unknown command prints the commands and fails with 2', async () => {
+    await expect(runCli(dataDir, 'drop-everything')).rejects.toMatchObject({ code: 2, stderr: `${USAGE}\n` });
+  });
+});
+
 describe.runIf(testDatabaseKind === 'pglite')('operator commands while the server runs', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-socket-'));
   const env = testEnv({ DATA_DIR: dataDir });
   const socket = operatorSocketPath(env) ?? '';
-  const serverPromise = buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket });
-  afterAll(async () => (await serverPromise).close());
+  const serverPromise = lazy(() => buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket }));
+  afterAll(async () => (await serverPromise()).close());
 
   it('are handed to the server through its socket', async () => {
-    const server = await serverPromise;
+    const server = await serverPromise();
     await server.ready();
     const user = await registerUser(server);
     const { stdout } = await runCli(dataDir, 'approve-upgrade', user.registration.email);
@@ -46,7 +61,7 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
   }, 60_000);
 
   it('create a verifier key through the socket that the running server accepts at once', async () => {
-    const server = await serverPromise;
+    const server = await serverPromise();
     await server.ready();
     const { stdout } = await runCli(dataDir, 'verifier-key', 'create', 'socket feed');
     const key = /(dfvk_[0-9A-Za-z]{49})/.exec(stdout)?.[1] ?? '';
@@ -64,7 +79,7 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
   }, 60_000);
 
   it('keep a second server off the same embedded database', async () => {
-    await (await serverPromise).ready();
+    await (await serverPromise()).ready();
     const second = await buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket }).catch(
       (error: unknown) => error,
     );
