@@ -1,6 +1,9 @@
 // Binds an input to a react-hook-form field. Extra blur/change handlers run after the form's own, so a
 // screen can add behaviour (an availability check on blur) without re-implementing the binding.
-import type { ChangeEvent, FocusEvent } from 'react';
+// A field (and a screen's own blur check) is checked when it loses focus only once the user has typed in it (or it already shows an
+// error): leaving an untouched field — tabbing past it, clicking a checkbox or the theme toggle — says
+// nothing before the user typed. Submitting checks every field (the forms' own handleSubmit).
+import { useRef, type ChangeEvent, type FocusEvent } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type InputEvent<E> = E extends 'blur'
@@ -24,6 +27,7 @@ export function useFieldBinding<TValues extends FieldValues>({
   onChange,
 }: FieldBindingOptions<TValues>) {
   const { field, fieldState } = useController({ control, name });
+  const edited = useRef(false);
   return {
     name: field.name,
     value: (field.value as string | undefined) ?? '',
@@ -31,10 +35,13 @@ export function useFieldBinding<TValues extends FieldValues>({
     disabled: disabled ?? field.disabled,
     inputRef: field.ref,
     onBlur: (event: InputEvent<'blur'>) => {
+      // The screen's own check (e.g. availability) follows the same rule as the form's.
+      if (!edited.current && !fieldState.invalid) return;
       field.onBlur();
       onBlur?.(event.target.value, event);
     },
     onChange: (event: InputEvent<'change'>) => {
+      edited.current = true;
       field.onChange(event.target.value);
       onChange?.(event.target.value, event);
     },

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth/session-store';
 import { mockFetch } from '@/testing/fetch-mock';
-import { fillAndBlur } from '@/testing/form';
+import { fillAndBlur, focusAndLeave } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
@@ -22,6 +22,17 @@ async function submitCredentials(email = 'ada@example.com', password = 'secret-p
 }
 
 describe('login form', () => {
+  it('says nothing about a field the user left without typing, such as for the theme toggle', async () => {
+    mockFetch({});
+    await openLogin();
+    await focusAndLeave(/Email/);
+    await userEvent.click(screen.getByRole('button', { name: /^Switch to (dark|light) mode$/ }));
+    await focusAndLeave(/Password/);
+    expect(screen.queryByText(/is not allowed to be empty/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is not allowed to be empty')).toBeInTheDocument();
+  });
+
   it('shows the validation messages when leaving a field', async () => {
     mockFetch({});
     await openLogin();

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth/session-store';
 import { advanceClock, startFakeClock } from '@/testing/fake-clock';
 import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
-import { fillAndBlur } from '@/testing/form';
+import { fillAndBlur, focusAndLeave } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
@@ -40,6 +40,17 @@ async function fillValidForm(user: UserEvent = userEvent.setup()) {
 }
 
 describe('registration form', () => {
+  it('says nothing about fields the user left without typing, until the form is submitted', async () => {
+    mockFetch(availability);
+    await openRegister();
+    await focusAndLeave(/First Name/);
+    await focusAndLeave(/Email/);
+    await userEvent.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+    expect(screen.queryByText(/is not allowed to be empty/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First Name is not allowed to be empty')).toBeInTheDocument();
+  });
+
   it('shows the validation messages when leaving a field', async () => {
     mockFetch(availability);
     await openRegister();

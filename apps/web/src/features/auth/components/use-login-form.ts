@@ -1,5 +1,6 @@
 // The sign-in form's state, with the rules of every form here (spec §4): a field is checked when it
-// loses focus, every field on submit, and after a submit each change re-checks its field. The sign-in
+// loses focus once the user has typed in it (leaving it untouched, e.g. for the theme toggle, says
+// nothing), every field on submit, and after a submit each change re-checks its field. The sign-in
 // page is the first page most visitors load, so this form does without react-hook-form (14 kB) and
 // fetches its schema and zod at the first check (the first-load budget, README: web performance).
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
@@ -12,6 +13,7 @@ export function useLoginForm(onValid: (values: LoginRequest) => void) {
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const submitted = useRef(false);
+  const edited = useRef(new Set<LoginField>());
   const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
   const check = async (field: LoginField, current: LoginInput) => {
@@ -27,8 +29,11 @@ export function useLoginForm(onValid: (values: LoginRequest) => void) {
     inputRef: (input: HTMLInputElement | null) => {
       inputs.current[field] = input;
     },
-    onBlur: () => void check(field, values),
+    onBlur: () => {
+      if (edited.current.has(field) || errors[field] !== undefined) void check(field, values);
+    },
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      edited.current.add(field);
       const next = { ...values, [field]: event.target.value };
       setValues(next);
       if (submitted.current) void check(field, next);

@@ -36,6 +36,13 @@ async function chooseApiType(label: 'REST' | 'GraphQL') {
 }
 
 describe('New Token Request form', () => {
+  it('says nothing about the nickname when the user clicks a checkbox without having typed it', async () => {
+    await openForm();
+    await userEvent.click(screen.getByLabelText(/Token Nickname/, { selector: 'input' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Live Feed' }));
+    expect(screen.queryByText(/is not allowed to be empty/)).not.toBeInTheDocument();
+  });
+
   it('shows the fields, the three timing options with their data tiers and the submit button', async () => {
     await openForm();
     expect(screen.getByLabelText(/Token Nickname/, { selector: 'input' })).toHaveValue('');
