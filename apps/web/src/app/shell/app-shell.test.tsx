@@ -53,13 +53,16 @@ describe('authenticated shell', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('sends a signed-in user who opens /login to /dashboard', async () => {
-    setToken(fakeJwt(900));
-    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
-    const { router } = renderApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
-  });
+  it.each(['/login', '/register', '/forgot-password'])(
+    'sends a signed-in user who opens %s to /dashboard',
+    async (path) => {
+      setToken(fakeJwt(900));
+      mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+    },
+  );
 
   it('shows the sidebar with its items and the external links from the config', async () => {
     setToken(fakeJwt(900));

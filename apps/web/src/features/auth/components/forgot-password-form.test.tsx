@@ -16,6 +16,9 @@ describe('forgot-password form', () => {
   it('validates the email when leaving the field and links back to sign in and sign up', async () => {
     mockFetch({});
     await openForgotPassword();
+    expect(
+      screen.getByText('Enter the email of your account and we will send you a link to reset your password.'),
+    ).toBeInTheDocument();
     await fillAndBlur(/Email/, '');
     expect(await screen.findByText('Email is not allowed to be empty')).toBeInTheDocument();
     await fillAndBlur(/Email/, 'ada@');
@@ -32,6 +35,8 @@ describe('forgot-password form', () => {
     expect(
       await screen.findByText(/an email with a link to reset your password will follow/),
     ).toBeInTheDocument();
+    // The instruction to enter an email goes with the form.
+    expect(screen.queryByText(/Enter the email of your account/)).not.toBeInTheDocument();
     expect(callsTo('POST', '/api/forgotPassword')[0]?.body).toEqual({ email: 'ada@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { EVENTS } from '@/lib/analytics/events';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { ReturnToLoginPanel } from './return-to-login-panel';
 
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({ onSent }: { onSent?: () => void }) {
   const request = useRequestPasswordReset();
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(forgotPasswordSchema),
@@ -38,7 +38,7 @@ export function ForgotPasswordForm() {
       aria-label="Request a password reset"
       onSubmit={handleSubmit((values) => {
         track(EVENTS.submittedForgotPassword);
-        request.mutate(values);
+        request.mutate(values, { onSuccess: () => onSent?.() });
       })}
     >
       <FormErrorAlert show={request.isError}>{MESSAGES.forgotPasswordFailed}</FormErrorAlert>
