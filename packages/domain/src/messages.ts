@@ -56,6 +56,7 @@ export const genericMessages = {
   required: (field: string) => `${field} is required`,
   email: (field: string) => `${field} must be a valid email`,
   number: (field: string) => `${field} must be a number`,
+  phone: (field: string) => `${field} may contain only digits, spaces and + - ( ) .`,
   min: (field: string, min: number) => `${field} length must be at least ${min} characters long`,
   max: (field: string, max: number) => `${field} length must be less than or equal to ${max} characters long`,
 };

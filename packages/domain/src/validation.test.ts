@@ -63,6 +63,8 @@ describe('registration (spec §5)', () => {
     ['password', '12345', 'Password length must be at least 6 characters long'],
     ['phone', '12345', 'Phone length must be at least 10 characters long'],
     ['phone', '1234567890123456', 'Phone length must be less than or equal to 15 characters long'],
+    ['phone', 'call me maybe', 'Phone may contain only digits, spaces and + - ( ) .'],
+    ['phone', '514-555-O1OO', 'Phone may contain only digits, spaces and + - ( ) .'],
     ['userHasAgreedToTermsOfService', false, 'You must agree to the Terms of Service'],
     ['userHasReadPrivacyPolicy', false, 'You must read the Privacy Policy'],
   ])('%s = %j says %s', (field, value, message) => {
@@ -73,6 +75,7 @@ describe('registration (spec §5)', () => {
     const { phone: _phone, ...withoutPhone } = validRegistration;
     expect(registerSchema.safeParse(withoutPhone).success).toBe(true);
     expect(registerSchema.safeParse({ ...validRegistration, phone: ' 5145550100 ' }).success).toBe(true);
+    expect(registerSchema.safeParse({ ...validRegistration, phone: '+1 514-555.0100' }).success).toBe(true);
   });
 });
 
@@ -123,6 +126,7 @@ describe('welcome (spec §5)', () => {
     ['lastName', 'L', 'Last Name length must be at least 2 characters long'],
     ['companyName', '', 'Company Name is not allowed to be empty'],
     ['phone', '123', 'Phone length must be at least 10 characters long'],
+    ['phone', '51455501OO', 'Phone may contain only digits, spaces and + - ( ) .'],
     ['phone', '', 'Phone is not allowed to be empty'],
   ])('%s = %j says %s', (field, value, message) => {
     expect(messageFor(welcomeSchema, { ...valid, [field]: value }, field)).toBe(message);

@@ -64,12 +64,16 @@ function optionalPasswordField(field: string) {
     });
 }
 
+/** What a phone number is written with, here and abroad: digits and the usual separators, no letters. */
+const PHONE_CHARACTERS = /^[0-9+\-(). ]*$/;
+
 function phoneText(field: string) {
   return z
     .string()
     .trim()
     .min(PHONE_MIN_LENGTH, genericMessages.min(field, PHONE_MIN_LENGTH))
-    .max(PHONE_MAX_LENGTH, genericMessages.max(field, PHONE_MAX_LENGTH));
+    .max(PHONE_MAX_LENGTH, genericMessages.max(field, PHONE_MAX_LENGTH))
+    .regex(PHONE_CHARACTERS, genericMessages.phone(field));
 }
 
 /**
