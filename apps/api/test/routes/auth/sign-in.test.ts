@@ -75,6 +75,24 @@ describe('POST /api/register', () => {
     },
   );
 
+  it('names both fields when the email and the username are both taken', async () => {
+    const first = await registerUser(app);
+    const second = uniqueRegistration({
+      email: first.registration.email,
+      username: first.registration.username,
+    });
+    const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: second });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: ERROR_CODES.emailTaken,
+      message: MESSAGES.emailTaken,
+      details: [
+        { field: 'email', message: MESSAGES.emailTaken },
+        { field: 'username', message: MESSAGES.usernameTaken },
+      ],
+    });
+  });
+
   it.each([
     ['firstName', { firstName: ' A ' }, 'First Name length must be at least 2 characters long'],
     ['email', { email: 'not-an-email' }, 'Email must be a valid email'],

@@ -14,14 +14,26 @@ export interface AccountsDeps extends UserServiceDeps {
   loginThrottle: LoginThrottle;
 }
 
-const emailTaken = () =>
-  new AppError(409, ERROR_CODES.emailTaken, MESSAGES.emailTaken, [
-    { field: 'email', message: MESSAGES.emailTaken },
-  ]);
-const usernameTaken = () =>
-  new AppError(409, ERROR_CODES.usernameTaken, MESSAGES.usernameTaken, [
-    { field: 'username', message: MESSAGES.usernameTaken },
-  ]);
+const TAKEN = {
+  email: { code: ERROR_CODES.emailTaken, message: MESSAGES.emailTaken },
+  username: { code: ERROR_CODES.usernameTaken, message: MESSAGES.usernameTaken },
+} as const;
+
+/**
+ * One 409 naming every taken field, so the form marks both at once; its code and message are the
+ * first's (the email's when both are taken).
+ */
+function taken(...fields: (keyof typeof TAKEN)[]): AppError {
+  const [first = 'email'] = fields;
+  return new AppError(
+    409,
+    TAKEN[first].code,
+    TAKEN[first].message,
+    fields.map((field) => ({ field, message: TAKEN[field].message })),
+  );
+}
+const emailTaken = () => taken('email');
+const usernameTaken = () => taken('username');
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, clock, users, hasher, sessions, mailer } = deps;
@@ -37,8 +49,15 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async register(input: RegisterRequest): Promise<SessionTokens> {
       refuseCommonPassword(input.password, 'password');
-      if (await users.isEmailRegistered(input.email)) throw emailTaken();
-      if (await users.isUsernameRegistered(input.username)) throw usernameTaken();
+      const [emailIsTaken, usernameIsTaken] = await Promise.all([
+        users.isEmailRegistered(input.email),
+        users.isUsernameRegistered(input.username),
+      ]);
+      if (emailIsTaken || usernameIsTaken)
+        throw taken(
+          ...(emailIsTaken ? ['email' as const] : []),
+          ...(usernameIsTaken ? ['username' as const] : []),
+        );
       const passwordHash = await hasher.hash(input.password);
       const now = clock.now();
       let verification: { email: string; token: string };

@@ -179,6 +179,25 @@ describe('registration form', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('marks both the email and the username when the server says both are taken', async () => {
+    const bothTaken: ErrorResponse = {
+      error: ERROR_CODES.emailTaken,
+      message: MESSAGES.emailTaken,
+      details: [
+        { field: 'email', message: MESSAGES.emailTaken },
+        { field: 'username', message: MESSAGES.usernameTaken },
+      ],
+    };
+    mockFetch({ ...availability, 'POST /api/register': { status: 409, body: bothTaken } });
+    await openRegister();
+    await fillValidForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const email = screen.getByLabelText(/Email/, { selector: 'input' });
+    const username = screen.getByLabelText(/Username/, { selector: 'input' });
+    await waitFor(() => expect(email).toHaveAccessibleDescription(MESSAGES.emailTaken));
+    expect(username).toHaveAccessibleDescription(MESSAGES.usernameTaken);
+  });
+
   it('shows the server’s refusal of a common password under the password field', async () => {
     const refusal: ErrorResponse = {
       error: ERROR_CODES.validation,
