@@ -86,6 +86,12 @@ export function TextInput({
         onChange={onChange}
         inputRef={inputRef}
         aria-describedby={helperId}
+        // A read-only value must not look like one to type over: tinted, with a dashed outline.
+        sx={
+          readOnly
+            ? { bgcolor: 'action.hover', '& .MuiOutlinedInput-notchedOutline': { borderStyle: 'dashed' } }
+            : undefined
+        }
         startAdornment={
           startAdornment ? <InputAdornment position="start">{startAdornment}</InputAdornment> : undefined
         }

@@ -38,6 +38,9 @@ describe('profile form', () => {
     expect(field(/Company Name/)).toHaveValue('Engines Ltd');
     expect(field(/^Email/)).toHaveValue('ada@example.com');
     expect(field(/^Email/)).toHaveAttribute('readonly');
+    // It shows it is not for typing in: a lock, and the reason under it.
+    expect(screen.getByRole('img', { name: 'Read-only' })).toBeInTheDocument();
+    expect(screen.getByText('Your sign-in email cannot be changed here.')).toBeInTheDocument();
   });
 
   it('shows the validation messages when leaving a field', async () => {

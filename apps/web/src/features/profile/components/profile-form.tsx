@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { ERROR_CODES, MESSAGES, profileFormSchema, type User } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
@@ -76,6 +77,7 @@ export function ProfileForm({ user }: { user: User }) {
         value={user.email}
         readOnly
         hint="Your sign-in email cannot be changed here."
+        endAdornment={<LockOutlined titleAccess="Read-only" fontSize="small" color="action" />}
       />
 
       <Divider sx={{ my: 3 }} />
