@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { mockFetch } from '@/testing/fetch-mock';
+import { makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { apiRequest } from './api-client';
 import { FetchError, HttpError, ParseError, TimeoutError } from './api-errors';
@@ -14,10 +15,11 @@ describe('apiRequest', () => {
   it('sends the bearer token and a JSON body', async () => {
     const token = fakeJwt(900);
     setToken(token);
-    const { calls } = mockFetch({ 'POST /api/CreateUser': { body: { id: 'u1' } } });
+    const user = makeUser();
+    const { calls } = mockFetch({ 'POST /api/CreateUser': { body: user } });
     await expect(
       apiRequest('/api/CreateUser', { method: 'POST', body: { firstName: 'Ada' } }),
-    ).resolves.toEqual({ id: 'u1' });
+    ).resolves.toEqual(user);
     expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(calls[0]?.body).toEqual({ firstName: 'Ada' });
@@ -107,7 +109,7 @@ describe('apiRequest', () => {
     const fresh = fakeJwt(900);
     const { calls } = mockFetch({
       'POST /refresh': { body: { token: fresh } },
-      'GET /api/GetUser': { body: { id: 'u1' } },
+      'GET /api/GetUser': { body: makeUser() },
     });
     await apiRequest('/api/GetUser');
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /refresh', 'GET /api/GetUser']);
@@ -119,7 +121,7 @@ describe('apiRequest', () => {
     setToken(fakeJwt(10));
     const { callsTo } = mockFetch({
       'POST /refresh': { body: { token: fakeJwt(900) } },
-      'GET /api/GetUser': { body: {} },
+      'GET /api/GetUser': { body: makeUser() },
       'GET /api/GetClients': { body: { clients: [] } },
     });
     await Promise.all([apiRequest('/api/GetUser'), apiRequest('/api/GetClients')]);

@@ -1,6 +1,7 @@
 // A fetch stand-in for unit tests: answers by "METHOD path" and records every call. End-to-end tests
 // use the real server instead.
 import { vi } from 'vitest';
+import { assertServerAnswer } from './server-answers';
 
 export interface MockAnswer {
   status?: number;
@@ -24,8 +25,14 @@ export function jsonResponse({ status = 200, body, headers = {} }: MockAnswer): 
   });
 }
 
-/** Routes are keyed "GET /api/GetUser"; the query string is ignored for matching. */
+/**
+ * Routes are keyed "GET /api/GetUser"; the query string is ignored for matching. A success answer must
+ * be what the server answers to that call (server-answers.ts): checked here for fixed answers, and when
+ * called for computed ones.
+ */
 export function mockFetch(routes: Record<string, Handler>) {
+  for (const [route, handler] of Object.entries(routes))
+    if (typeof handler !== 'function') assertServerAnswer(route, handler.status ?? 200, handler.body);
   const calls: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
@@ -37,13 +44,16 @@ export function mockFetch(routes: Record<string, Handler>) {
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(request);
-    const handler = routes[`${method} ${url.split('?')[0]}`];
+    const route = `${method} ${url.split('?')[0]}`;
+    const handler = routes[route];
     if (handler === undefined)
       return jsonResponse({
         status: 404,
         body: { error: 'not_found', message: `No mock for ${method} ${url}` },
       });
-    return jsonResponse(typeof handler === 'function' ? handler(request) : handler);
+    const answer = typeof handler === 'function' ? handler(request) : handler;
+    assertServerAnswer(route, answer.status ?? 200, answer.body);
+    return jsonResponse(answer);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

@@ -2,6 +2,9 @@ import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } f
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { startAnalytics } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
+import { googleAnalyticsEventName } from '@/lib/analytics/google-analytics-sink';
 import { getToken, setToken } from '@/lib/auth/session-store';
 import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { fillAndBlur } from '@/testing/form';
@@ -29,6 +32,22 @@ async function openProfile() {
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
+
+/** Analytics on, with an empty gtag.js queue to read the events from. */
+async function startGoogleAnalytics() {
+  delete window.dataLayer;
+  delete window.gtag;
+  await startAnalytics({ googleAnalytics: { measurementId: 'G-TEST12345' } });
+}
+
+/** The properties of every profile-update event gtag.js was given. */
+function profileUpdateEvents(): unknown[] {
+  const name = googleAnalyticsEventName(EVENTS.completedProfileUpdate);
+  return (window.dataLayer ?? [])
+    .map((entry) => Array.from(entry as ArrayLike<unknown>))
+    .filter(([command, event]) => command === 'event' && event === name)
+    .map(([, , properties]) => properties);
+}
 
 describe('profile form', () => {
   it('shows the user’s details, with the email read-only', async () => {
@@ -94,10 +113,11 @@ describe('profile form', () => {
     ]);
   });
 
-  it('sends a password change and keeps the fresh token the server returns', async () => {
-    const freshToken = fakeJwt(900, 'user-1-fresh');
-    const { callsTo } = mockProfileApi({ body: { ...user, token: freshToken } });
+  it('sends a password change, keeps this session and tells analytics the password changed', async () => {
+    await startGoogleAnalytics();
+    const { callsTo } = mockProfileApi({ body: user });
     await openProfile();
+    const sessionToken = getToken();
     await userEvent.type(field(/^Current Password/), 'old-secret');
     await userEvent.type(field(/^New Password/), 'new-secret');
     await userEvent.type(field(/^Confirm Password/), 'new-secret');
@@ -107,8 +127,20 @@ describe('profile form', () => {
       currentPassword: 'old-secret',
       newPassword: 'new-secret',
     });
-    expect(getToken()).toBe(freshToken);
+    expect(getToken()).toBe(sessionToken);
     expect(field(/^Current Password/)).toHaveValue('');
+    expect(profileUpdateEvents()).toEqual([expect.objectContaining({ changedPassword: true })]);
+  });
+
+  it('tells analytics no password changed when only a name changed', async () => {
+    await startGoogleAnalytics();
+    mockProfileApi({ body: { ...user, companyName: 'Analytical Engines' } });
+    await openProfile();
+    await userEvent.clear(field(/Company Name/));
+    await userEvent.type(field(/Company Name/), 'Analytical Engines');
+    await save();
+    expect(await screen.findByText(MESSAGES.profileSuccess)).toBeInTheDocument();
+    expect(profileUpdateEvents()).toEqual([expect.objectContaining({ changedPassword: false })]);
   });
 
   it('shows the server’s message on the current-password field when it is wrong', async () => {
