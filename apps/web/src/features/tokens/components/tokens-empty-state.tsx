@@ -6,9 +6,18 @@ import { NewTokenButton } from '@/components/navigation/new-token-button';
 export const EMPTY_HEADING = 'No API Tokens Found';
 export const EMPTY_TEXT = "Looks like you don't have any API Tokens yet. Ready to create a new request?";
 export const FREE_TRIAL_NOTE = `Start with ${TRIAL_DAYS} days of free access to the DataFeeds API, no credit card required.`;
+export const PAID_ACCOUNT_NOTE =
+  'Your paid account includes access to the DataFeeds API: request a token to get started.';
+
+/** The note under the text: none on a trial; a paid account is not offered free access (issue 12). */
+function accountNote(accountStatus: CompanyAccountStatus): string | null {
+  if (accountStatus === 'trial') return null;
+  return accountStatus === 'paid' ? PAID_ACCOUNT_NOTE : FREE_TRIAL_NOTE;
+}
 
 /** Spec §2: the free-access note shows when the company is not (already) on its trial. */
 export function TokensEmptyState({ accountStatus }: { accountStatus: CompanyAccountStatus }) {
+  const note = accountNote(accountStatus);
   return (
     <Paper
       component="section"
@@ -20,7 +29,7 @@ export function TokensEmptyState({ accountStatus }: { accountStatus: CompanyAcco
         {EMPTY_HEADING}
       </Typography>
       <Typography color="text.secondary">{EMPTY_TEXT}</Typography>
-      {accountStatus === 'trial' ? null : <Typography>{FREE_TRIAL_NOTE}</Typography>}
+      {note === null ? null : <Typography>{note}</Typography>}
       <NewTokenButton from="empty state">New API Client</NewTokenButton>
     </Paper>
   );

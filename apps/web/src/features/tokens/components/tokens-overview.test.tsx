@@ -11,7 +11,7 @@ import {
   tableBodyRows,
   tableHeaders,
 } from '../testing/tokens-api';
-import { EMPTY_HEADING, EMPTY_TEXT, FREE_TRIAL_NOTE } from './tokens-empty-state';
+import { EMPTY_HEADING, EMPTY_TEXT, FREE_TRIAL_NOTE, PAID_ACCOUNT_NOTE } from './tokens-empty-state';
 import { TOKENS_HEADING, TOKENS_SUBTITLE } from './tokens-overview';
 
 const trialUser = makeUser({ firstName: 'ada', companyAccountStatus: 'trial' });
@@ -115,11 +115,18 @@ describe('dashboard while loading and without tokens', () => {
     expect(screen.queryByRole('button', { name: 'Upgrade To Paid Account' })).not.toBeInTheDocument();
   });
 
-  it('mentions the free 30-day access when the account is not on its trial', async () => {
-    mockTokensApi({ user: paidUser, clients: [] });
+  it('mentions the free 30-day access when the account is neither on its trial nor paid', async () => {
+    mockTokensApi({ user: makeUser({ companyAccountStatus: 'suspended' }), clients: [] });
     await openDashboard();
     expect(await screen.findByText(FREE_TRIAL_NOTE)).toBeInTheDocument();
     expect(FREE_TRIAL_NOTE).toContain('30 days of free access');
+  });
+
+  it('speaks of the paid account, not of free access, when the account is paid', async () => {
+    mockTokensApi({ user: paidUser, clients: [] });
+    await openDashboard();
+    expect(await screen.findByText(PAID_ACCOUNT_NOTE)).toBeInTheDocument();
+    expect(screen.queryByText(/free access/)).not.toBeInTheDocument();
   });
 
   it('treats a failed load as an empty list and logs it to the console', async () => {
