@@ -53,7 +53,7 @@ export default fp<ServicesOptions>(
   async (app, { env, clock, secrets, loginThrottle, mailDeliveryMs }) => {
     const { db } = app;
     const users = createUsersRepository(db);
-    const sessions = createSessionsService(db, clock, secrets.sessionSecret);
+    const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -72,6 +72,7 @@ export default fp<ServicesOptions>(
       hasher: createPasswordHasher(),
       sessions,
       mailer,
+      audit: app.auditLog,
       log: app.log,
     };
     const verificationTokens = createOneTimeTokens(
@@ -122,6 +123,7 @@ export default fp<ServicesOptions>(
         tokens: tokensRepository,
         users,
         credentials: app.credentials,
+        audit: app.auditLog,
         mailer,
         providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
         log: app.log,
