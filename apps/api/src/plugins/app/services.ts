@@ -23,6 +23,8 @@ import { createCompaniesRepository, type CompaniesRepository } from './companies
 import { createUpgradeService, type UpgradeService } from './companies/upgrade-service.ts';
 import { createTokensRepository, type TokensRepository } from './tokens/tokens-repository.ts';
 import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
+import { createActivityService, type ActivityService } from './audit/activity.ts';
+import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,8 @@ declare module 'fastify' {
     tokensRepository: TokensRepository;
     tokens: TokensService;
     upgrades: UpgradeService;
+    auditEvents: AuditRepository;
+    activity: ActivityService;
   }
 }
 
@@ -129,6 +133,9 @@ export default fp<ServicesOptions>(
         log: app.log,
       }),
     );
+    const auditEvents = createAuditRepository(db);
+    app.decorate('auditEvents', auditEvents);
+    app.decorate('activity', createActivityService({ audit: auditEvents, tokens: tokensRepository }));
     app.addHook('onClose', async () => {
       // Reset emails still being written go first, so the worker can stop with them stored.
       await recovery.drain();
