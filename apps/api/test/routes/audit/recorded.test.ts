@@ -99,6 +99,7 @@ describe('the audit log records', () => {
     expect((await signIn(stranger, wrong)).statusCode).toBe(401);
     expect(await onlyEvent('sign_in.failed', since)).toMatchObject({
       companyId: null,
+      actorKind: 'user',
       actorId: null,
       actorEmail: stranger,
       ipAddress: ORIGIN.ip,

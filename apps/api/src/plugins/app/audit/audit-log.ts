@@ -7,8 +7,11 @@ import type { Db } from '../../../db/client.ts';
 import { auditEvents, identities, profiles } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 
-/** Who made a change: a signed-in person, the provider team (operator commands), or the portal itself. */
-export type Actor = { kind: 'user'; id: string } | { kind: 'operator' } | { kind: 'system' };
+/**
+ * Who made a change: a person (id null for someone unknown, e.g. a sign-in tried on an unknown email),
+ * the provider team (operator commands), or the portal itself.
+ */
+export type Actor = { kind: 'user'; id: string | null } | { kind: 'operator' } | { kind: 'system' };
 
 /** Where a request came from, as the routes see it (request.ip honours TRUST_PROXY). */
 export interface RequestOrigin {

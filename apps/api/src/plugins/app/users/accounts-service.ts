@@ -37,10 +37,7 @@ export function createAccountsService(deps: AccountsDeps) {
     reason: 'unknown_email' | 'wrong_password' | 'locked',
     origin: RequestOrigin,
   ): Promise<void> {
-    const context: AuditContext = {
-      ...origin,
-      actor: identityId ? { kind: 'user', id: identityId } : { kind: 'system' },
-    };
+    const context: AuditContext = { ...origin, actor: { kind: 'user', id: identityId ?? null } };
     await audit.record(db, {
       kind: 'sign_in.failed',
       context,
