@@ -42,6 +42,7 @@ import mailboxRoutes from './routes/dev/mailbox.ts';
 import systemRoutes from './routes/system/system.ts';
 import availabilityRoutes from './routes/users/availability.ts';
 import profileRoutes from './routes/users/profile.ts';
+import activityRoutes from './routes/audit/activity.ts';
 import upgradeRoutes from './routes/account/upgrade.ts';
 import clientsRoutes from './routes/tokens/clients.ts';
 import eventsRoutes from './routes/verification/events.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(availabilityRoutes);
     await portal.register(clientsRoutes);
     await portal.register(upgradeRoutes);
+    await portal.register(activityRoutes);
     await portal.register(systemRoutes);
     if (devMailboxEnabled(env)) await portal.register(mailboxRoutes);
     if (options.serveWebApp !== false) await portal.register(webApp, { distDir: env.WEB_DIST_DIR });

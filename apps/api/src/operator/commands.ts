@@ -2,6 +2,7 @@
 // command to the running server (see operator-socket.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { createAuditCommand, parseAuditArgs } from './audit-command.ts';
 import { importIdentities } from './import-identities.ts';
 import { createMailOutboxCommands } from './mail-outbox-commands.ts';
 import { createProviderTeam, type ActionResult } from './provider-team.ts';
@@ -22,6 +23,9 @@ export const USAGE = [
   '  verifier-key revoke <id>                 refuse that key from now on',
   '  mail-outbox                              email not delivered yet or given up on (no links shown)',
   '  mail-outbox retry <id>                   send a failed email again',
+  '  audit [--company <id | email | name>] [--kind K] [--since YYYY-MM-DD] [--limit N] [--csv]',
+  '                                           the audit log, newest first (50 unless --limit);',
+  "                                           every company's, and events of none, unless --company",
 ].join('\n');
 
 export const operatorRequestSchema = z.object({
@@ -58,6 +62,8 @@ function commandName(command: string, args: readonly string[]): { name: string; 
 
 export function isValidCommand(command: string | undefined, args: readonly string[]): boolean {
   if (command === undefined) return false;
+  // Flags in any order, each at most once: checked by their own parser rather than a count.
+  if (command === 'audit') return parseAuditArgs(args) !== undefined;
   const { name, rest } = commandName(command, args);
   return ARITY[name] === rest.length;
 }
@@ -81,6 +87,10 @@ export async function runOperatorCommand(
   request: OperatorRequest,
 ): Promise<ActionResult> {
   if (!isValidCommand(request.command, request.args)) return { ok: false, output: USAGE };
+  if (request.command === 'audit') {
+    const audit = createAuditCommand({ db: app.db, companies: app.companies, auditEvents: app.auditEvents });
+    return audit(request.args);
+  }
   const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({
     clock: app.clock,

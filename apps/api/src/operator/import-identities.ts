@@ -7,7 +7,7 @@ import { postgresErrorOf } from '../db/client.ts';
 import type { RecoveryService } from '../plugins/app/users/recovery-service.ts';
 import { isArgon2Hash } from '../plugins/app/users/password-hasher.ts';
 import type { UsersRepository } from '../plugins/app/users/users-repository.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv } from '../lib/csv.ts';
 
 interface ImportedRow {
   line: number;

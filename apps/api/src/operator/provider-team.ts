@@ -7,6 +7,7 @@ import type { CompaniesRepository } from '../plugins/app/companies/companies-rep
 import type { UpgradeService } from '../plugins/app/companies/upgrade-service.ts';
 import type { CredentialStore } from '../plugins/app/credentials/credential-store.ts';
 import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 
 export interface ProviderTeamDeps {
   clock: Clock;
@@ -44,7 +45,7 @@ export function createProviderTeam({ clock, companies, tokens, credentials, upgr
       if (!(TOKEN_STATUSES as readonly string[]).includes(status)) {
         return failed(`Unknown status "${status}". Use one of: ${TOKEN_STATUSES.join(', ')}.`);
       }
-      const row = await credentials.setStatus(clientId, status as TokenStatus, operator);
+      const row = await credentials.setStatus(clientId, status as TokenStatus, OPERATOR_CONTEXT);
       if (!row) return failed(`No token with client ID ${clientId}.`);
       return done(`Token "${row.label}" (${row.clientId}) is now ${tokenStatusLabel(status)}.`);
     },

@@ -53,6 +53,10 @@ const LISTED_ROUTES: Record<string, ListedRoute> = {
     contentType: /^text\/html/,
     runs: 10,
   },
+  'GET /api/ExportActivity': {
+    reason: "the company's audit events as a CSV attachment (its rows are GetActivity's events)",
+    contentType: /^text\/csv/,
+  },
   'GET /api/docs/static/index.html': {
     reason: 'Swagger UI (@fastify/swagger-ui): a fixed page',
     contentType: /^text\/html/,

@@ -2,12 +2,13 @@
 // owns nothing else; two other companies whose rows must never change; a live, a revoked and another
 // service's verifier key. Made through the real calls (test/helpers), like every route test's data.
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
 import {
   apiClients,
+  auditEvents,
   companies,
   credentialEvents,
   emailVerificationTokens,
@@ -157,7 +158,8 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
 
   // Everything of the other companies a route could touch. Not compared: password_reset_tokens and
   // outbox_emails, because "forgot password" for any address adds both by design (spec §4: it answers
-  // the same for every address and emails the owner), so they change without anyone being harmed.
+  // the same for every address and emails the owner), so they change without anyone being harmed; and
+  // failed sign-ins in audit_events, since anyone may try a victim's email and the company is to see it.
   const snapshot = async () => ({
     identities: await app.db
       .select()
@@ -205,6 +207,11 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       .where(inArray(credentialEvents.companyId, companyIds))
       .orderBy(asc(credentialEvents.seq)),
     verifierKeys: await app.db.select().from(verifierKeys).where(eq(verifierKeys.id, victimKey.row.id)),
+    auditEvents: await app.db
+      .select()
+      .from(auditEvents)
+      .where(and(inArray(auditEvents.companyId, companyIds), ne(auditEvents.kind, 'sign_in.failed')))
+      .orderBy(asc(auditEvents.seq)),
   });
 
   /** A fresh session for the attacker; a fresh attacker if a fuzzed call changed the password. */

@@ -17,10 +17,12 @@ import {
   type VerificationService,
 } from './verification/verification-service.ts';
 import { createVerifierKeys, type VerifierKeys } from './verification/verifier-keys.ts';
+import { createAuditLog, type AuditLog } from './audit/audit-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     credentialBus: CredentialBus;
+    auditLog: AuditLog;
     credentials: CredentialStore;
     verification: VerificationService;
     verifierKeys: VerifierKeys;
@@ -47,7 +49,9 @@ export default fp<CredentialsOptions>(
         ? postgresTransport(env.DATABASE_URL, db)
         : memoryTransport();
     const bus = await createCredentialBus(transport, app.log);
-    const store = createCredentialStore({ db, clock, bus });
+    // Built here, before the account services, since the store and verifier keys write to it too.
+    const audit = createAuditLog(clock);
+    const store = createCredentialStore({ db, clock, bus, audit });
     const hasher = createSecretHasher(secrets.clientSecretHashKey);
     const verification = createVerificationService({
       clock,
@@ -56,10 +60,11 @@ export default fp<CredentialsOptions>(
       bus,
       cache: verificationCache,
     });
-    const verifierKeys = createVerifierKeys({ db, clock, hasher, bus, log: app.log });
+    const verifierKeys = createVerifierKeys({ db, clock, hasher, bus, audit, log: app.log });
     const stopSweep = expirySweepMs > 0 ? startExpirySweep(store, expirySweepMs, app.log) : undefined;
 
     app.decorate('credentialBus', bus);
+    app.decorate('auditLog', audit);
     app.decorate('credentials', store);
     app.decorate('verification', verification);
     app.decorate('verifierKeys', verifierKeys);

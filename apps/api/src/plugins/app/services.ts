@@ -23,6 +23,8 @@ import { createCompaniesRepository, type CompaniesRepository } from './companies
 import { createUpgradeService, type UpgradeService } from './companies/upgrade-service.ts';
 import { createTokensRepository, type TokensRepository } from './tokens/tokens-repository.ts';
 import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
+import { createActivityService, type ActivityService } from './audit/activity.ts';
+import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,8 @@ declare module 'fastify' {
     tokensRepository: TokensRepository;
     tokens: TokensService;
     upgrades: UpgradeService;
+    auditEvents: AuditRepository;
+    activity: ActivityService;
   }
 }
 
@@ -53,7 +57,7 @@ export default fp<ServicesOptions>(
   async (app, { env, clock, secrets, loginThrottle, mailDeliveryMs }) => {
     const { db } = app;
     const users = createUsersRepository(db);
-    const sessions = createSessionsService(db, clock, secrets.sessionSecret);
+    const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
@@ -72,6 +76,7 @@ export default fp<ServicesOptions>(
       hasher: createPasswordHasher(),
       sessions,
       mailer,
+      audit: app.auditLog,
       log: app.log,
     };
     const verificationTokens = createOneTimeTokens(
@@ -122,11 +127,15 @@ export default fp<ServicesOptions>(
         tokens: tokensRepository,
         users,
         credentials: app.credentials,
+        audit: app.auditLog,
         mailer,
         providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
         log: app.log,
       }),
     );
+    const auditEvents = createAuditRepository(db);
+    app.decorate('auditEvents', auditEvents);
+    app.decorate('activity', createActivityService({ audit: auditEvents, tokens: tokensRepository }));
     app.addHook('onClose', async () => {
       // Reset emails still being written go first, so the worker can stop with them stored.
       await recovery.drain();

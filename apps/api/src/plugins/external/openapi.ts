@@ -18,6 +18,7 @@ const TAGS = [
   },
   { name: 'tokens', description: "The company's API tokens (RSC client credentials)." },
   { name: 'account', description: "The company's account: the upgrade to a paid account." },
+  { name: 'activity', description: "The company's audit log: who did what, when and from where." },
   {
     name: 'system',
     description: 'Health checks for load balancers, and the settings the web app runs with.',

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, upgradeAccountRequestSchema, upgradeAccountResponseSchema } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
+import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 
 const upgradeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +16,7 @@ const upgradeRoutes: FastifyPluginAsyncZod = async (app) => {
       body: upgradeAccountRequestSchema,
       response: { 200: upgradeAccountResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
     },
-    handler: async (request) => app.upgrades.request(authOf(request).identityId),
+    handler: async (request) => app.upgrades.request(authOf(request).identityId, originOf(request)),
   });
 };
 

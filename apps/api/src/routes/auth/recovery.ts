@@ -10,6 +10,7 @@ import {
   verifyEmailRequestSchema,
 } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
+import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { bearerSecurity, errorResponses, publicSecurity } from '../schemas.ts';
 
 export const FORGOT_PASSWORD_ANSWER =
@@ -43,7 +44,7 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
     },
     handler: async (request) => {
-      await app.recovery.resetPassword(request.body.resetToken, request.body.password);
+      await app.recovery.resetPassword(request.body.resetToken, request.body.password, originOf(request));
       return { message: MESSAGES.passwordResetSuccess };
     },
   });
@@ -58,7 +59,7 @@ const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: messageResponseSchema, ...errorResponses(400, 429) },
     },
     handler: async (request) => {
-      await app.recovery.verifyEmail(request.body.token);
+      await app.recovery.verifyEmail(request.body.token, originOf(request));
       return { message: 'Your email address is verified.' };
     },
   });

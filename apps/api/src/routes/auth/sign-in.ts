@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { API_PATHS, loginRequestSchema, registerSchema, tokenResponseSchema } from '@datafeeds/domain';
 import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/app/authentication.ts';
+import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { errorResponses, publicSecurity } from '../schemas.ts';
 import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
 
@@ -42,7 +43,7 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
     },
     handler: async (request, reply) => {
-      const tokens = await app.accounts.login(request.body.email, request.body.password, request.ip);
+      const tokens = await app.accounts.login(request.body.email, request.body.password, originOf(request));
       setRefreshCookie(reply, tokens.refreshToken, appUrl);
       return { token: tokens.accessToken };
     },
@@ -52,9 +53,10 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   const signOut = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearerToken(request);
     const auth = token ? await app.sessions.authenticate(token) : undefined;
-    if (auth) await app.sessions.revoke(auth.sessionId);
+    const origin = originOf(request);
+    if (auth) await app.sessions.revoke(auth.sessionId, origin);
     const refreshToken = request.cookies[REFRESH_COOKIE];
-    if (refreshToken) await app.sessions.revokeByRefreshToken(refreshToken);
+    if (refreshToken) await app.sessions.revokeByRefreshToken(refreshToken, origin);
     clearRefreshCookie(reply, appUrl);
     return reply.code(204).send();
   };
@@ -94,7 +96,7 @@ const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const presented = request.cookies[REFRESH_COOKIE];
-      const outcome = presented ? await app.sessions.refresh(presented) : undefined;
+      const outcome = presented ? await app.sessions.refresh(presented, originOf(request)) : undefined;
       if (!outcome?.ok) {
         if (outcome?.reason === 'reused') request.log.warn('refresh token reused: session revoked');
         clearRefreshCookie(reply, appUrl);

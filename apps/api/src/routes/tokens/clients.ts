@@ -10,6 +10,7 @@ import {
   tokenRequestSchema,
 } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
+import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { bearerSecurity, errorResponses, plainJsonOnSuccess } from '../schemas.ts';
 
@@ -53,7 +54,11 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: clientCredentialsSchema, ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (request, reply) => {
-      const credentials = await app.tokens.create(authOf(request).identityId, request.body);
+      const credentials = await app.tokens.create(
+        authOf(request).identityId,
+        request.body,
+        originOf(request),
+      );
       return reply.code(201).send(credentials);
     },
   });
@@ -68,7 +73,8 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: clientIdRequestSchema,
       response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 404, 429) },
     },
-    handler: async (request) => app.tokens.rotate(authOf(request).identityId, request.body.clientId),
+    handler: async (request) =>
+      app.tokens.rotate(authOf(request).identityId, request.body.clientId, originOf(request)),
   });
 
   app.delete(API_PATHS.deleteClient, {
@@ -82,7 +88,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (request, reply) => {
-      await app.tokens.remove(authOf(request).identityId, request.body.clientId);
+      await app.tokens.remove(authOf(request).identityId, request.body.clientId, originOf(request));
       return reply.code(204).send(null);
     },
   });

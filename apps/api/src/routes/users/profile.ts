@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, updateUserRequestSchema, userSchema, welcomeRequestSchema } from '@datafeeds/domain';
 import { authOf } from '../../plugins/app/authentication.ts';
+import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { bearerSecurity, errorResponses, plainJsonOnSuccess } from '../schemas.ts';
 
 const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +45,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateUserRequestSchema,
       response: { 200: userSchema, ...errorResponses(400, 401, 404, 429) },
     },
-    handler: async (request) => app.accounts.updateProfile(authOf(request), request.body),
+    handler: async (request) => app.accounts.updateProfile(authOf(request), originOf(request), request.body),
   });
 };
 

@@ -11,6 +11,7 @@ import { upgradeRequestEmail } from '../mail/templates.ts';
 import type { TokensRepository } from '../tokens/tokens-repository.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
 import type { CompaniesRepository } from './companies-repository.ts';
+import { OPERATOR_CONTEXT, type AuditLog, type RequestOrigin } from '../audit/audit-log.ts';
 
 export interface UpgradeServiceDeps {
   db: Db;
@@ -20,6 +21,7 @@ export interface UpgradeServiceDeps {
   users: UsersRepository;
   credentials: Pick<CredentialStore, 'upgradeCompany'>;
   mailer: Mailer;
+  audit: AuditLog;
   providerTeamEmail: string;
   log: { error(object: object, message: string): void };
 }
@@ -29,17 +31,21 @@ const alreadyPaid = () => new AppError(409, ERROR_CODES.conflict, 'Your company 
 export function createUpgradeService(deps: UpgradeServiceDeps) {
   const { db, clock, companies, tokens, users, mailer } = deps;
   return {
-    async request(identityId: string): Promise<UpgradeAccountResponse> {
+    async request(identityId: string, origin: RequestOrigin): Promise<UpgradeAccountResponse> {
       const user = await users.getUser(identityId);
       if (!user) throw profileNotFound();
       const company = await tokens.callerCompany(identityId);
       if (!company) throw profileNotFound();
       if (company.accountStatus === 'paid') throw alreadyPaid();
-      const { request, created } = await companies.openUpgradeRequest(
-        company.companyId,
-        identityId,
-        clock.now(),
-      );
+      // Asking again answers the open request and records nothing: only a new request is an event.
+      const { request, created } = await transaction(db, async (tx) => {
+        const opened = await companies.openUpgradeRequest(company.companyId, identityId, clock.now(), tx);
+        if (opened.created) {
+          const context = { ...origin, actor: { kind: 'user', id: identityId } } as const;
+          await deps.audit.record(tx, { kind: 'upgrade.requested', context, companyId: company.companyId });
+        }
+        return opened;
+      });
       if (created) {
         // The request is recorded either way; a failed email is logged for the team to notice.
         await mailer
@@ -62,7 +68,12 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
         const company = await companies.find(companyReference, tx);
         if (!company) return undefined;
         const approvedRequests = await companies.approveUpgradeRequests(company.id, clock.now(), tx);
-        await deps.credentials.upgradeCompany(company.id, { kind: 'operator' }, tx);
+        await deps.credentials.upgradeCompany(company.id, OPERATOR_CONTEXT.actor, tx);
+        await deps.audit.record(tx, {
+          kind: 'upgrade.approved',
+          context: OPERATOR_CONTEXT,
+          companyId: company.id,
+        });
         return { company, approvedRequests };
       });
     },

@@ -9,11 +9,9 @@ import type { Db } from '../../../db/client.ts';
 import { apiClients, companies, credentialEvents, identities } from '../../../db/schema.ts';
 import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { ApiClientRow, NewApiClient } from '../tokens/tokens-repository.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
-
-/** Who made a change: a signed-in person, the provider team (operator commands), or the portal itself. */
-export type Actor = { kind: 'user'; id: string } | { kind: 'operator' } | { kind: 'system' };
 
 /** Statuses that verify (design §3: a token under review is usable meanwhile). */
 const USABLE: readonly TokenStatus[] = ['active', 'review'];
@@ -40,7 +38,15 @@ const reviveIfExpired = sql`case
   when ${apiClients.inReview} then 'review'::token_status
   else 'active'::token_status end`;
 
-export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock; bus: CredentialBus }) {
+export interface CredentialStoreDeps {
+  db: Db;
+  clock: Clock;
+  bus: CredentialBus;
+  /** Creation, rotation, deletion and status decisions are audited in their own transaction. */
+  audit: AuditLog;
+}
+
+export function createCredentialStore({ db, clock, bus, audit }: CredentialStoreDeps) {
   async function record(tx: Db, actor: Actor, changes: readonly Change[], at: Date): Promise<void> {
     if (changes.length === 0) return;
     const rows = await tx
@@ -100,10 +106,16 @@ export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock
   }
 
   return {
-    async create(client: NewApiClient, actor: Actor): Promise<ApiClientRow> {
+    async create(client: NewApiClient, context: AuditContext): Promise<ApiClientRow> {
       return transaction(db, async (tx) => {
         const row = await insert(tx, client);
-        await record(tx, actor, each([row], { kind: 'created', effect: 'none' }), client.now);
+        await record(tx, context.actor, each([row], { kind: 'created', effect: 'none' }), client.now);
+        await audit.record(tx, {
+          kind: 'credential.created',
+          context,
+          companyId: row.companyId,
+          detail: { clientId: row.clientId, label: row.label },
+        });
         return row;
       });
     },
@@ -116,7 +128,7 @@ export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock
       companyId: string,
       clientId: string,
       replacement: (old: ApiClientRow) => NewApiClient,
-      actor: Actor,
+      context: AuditContext,
     ): Promise<ApiClientRow | undefined> {
       return transaction(db, async (tx) => {
         const old = await removeRow(tx, companyId, clientId);
@@ -125,21 +137,38 @@ export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock
         const row = await insert(tx, next);
         await record(
           tx,
-          actor,
+          context.actor,
           [
             ...each([old], { kind: 'rotated', effect: 'revoked', detail: { replacedBy: row.clientId } }),
             ...each([row], { kind: 'created', effect: 'none', detail: { rotatedFrom: old.clientId } }),
           ],
           next.now,
         );
+        await audit.record(tx, {
+          kind: 'credential.rotated',
+          context,
+          companyId: row.companyId,
+          detail: { clientId: old.clientId, newClientId: row.clientId, label: row.label },
+        });
         return row;
       });
     },
 
-    async remove(companyId: string, clientId: string, actor: Actor): Promise<ApiClientRow | undefined> {
+    async remove(
+      companyId: string,
+      clientId: string,
+      context: AuditContext,
+    ): Promise<ApiClientRow | undefined> {
       return transaction(db, async (tx) => {
         const row = await removeRow(tx, companyId, clientId);
-        if (row) await record(tx, actor, each([row], { kind: 'deleted', effect: 'revoked' }), clock.now());
+        if (!row) return undefined;
+        await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), clock.now());
+        await audit.record(tx, {
+          kind: 'credential.deleted',
+          context,
+          companyId: row.companyId,
+          detail: { clientId: row.clientId, label: row.label },
+        });
         return row;
       });
     },
@@ -166,7 +195,11 @@ export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock
     },
 
     /** Provider team decisions; any explicit status ends a review (`review` starts one). */
-    async setStatus(clientId: string, status: TokenStatus, actor: Actor): Promise<ApiClientRow | undefined> {
+    async setStatus(
+      clientId: string,
+      status: TokenStatus,
+      context: AuditContext,
+    ): Promise<ApiClientRow | undefined> {
       return transaction(db, async (tx) => {
         const now = clock.now();
         const [before] = await tx
@@ -182,12 +215,14 @@ export function createCredentialStore({ db, clock, bus }: { db: Db; clock: Clock
           .returning();
         if (!row) return undefined;
         const effect = USABLE.includes(status) ? 'changed' : 'revoked';
-        await record(
-          tx,
-          actor,
-          each([row], { kind: 'status_set', effect, detail: { from: before.status, to: status } }),
-          now,
-        );
+        const detail = { from: before.status, to: status };
+        await record(tx, context.actor, each([row], { kind: 'status_set', effect, detail }), now);
+        await audit.record(tx, {
+          kind: 'credential.status_changed',
+          context,
+          companyId: row.companyId,
+          detail: { clientId: row.clientId, ...detail },
+        });
         return row;
       });
     },

@@ -11,6 +11,7 @@ import { refreshTokens, sessions } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
 import { isUuid } from '../../../lib/uuid.ts';
+import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
 
 const ISSUER = 'datafeeds-portal';
 const AUDIENCE = 'datafeeds-portal';
@@ -41,7 +42,7 @@ const VERIFIED_TOKENS_MAX = 10_000;
 export type RefreshOutcome =
   { ok: true; tokens: SessionTokens } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
-export function createSessionsService(db: Db, clock: Clock, sessionSecret: string) {
+export function createSessionsService(db: Db, clock: Clock, sessionSecret: string, audit: AuditLog) {
   // Imported once: given the raw bytes, jose imports a key for every signature and verification.
   // HS256 only, for signing and verifying.
   const key = webcrypto.subtle.importKey(
@@ -124,11 +125,18 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     return token;
   }
 
-  async function revoke(sessionId: string): Promise<void> {
-    await db
-      .update(sessions)
-      .set({ revokedAt: clock.now() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  /** Ends a live session; the sign-out is audited with it (a session already ended records nothing). */
+  async function revoke(sessionId: string, origin: RequestOrigin): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+        .returning({ identityId: sessions.identityId });
+      if (!ended) return;
+      const context = { ...origin, actor: { kind: 'user', id: ended.identityId } } as const;
+      await audit.record(tx, { kind: 'sign_out', context });
+    });
   }
 
   return {
@@ -156,7 +164,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     },
 
     /** Rotates a refresh token. Presenting an already-used one means it leaked: the family is revoked. */
-    async refresh(refreshToken: string): Promise<RefreshOutcome> {
+    async refresh(refreshToken: string, origin: RequestOrigin): Promise<RefreshOutcome> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -175,6 +183,9 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
               .returning({ id: refreshTokens.id });
         if (claimed.length === 0) {
           await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.session.id));
+          // The presenter may be the thief or the owner: the session's owner is who the event is about.
+          const context = { ...origin, actor: { kind: 'user', id: row.session.identityId } } as const;
+          await audit.record(tx, { kind: 'refresh_token.reuse_detected', context });
           return { ok: false, reason: 'reused' } as const;
         }
         if (row.token.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
@@ -191,12 +202,12 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     },
 
     /** Ends the session a refresh token belongs to (sign-out without a usable access token). */
-    async revokeByRefreshToken(refreshToken: string): Promise<void> {
+    async revokeByRefreshToken(refreshToken: string, origin: RequestOrigin): Promise<void> {
       const [row] = await db
         .select({ sessionId: refreshTokens.sessionId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
-      if (row) await revoke(row.sessionId);
+      if (row) await revoke(row.sessionId, origin);
     },
 
     revoke,

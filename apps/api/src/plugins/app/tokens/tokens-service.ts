@@ -11,6 +11,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import type { CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
 
 export interface TokensServiceDeps {
@@ -19,6 +20,11 @@ export interface TokensServiceDeps {
   store: CredentialStore;
   secrets: SecretHasher;
 }
+
+const asUser = (identityId: string, origin: RequestOrigin): AuditContext => ({
+  ...origin,
+  actor: { kind: 'user', id: identityId },
+});
 
 const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
 
@@ -57,7 +63,11 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
       return rows.map((row) => toClient(row, now));
     },
 
-    async create(identityId: string, request: TokenRequest): Promise<ClientCredentials> {
+    async create(
+      identityId: string,
+      request: TokenRequest,
+      origin: RequestOrigin,
+    ): Promise<ClientCredentials> {
       const company = await companyOf(identityId);
       const { row, credentials } = issue({
         companyId: company.companyId,
@@ -67,20 +77,20 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
         scope: scopeForRequest(request),
         ...initialState(company),
       });
-      await store.create(row, { kind: 'user', id: identityId });
+      await store.create(row, asUser(identityId, origin));
       return credentials;
     },
 
-    async remove(identityId: string, clientId: string): Promise<void> {
+    async remove(identityId: string, clientId: string, origin: RequestOrigin): Promise<void> {
       const { companyId } = await companyOf(identityId);
-      if (!(await store.remove(companyId, clientId, { kind: 'user', id: identityId }))) throw tokenNotFound();
+      if (!(await store.remove(companyId, clientId, asUser(identityId, origin)))) throw tokenNotFound();
     },
 
     /**
      * Replaces a token by a new one with the same permissions and state, in one transaction: of concurrent
      * rotations of one token exactly one finds it and issues a new one (credential-store.ts).
      */
-    async rotate(identityId: string, clientId: string): Promise<ClientCredentials> {
+    async rotate(identityId: string, clientId: string, origin: RequestOrigin): Promise<ClientCredentials> {
       const { companyId } = await companyOf(identityId);
       let issued: ClientCredentials | undefined;
       const rotated = await store.rotate(
@@ -100,7 +110,7 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
           issued = credentials;
           return row;
         },
-        { kind: 'user', id: identityId },
+        asUser(identityId, origin),
       );
       if (!rotated || !issued) throw tokenNotFound();
       return issued;

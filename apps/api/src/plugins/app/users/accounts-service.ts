@@ -4,6 +4,7 @@ import { ERROR_CODES, MESSAGES, type RegisterRequest, type User } from '@datafee
 import { postgresErrorOf } from '../../../db/client.ts';
 import { AppError, profileNotFound } from '../../../lib/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
+import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import type { SessionTokens } from '../sessions/sessions-service.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
@@ -36,7 +37,27 @@ const emailTaken = () => taken('email');
 const usernameTaken = () => taken('username');
 
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, clock, users, hasher, sessions, mailer } = deps;
+  const { db, clock, users, hasher, sessions, mailer, audit } = deps;
+
+  /**
+   * A failed sign-in changes nothing, so it is written on its own. Tried on a known email it belongs to
+   * that person's company (the company sees attempts on its accounts); on an unknown one, to none.
+   */
+  async function signInFailed(
+    email: string,
+    identityId: string | undefined,
+    reason: 'unknown_email' | 'wrong_password' | 'locked',
+    origin: RequestOrigin,
+  ): Promise<void> {
+    const context: AuditContext = { ...origin, actor: { kind: 'user', id: identityId ?? null } };
+    await audit.record(db, {
+      kind: 'sign_in.failed',
+      context,
+      ...(identityId ? {} : { companyId: null }),
+      actorEmail: email,
+      detail: { reason },
+    });
+  }
 
   async function currentUser(identityId: string): Promise<User> {
     const user = await users.getUser(identityId);
@@ -91,21 +112,38 @@ export function createAccountsService(deps: AccountsDeps) {
       return tokens;
     },
 
-    async login(email: string, password: string, ip: string): Promise<SessionTokens> {
+    async login(email: string, password: string, origin: RequestOrigin): Promise<SessionTokens> {
+      const ip = origin.ip ?? '';
       // Counted as a failure before the (slow) password check, so parallel guesses cannot all get one.
-      await deps.loginThrottle.reserve(email, ip);
+      try {
+        await deps.loginThrottle.reserve(email, ip);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 429) {
+          const locked = await users.findByEmail(email);
+          await signInFailed(email, locked?.id, locked ? 'locked' : 'unknown_email', origin);
+        }
+        throw error;
+      }
       const identity = await users.findByEmail(email);
       const valid = await hasher.verify(identity?.passwordHash, password).catch(async (error: unknown) => {
         // Refused before any check (too many sign-ins at once, 503): not a failed attempt.
         await deps.loginThrottle.released(email, ip);
         throw error;
       });
-      if (!identity || !valid) throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.loginFailed);
+      if (!identity || !valid) {
+        await signInFailed(email, identity?.id, identity ? 'wrong_password' : 'unknown_email', origin);
+        throw new AppError(401, ERROR_CODES.invalidCredentials, MESSAGES.loginFailed);
+      }
       await deps.loginThrottle.succeeded(email, ip);
       if (identity.passwordHash && hasher.needsRehash(identity.passwordHash)) {
         await users.setPasswordHash(identity.id, await hasher.hash(password), clock.now());
       }
-      return sessions.start(identity.id);
+      return db.transaction(async (tx) => {
+        const tokens = await sessions.start(identity.id, tx);
+        const context: AuditContext = { ...origin, actor: { kind: 'user', id: identity.id } };
+        await audit.record(tx, { kind: 'sign_in.succeeded', context });
+        return tokens;
+      });
     },
 
     /** Completes the profile of an identity that has none (imported from the sister product). */
@@ -129,6 +167,7 @@ export function createAccountsService(deps: AccountsDeps) {
      */
     async updateProfile(
       auth: { identityId: string; sessionId: string },
+      origin: RequestOrigin,
       input: {
         firstName?: string;
         lastName?: string;
@@ -152,11 +191,20 @@ export function createAccountsService(deps: AccountsDeps) {
         newHash = await hasher.hash(newPassword);
       }
       const now = clock.now();
+      const context: AuditContext = { ...origin, actor: { kind: 'user', id: auth.identityId } };
+      // Names only: the values (and never a password) stay out of the audit log.
+      const changed = Object.entries(fields)
+        .filter(([, value]) => value !== undefined)
+        .map(([name]) => name);
       await db.transaction(async (tx) => {
         await users.updateProfile(auth.identityId, fields, now, tx);
+        if (changed.length > 0) {
+          await audit.record(tx, { kind: 'profile.changed', context, detail: { fields: changed } });
+        }
         if (newHash) {
           await users.setPasswordHash(auth.identityId, newHash, now, tx);
           await sessions.revokeAllFor(auth.identityId, auth.sessionId, tx);
+          await audit.record(tx, { kind: 'password.changed', context });
         }
       });
       return currentUser(auth.identityId);

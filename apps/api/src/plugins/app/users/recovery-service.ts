@@ -9,6 +9,7 @@ import { transaction } from '../../../db/transaction.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { UserServiceDeps } from './service-deps.ts';
+import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 
 /** Reset emails one address may receive per window, whoever asks and from wherever. */
 export const RESET_EMAILS_PER_ADDRESS = { max: 3, windowSeconds: 60 * 60 };
@@ -24,7 +25,12 @@ export interface RecoveryDeps extends UserServiceDeps {
 }
 
 export function createRecoveryService(deps: RecoveryDeps) {
-  const { db, clock, users, sessions, mailer } = deps;
+  const { db, clock, users, sessions, mailer, audit } = deps;
+  // The person the link was for acts, wherever they opened it from.
+  const asUser = (identityId: string, origin: RequestOrigin): AuditContext => ({
+    ...origin,
+    actor: { kind: 'user', id: identityId },
+  });
   const background = new Set<Promise<void>>();
 
   async function sendResetLink(identityId: string, email: string, imported = false): Promise<void> {
@@ -63,7 +69,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
      * Sets the new password and signs the user out everywhere. The emailed link also proves the address.
      * A common password is refused before the link is spent, so the user can try another with it.
      */
-    async resetPassword(resetToken: string, password: string): Promise<void> {
+    async resetPassword(resetToken: string, password: string, origin: RequestOrigin): Promise<void> {
       refuseCommonPassword(password, 'password');
       const passwordHash = await deps.hasher.hash(password);
       const now = clock.now();
@@ -74,6 +80,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         await users.markEmailVerified(redeemed, now, tx);
         await deps.credentials.activatePending(redeemed, tx);
         await sessions.revokeAllFor(redeemed, undefined, tx);
+        await audit.record(tx, { kind: 'password.reset', context: asUser(redeemed, origin) });
         return redeemed;
       });
       if (!identityId)
@@ -82,13 +89,14 @@ export function createRecoveryService(deps: RecoveryDeps) {
       if (identity) await deps.loginThrottle.clearAccount(identity.email);
     },
 
-    async verifyEmail(token: string): Promise<void> {
+    async verifyEmail(token: string, origin: RequestOrigin): Promise<void> {
       const now = clock.now();
       const done = await transaction(db, async (tx) => {
         const identityId = await deps.verificationTokens.redeem(token, tx);
         if (identityId) {
           await users.markEmailVerified(identityId, now, tx);
           await deps.credentials.activatePending(identityId, tx);
+          await audit.record(tx, { kind: 'email.verified', context: asUser(identityId, origin) });
         }
         return identityId !== undefined;
       });

@@ -1,6 +1,7 @@
 // What the account and recovery services both work with, assembled once in plugins/app/services.ts.
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionsService } from '../sessions/sessions-service.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
@@ -17,5 +18,6 @@ export interface UserServiceDeps {
   sessions: SessionsService;
   mailer: Mailer;
   verificationTokens: OneTimeTokens;
+  audit: AuditLog;
   log: { error(object: object, message: string): void };
 }

@@ -10,6 +10,8 @@ import { verifierKeys } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { newVerifierKey, secretStart, type SecretHasher } from '../../../lib/client-credentials.ts';
 import type { CredentialBus } from '../credentials/credential-bus.ts';
+import { afterCommit, transaction } from '../../../db/transaction.ts';
+import { OPERATOR_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
 
 export interface VerifierKeyIdentity {
   id: string;
@@ -27,10 +29,11 @@ export interface VerifierKeysDeps {
   clock: Clock;
   hasher: SecretHasher;
   bus: CredentialBus;
+  audit: AuditLog;
   log: { warn(object: object, message: string): void };
 }
 
-export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeysDeps) {
+export function createVerifierKeys({ db, clock, hasher, bus, audit, log }: VerifierKeysDeps) {
   // Keyed by the key as presented, not its hash: a handful of trusted services present the same key on
   // every call, and hashing it each time was a tenth of a warm verification. The database keeps only hashes.
   const valid = new LRUCache<string, VerifierKeyIdentity>({ max: 1_000, ttl: KEY_CACHE_MAX_AGE_MS });
@@ -70,13 +73,22 @@ export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeys
 
   return {
     /** The key, to print once; only its hash is kept. */
-    async create(name: string): Promise<{ row: VerifierKeyRow; key: string }> {
+    /** Keys belong to no company: their audit rows are for the provider team only. */
+    async create(
+      name: string,
+      context: AuditContext = OPERATOR_CONTEXT,
+    ): Promise<{ row: VerifierKeyRow; key: string }> {
       const key = newVerifierKey();
-      const [row] = await db
-        .insert(verifierKeys)
-        .values({ name, keyHash: hasher.hash(key), keyStart: secretStart(key), createdAt: clock.now() })
-        .returning();
-      if (!row) throw new Error('verifier key insert returned no row');
+      const row = await transaction(db, async (tx) => {
+        const [inserted] = await tx
+          .insert(verifierKeys)
+          .values({ name, keyHash: hasher.hash(key), keyStart: secretStart(key), createdAt: clock.now() })
+          .returning();
+        if (!inserted) throw new Error('verifier key insert returned no row');
+        const detail = { keyId: inserted.id, name: inserted.name };
+        await audit.record(tx, { kind: 'verifier_key.created', context, companyId: null, detail });
+        return inserted;
+      });
       return { row, key };
     },
 
@@ -85,14 +97,19 @@ export function createVerifierKeys({ db, clock, hasher, bus, log }: VerifierKeys
     },
 
     /** Undefined when no live key has this id (unknown or already revoked). */
-    async revoke(id: string): Promise<VerifierKeyRow | undefined> {
-      const [row] = await db
-        .update(verifierKeys)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(verifierKeys.id, id), isNull(verifierKeys.revokedAt)))
-        .returning();
-      if (row) bus.publish([{ type: 'verifier-key-revoked', id: row.id }]);
-      return row;
+    async revoke(id: string, context: AuditContext = OPERATOR_CONTEXT): Promise<VerifierKeyRow | undefined> {
+      return transaction(db, async (tx) => {
+        const [row] = await tx
+          .update(verifierKeys)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(verifierKeys.id, id), isNull(verifierKeys.revokedAt)))
+          .returning();
+        if (!row) return undefined;
+        const detail = { keyId: row.id, name: row.name };
+        await audit.record(tx, { kind: 'verifier_key.revoked', context, companyId: null, detail });
+        afterCommit(tx, () => bus.publish([{ type: 'verifier-key-revoked', id: row.id }]));
+        return row;
+      });
     },
 
     fromCache,

@@ -55,9 +55,14 @@ describe('authenticate', () => {
 
   it('refuses a token signed with another secret, even for a live session', async () => {
     const { token } = await registerUser(app);
-    const other = createSessionsService(app.db, clock, 'another-session-secret-0123456789abcdefghij');
+    const other = createSessionsService(
+      app.db,
+      clock,
+      'another-session-secret-0123456789abcdefghij',
+      app.auditLog,
+    );
     expect(await other.authenticate(token)).toBeUndefined();
-    const sessions = createSessionsService(app.db, clock, TEST_SECRETS.sessionSecret);
+    const sessions = createSessionsService(app.db, clock, TEST_SECRETS.sessionSecret, app.auditLog);
     const auth = await sessions.authenticate(token);
     expect(auth).toMatchObject({ identityId: expect.any(String), sessionId: expect.any(String) });
     // Twice: the second answer comes from what the first verification remembered.

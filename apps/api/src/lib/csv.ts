@@ -1,4 +1,5 @@
-// A small RFC 4180 reader: quoted fields, doubled quotes, CRLF or LF line ends.
+// CSV both ways, RFC 4180: the operator's imports are read here and the Activity exports written here.
+
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -30,4 +31,20 @@ export function parseCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, or a leading tab or CR, which some apps strip
+ * first) gets a leading apostrophe, so an exported user agent or label cannot run in the reader's sheet.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function csvCell(value: string): string {
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** Rows as CSV text with CRLF line ends (the RFC's, and what spreadsheets expect). */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 }
