@@ -31,6 +31,8 @@ export const userSchema = z
     emailVerified: z.boolean(),
     trialEndsAt: z.string().nullable(),
     createdAt: z.string(),
+    /** When the company's open upgrade request was made, or null: none waits for the provider team. */
+    upgradeRequestedAt: z.string().nullable(),
   })
   .meta({ id: 'User' });
 

@@ -26,7 +26,10 @@ describe('operator commands', () => {
     const result = await operator('approve-upgrade', user.registration.email.toUpperCase());
     expect(result.ok).toBe(true);
     expect(result.output).toMatch(/now has a paid account; 1 open upgrade request approved/);
-    expect((await getUser(app, user.token)).json().companyAccountStatus).toBe('paid');
+    const after = (await getUser(app, user.token)).json();
+    expect(after.companyAccountStatus).toBe('paid');
+    // The request is no longer waiting: the app stops saying "Upgrade requested on …".
+    expect(after.upgradeRequestedAt).toBeNull();
     expect((await operator('list-reviews')).output).not.toContain(`asked by ${user.registration.email}`);
 
     // A paid company's new token waits for review; the team's explicit status ends the review.

@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     emailVerified: true,
     trialEndsAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    upgradeRequestedAt: null,
     ...overrides,
   };
 }

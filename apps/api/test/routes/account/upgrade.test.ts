@@ -34,6 +34,9 @@ describe('POST /api/UpgradeAccount', () => {
     expect(message?.text).toContain(`${firstName} Lovelace <${email}>`);
     expect(message?.text).toMatch(/npm run operator -- approve-upgrade [0-9a-f-]{36}/);
 
+    // Every member sees the request waiting, with its time, until the provider team acts.
+    expect((await getUser(app, user.token)).json().upgradeRequestedAt).toBe(clock.now().toISOString());
+
     clock.advance(60);
     const again = await upgrade(user.token);
     expect(again.statusCode).toBe(200);

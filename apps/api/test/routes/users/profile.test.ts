@@ -33,6 +33,7 @@ describe('GET /api/GetUser', () => {
         'lastName',
         'phone',
         'trialEndsAt',
+        'upgradeRequestedAt',
         'username',
       ].sort(),
     );

@@ -3,7 +3,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { TRIAL_DAYS, normalizeEmail, type User } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { companies, identities, profiles } from '../../../db/schema.ts';
+import { companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
 import { addSeconds } from '../../../lib/clock.ts';
 
 export type Identity = typeof identities.$inferSelect;
@@ -34,10 +34,16 @@ export function createUsersRepository(db: Db) {
       companyName: companies.name,
       companyAccountStatus: companies.accountStatus,
       trialEndsAt: companies.trialEndsAt,
+      upgradeRequestedAt: upgradeRequests.requestedAt,
     })
     .from(identities)
     .innerJoin(profiles, eq(profiles.identityId, identities.id))
     .innerJoin(companies, eq(companies.id, profiles.companyId))
+    // At most one open request per company (its partial unique index), so this adds no row.
+    .leftJoin(
+      upgradeRequests,
+      and(eq(upgradeRequests.companyId, companies.id), eq(upgradeRequests.status, 'open')),
+    )
     .where(eq(identities.id, sql.placeholder('identityId')));
   const userPrepared = userQuery.prepare('users_get_user');
 
@@ -123,12 +129,13 @@ export function createUsersRepository(db: Db) {
     async getUser(identityId: string): Promise<User | undefined> {
       const [row] = await userPrepared.execute({ identityId });
       if (!row) return undefined;
-      const { emailVerifiedAt, trialEndsAt, createdAt, ...fields } = row;
+      const { emailVerifiedAt, trialEndsAt, createdAt, upgradeRequestedAt, ...fields } = row;
       return {
         ...fields,
         emailVerified: emailVerifiedAt !== null,
         trialEndsAt: trialEndsAt?.toISOString() ?? null,
         createdAt: createdAt.toISOString(),
+        upgradeRequestedAt: upgradeRequestedAt?.toISOString() ?? null,
       };
     },
 

@@ -14,7 +14,7 @@ export default function DashboardRoute() {
       {user.emailVerified ? null : <EmailVerificationBanner email={user.email} />}
       <TokensOverview
         accountStatus={user.companyAccountStatus}
-        extraAction={<UpgradeAccountButton accountStatus={user.companyAccountStatus} />}
+        extraAction={<UpgradeAccountButton user={user} />}
       />
     </>
   );

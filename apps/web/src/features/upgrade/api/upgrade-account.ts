@@ -1,4 +1,4 @@
-import { API_PATHS, type UpgradeAccountResponse } from '@datafeeds/domain';
+import { API_PATHS, type UpgradeAccountResponse, type User } from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
@@ -15,7 +15,14 @@ export function useUpgradeAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: upgradeAccount,
-    onSuccess: () => track(EVENTS.completedUpgradeRequest),
+    onSuccess: ({ requestedAt }) => {
+      track(EVENTS.completedUpgradeRequest);
+      // The dashboard now says when the upgrade was asked for, instead of offering it again.
+      queryClient.setQueryData<User>(
+        userQueryKey,
+        (user) => user && { ...user, upgradeRequestedAt: requestedAt },
+      );
+    },
     // 409: the company is already paid, so the cached user is out of date (and the button should go).
     onError: (error) => {
       if (isHttpError(error, 409)) void queryClient.invalidateQueries({ queryKey: userQueryKey });

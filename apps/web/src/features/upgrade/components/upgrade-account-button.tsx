@@ -1,14 +1,31 @@
 import { useState } from 'react';
-import type { CompanyAccountStatus } from '@datafeeds/domain';
+import { formatDate, type User } from '@datafeeds/domain';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { UpgradeAccountDialog } from './upgrade-account-dialog';
 
-/** Spec §6: every company that is not yet paid may ask for the upgrade. */
-export function UpgradeAccountButton({ accountStatus }: { accountStatus: CompanyAccountStatus }) {
+export const upgradeRequestedText = (requestedAt: string) =>
+  `Upgrade requested on ${formatDate(requestedAt)}`;
+
+/**
+ * Spec §6: every company that is not yet paid may ask for the upgrade. Once asked, every member sees
+ * when, instead of a button that would look like a new request, until the provider team acts (issue 12).
+ */
+export function UpgradeAccountButton({
+  user,
+}: {
+  user: Pick<User, 'companyAccountStatus' | 'upgradeRequestedAt'>;
+}) {
   const [open, setOpen] = useState(false);
-  if (accountStatus === 'paid') return null;
+  if (user.companyAccountStatus === 'paid') return null;
+  if (user.upgradeRequestedAt !== null)
+    return (
+      <Typography role="status" color="text.secondary" sx={{ alignSelf: 'center' }}>
+        {upgradeRequestedText(user.upgradeRequestedAt)}
+      </Typography>
+    );
   return (
     <>
       <Button

@@ -8,6 +8,7 @@ import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
+import { upgradeRequestedText } from './upgrade-account-button';
 import { UPGRADE_DIALOG_TITLE } from './upgrade-account-dialog';
 
 // The upgrade button sits in the dashboard's token list header, which shows only when there are tokens.
@@ -73,6 +74,27 @@ describe('upgrade account dialog', () => {
     expect(MESSAGES.upgradeSuccess).toBe('Successfully submitted your upgrade request');
     expect(callsTo('POST', '/api/UpgradeAccount').map((call) => call.body)).toEqual([{}]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Asking again would look like a new request: the button gives way to when it was asked.
+    expect(screen.getByText(upgradeRequestedText('2026-02-10T12:00:00.000Z'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade To Paid Account' })).not.toBeInTheDocument();
+  });
+
+  it('shows every member a waiting request instead of the button', async () => {
+    setToken(fakeJwt(900));
+    mockFetch({
+      'GET /api/GetUser': {
+        body: makeUser({ companyAccountStatus: 'trial', upgradeRequestedAt: '2026-02-10T12:00:00.000Z' }),
+      },
+      'GET /api/config': { body: appConfig },
+      'GET /api/GetClients': { body: { clients: [client] } },
+    });
+    await renderScreen('/dashboard');
+    expect(
+      await screen.findByText(
+        `Upgrade requested on ${new Date('2026-02-10T12:00:00.000Z').toLocaleDateString()}`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Upgrade To Paid Account' })).not.toBeInTheDocument();
   });
 
   it('reports a failed request with the error snackbar', async () => {
