@@ -55,6 +55,7 @@ export default fp<CredentialsOptions>(
       lookup: createCredentialLookup(db),
       bus,
       cache: verificationCache,
+      meter: app.usageMeter,
     });
     const verifierKeys = createVerifierKeys({ db, clock, hasher, bus, log: app.log });
     const stopSweep = expirySweepMs > 0 ? startExpirySweep(store, expirySweepMs, app.log) : undefined;
@@ -71,5 +72,5 @@ export default fp<CredentialsOptions>(
     });
     app.log.info({ bus: bus.kind }, 'credential bus ready');
   },
-  { name: 'credentials', dependencies: ['database', 'redis'] },
+  { name: 'credentials', dependencies: ['database', 'redis', 'usage'] },
 );

@@ -23,6 +23,7 @@ import { createCompaniesRepository, type CompaniesRepository } from './companies
 import { createUpgradeService, type UpgradeService } from './companies/upgrade-service.ts';
 import { createTokensRepository, type TokensRepository } from './tokens/tokens-repository.ts';
 import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
+import { createUsageService, type UsageService } from './usage/usage-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,7 @@ declare module 'fastify' {
     tokensRepository: TokensRepository;
     tokens: TokensService;
     upgrades: UpgradeService;
+    usage: UsageService;
   }
 }
 
@@ -104,15 +106,14 @@ export default fp<ServicesOptions>(
     app.decorate('recovery', recovery);
     app.decorate('companies', companies);
     app.decorate('tokensRepository', tokensRepository);
-    app.decorate(
-      'tokens',
-      createTokensService({
-        clock,
-        tokens: tokensRepository,
-        store: app.credentials,
-        secrets: createSecretHasher(secrets.clientSecretHashKey),
-      }),
-    );
+    const tokens = createTokensService({
+      clock,
+      tokens: tokensRepository,
+      store: app.credentials,
+      secrets: createSecretHasher(secrets.clientSecretHashKey),
+    });
+    app.decorate('tokens', tokens);
+    app.decorate('usage', createUsageService({ clock, tokens, store: app.usageStore }));
     app.decorate(
       'upgrades',
       createUpgradeService({
@@ -133,5 +134,5 @@ export default fp<ServicesOptions>(
       await mailer.close();
     });
   },
-  { name: 'services', dependencies: ['database', 'redis', 'credentials'] },
+  { name: 'services', dependencies: ['database', 'redis', 'credentials', 'usage'] },
 );
