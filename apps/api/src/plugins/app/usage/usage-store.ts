@@ -72,8 +72,8 @@ export function createUsageStore(db: Db) {
         .groupBy(day, credentialUsageHourly.scope, credentialUsageHourly.code);
     },
 
-    /** Deletes hourly rows older than `before` in batches; answers how many went. */
-    async deleteOlderThan(before: Date): Promise<number> {
+    /** Deletes hourly rows older than `before`, `batchSize` per statement; answers how many went. */
+    async deleteOlderThan(before: Date, batchSize = RETENTION_BATCH): Promise<number> {
       let deleted = 0;
       for (;;) {
         const rows = await db
@@ -83,11 +83,11 @@ export function createUsageStore(db: Db) {
               .select({ ctid: sql`ctid` })
               .from(credentialUsageHourly)
               .where(lt(credentialUsageHourly.hour, before))
-              .limit(RETENTION_BATCH)})`,
+              .limit(batchSize)})`,
           )
           .returning({ hour: credentialUsageHourly.hour });
         deleted += rows.length;
-        if (rows.length < RETENTION_BATCH) return deleted;
+        if (rows.length < batchSize) return deleted;
       }
     },
   };
