@@ -4,6 +4,7 @@
 // the call, so a trial token is EXPIRED from the exact second its expiry passes, cached or not. Entries
 // are dropped when the credential bus announces a change, emptied when it reconnects, and never outlive
 // the token's expiry or `maxAgeMs` (the backstop should an announcement be lost with its instance).
+// Every answer about a known credential is counted by the usage meter, in memory, never awaited.
 import { LRUCache } from 'lru-cache';
 import {
   EXPIRED_ANSWER,
