@@ -21,8 +21,9 @@ export function createUsageStore(db: Db) {
   return {
     /**
      * One statement, both tables: counts are added (ON CONFLICT … count + excluded.count, so instances
-     * writing the same hour add up), inserted in key order so two instances' batches lock rows in the
-     * same order and cannot deadlock; lastUsedAt only moves forward (greatest() ignores a null).
+     * writing the same hour add up), inserted in key order, and the credentials' rows locked in client-id
+     * order, so two instances' batches take their locks in the same order and cannot deadlock; lastUsedAt
+     * only moves forward (greatest() ignores a null; rows it would not move are not even locked).
      */
     async write(batch: UsageBatch): Promise<void> {
       const counts = JSON.stringify(
@@ -45,12 +46,18 @@ export function createUsageStore(db: Db) {
           ORDER BY c, h, s, k
           ON CONFLICT (client_id, hour, scope, code) DO UPDATE SET count = u.count + excluded.count
           RETURNING 1
+        ), locked AS (
+          -- Locked in client-id order before they are updated, whatever join the planner picks below.
+          SELECT a.client_id, b.t
+          FROM api_clients AS a
+          JOIN jsonb_to_recordset(${used}::jsonb) AS b(c text, t timestamptz) ON a.client_id = b.c
+          WHERE a.last_used_at IS NULL OR a.last_used_at < b.t
+          ORDER BY a.client_id
+          FOR UPDATE OF a
         ), used AS (
-          UPDATE api_clients AS a SET last_used_at = greatest(a.last_used_at, b.t)
-          FROM (
-            SELECT c, t FROM jsonb_to_recordset(${used}::jsonb) AS r(c text, t timestamptz) ORDER BY c
-          ) AS b
-          WHERE a.client_id = b.c AND (a.last_used_at IS NULL OR a.last_used_at < b.t)
+          UPDATE api_clients AS a SET last_used_at = greatest(a.last_used_at, l.t)
+          FROM locked AS l
+          WHERE a.client_id = l.client_id
           RETURNING 1
         )
         SELECT (SELECT count(*) FROM counted) AS counted, (SELECT count(*) FROM used) AS used
