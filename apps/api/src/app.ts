@@ -26,6 +26,9 @@ import verifierAuthentication, {
 } from './plugins/app/verifier-authentication.ts';
 import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-socket.ts';
 import services from './plugins/app/services.ts';
+import usage from './plugins/app/usage.ts';
+import { DEFAULT_USAGE_FLUSH_MS } from './plugins/app/usage/usage-meter.ts';
+import { DEFAULT_USAGE_RETENTION_SWEEP_MS } from './plugins/app/usage/usage-retention.ts';
 import webApp from './plugins/app/web-app.ts';
 import database from './plugins/external/database.ts';
 import openapi, { apiDocs } from './plugins/external/openapi.ts';
@@ -45,6 +48,7 @@ import profileRoutes from './routes/users/profile.ts';
 import activityRoutes from './routes/audit/activity.ts';
 import upgradeRoutes from './routes/account/upgrade.ts';
 import clientsRoutes from './routes/tokens/clients.ts';
+import usageRoutes from './routes/tokens/usage.ts';
 import eventsRoutes from './routes/verification/events.ts';
 import verifyRoutes from './routes/verification/verify.ts';
 
@@ -87,6 +91,12 @@ export interface BuildAppOptions {
   verifierThrottle?: Partial<VerifierThrottle>;
   /** Heartbeat of the credential events stream (default HEARTBEAT_INTERVAL_MS). */
   eventsHeartbeatMs?: number;
+  /** How often usage counts are written (default 1 s); 0 leaves flush() and the one at close (tests). */
+  usageFlushMs?: number;
+  /** How often usage past retention is deleted (default hourly); 0 turns the sweep off. */
+  usageRetentionSweepMs?: number;
+  /** Distinct usage keys held in memory at most (default DEFAULT_USAGE_MAX_KEYS). */
+  usageMaxKeys?: number;
 }
 
 /**
@@ -142,6 +152,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler);
   await app.register(noStore);
   const clock = options.clock ?? systemClock;
+  await app.register(usage, {
+    env,
+    clock,
+    flushMs: options.usageFlushMs ?? DEFAULT_USAGE_FLUSH_MS,
+    retentionSweepMs: options.usageRetentionSweepMs ?? DEFAULT_USAGE_RETENTION_SWEEP_MS,
+    maxKeys: options.usageMaxKeys,
+  });
   await app.register(credentials, {
     env,
     clock,
@@ -180,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(profileRoutes);
     await portal.register(availabilityRoutes);
     await portal.register(clientsRoutes);
+    await portal.register(usageRoutes);
     await portal.register(upgradeRoutes);
     await portal.register(activityRoutes);
     await portal.register(systemRoutes);

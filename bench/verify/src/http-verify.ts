@@ -27,9 +27,14 @@ interface HttpComparison {
 
 const verifyBody = (secret: string) => JSON.stringify({ secret, scope: 'nflLive', apiType: 'rest' });
 
-async function portalLoad(fixtures: Fixtures, cache: 'default' | 'tiny', secrets: readonly string[]) {
+async function portalLoad(
+  fixtures: Fixtures,
+  cache: 'default' | 'tiny',
+  secrets: readonly string[],
+  metering = true,
+) {
   return withServer(
-    () => startPortal(`portal-${cache}-cache`, fixtures, { cache }),
+    () => startPortal(`portal-${cache}-cache${metering ? '' : '-unmetered'}`, fixtures, { cache, metering }),
     async (server) => {
       const { url } = server;
       const first = secrets[0] ?? '';
@@ -63,17 +68,23 @@ const baselineLoad = (start: typeof startBareFastify, secrets: readonly string[]
     ),
   );
 
+type PortalRun = Awaited<ReturnType<typeof portalLoad>>;
+
+function totalStats(runs: readonly PortalRun[]): VerificationStats {
+  const total = (key: keyof VerificationStats) =>
+    runs.reduce((sum, { portalStats }) => sum + portalStats[key], 0);
+  return { hits: total('hits'), misses: total('misses'), queries: total('queries') };
+}
+
 async function compare(
-  portalRun: () => ReturnType<typeof portalLoad>,
+  portalRun: () => Promise<PortalRun>,
   baselineRun: () => ReturnType<typeof baselineLoad>,
 ): Promise<HttpComparison> {
   const { a: portal, b: baseline } = await inAbbaTurns(settings.rounds, portalRun, baselineRun);
-  const total = (key: keyof VerificationStats) =>
-    portal.reduce((sum, { portalStats }) => sum + portalStats[key], 0);
   return {
     portal: combineLoadFigures(portal.map(({ result }) => result)),
     baseline: combineLoadFigures(baseline),
-    portalStats: { hits: total('hits'), misses: total('misses'), queries: total('queries') },
+    portalStats: totalStats(portal),
   };
 }
 
@@ -92,4 +103,22 @@ export function measureMissHttp(fixtures: Fixtures): Promise<HttpComparison> {
     () => portalLoad(fixtures, 'tiny', fixtures.secrets),
     () => baselineLoad(() => startBarePg(fixtures), fixtures.secrets),
   );
+}
+
+/**
+ * 5. What usage metering costs a warm verification: the portal as deployed (metering on) against the
+ * same portal with USAGE_METERING=false, in ABBA turns under the same load.
+ */
+export async function measureMetering(fixtures: Fixtures) {
+  const secrets = fixtures.secrets.slice(0, settings.warmSecrets);
+  const { a: metered, b: unmetered } = await inAbbaTurns(
+    settings.rounds,
+    () => portalLoad(fixtures, 'default', secrets, true),
+    () => portalLoad(fixtures, 'default', secrets, false),
+  );
+  return {
+    metered: combineLoadFigures(metered.map(({ result }) => result)),
+    unmetered: combineLoadFigures(unmetered.map(({ result }) => result)),
+    meteredStats: totalStats(metered),
+  };
 }

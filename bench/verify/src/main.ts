@@ -5,7 +5,9 @@
 //   1. POST /api/v1/credentials/verify with a warm cache vs a bare Fastify 5 server (constant answer);
 //   2. the same with every call a cache miss (one query each) vs bare node http + pg doing that query;
 //   3. @datafeeds/verifier's in-process verify with a warm cache, per second on this one thread;
-//   4. revocation: rotate on portal A, time until a verifier following portal B refuses the old secret.
+//   4. revocation: rotate on portal A, time until a verifier following portal B refuses the old secret;
+//   5. warm-cache verify with usage metering on (as deployed) vs the same portal with it off;
+//   6. GetClientUsage's query for one credential with 10 million verifications over 90 days.
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import os from 'node:os';
 import { Budget } from '@datafeeds/bench-shared/budget';
@@ -14,17 +16,20 @@ import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
 import { createVerifier } from '@datafeeds/verifier';
 import { createFixtures } from './fixtures.ts';
-import { measureMissHttp, measureWarmHttp } from './http-verify.ts';
+import { measureMetering, measureMissHttp, measureWarmHttp } from './http-verify.ts';
 import { measureInProcess } from './in-process.ts';
 import { measureRevocation } from './revocation.ts';
 import { startPortal } from './servers.ts';
 import { settings } from './settings.ts';
+import { measureUsageQuery, USAGE_VERIFICATIONS } from './usage-query.ts';
 
 const BUDGET = {
   warmRatio: 0.5,
   missRatio: 0.5,
   inProcessPerSecond: 500_000,
   revocationP99Ms: 1_000,
+  meteringRatio: 0.9,
+  usageQueryMedianMs: 50,
 };
 
 const machine = () => `${os.availableParallelism()} cores, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
@@ -74,6 +79,12 @@ async function main() {
   const p50 = percentile(revocation.latenciesMs, 50);
   const p99 = percentile(revocation.latenciesMs, 99);
 
+  print('5. warm-cache verify: portal with usage metering on and off, in turns…');
+  const metering = await measureMetering(fixtures);
+  print(`6. usage query: seeding ${int(USAGE_VERIFICATIONS)} verifications of one token over 90 days…`);
+  const usage = await measureUsageQuery(fixtures.databaseUrl);
+  const usageMedian = percentile(usage.timesMs, 50);
+
   const warmRatio = warm.portal.rps / warm.baseline.rps;
   const missRatio = miss.portal.rps / miss.baseline.rps;
   print(`\n== Results (machine at the end: ${machine()})`);
@@ -97,6 +108,16 @@ async function main() {
       `${Object.entries(revocation.codes)
         .map(([code, n]) => `${code} ×${n}`)
         .join(', ')})`,
+  );
+  const meteringRatio = metering.metered.rps / metering.unmetered.rps;
+  print(
+    `5. verify, warm, metering  on ${loadLine(metering.metered).padEnd(28)} off ` +
+      `${loadLine(metering.unmetered).padEnd(28)} ratio ${meteringRatio.toFixed(2)}`,
+  );
+  print(
+    `6. usage query, 90 days   median ${ms(usageMedian)}, p95 ${ms(percentile(usage.timesMs, 95))}, ` +
+      `max ${ms(Math.max(...usage.timesMs))} (${usage.timesMs.length} runs; ${int(usage.rows)} hourly rows, ` +
+      `${int(usage.answered)} verifications in the window)`,
   );
   print(`   rounds, warm:  portal ${roundsLine(warm.portal)};  bare Fastify ${roundsLine(warm.baseline)}`);
   print(`   rounds, miss:  portal ${roundsLine(miss.portal)};  bare node + pg ${roundsLine(miss.baseline)}`);
@@ -144,6 +165,20 @@ async function main() {
     p99 <= BUDGET.revocationP99Ms && revocation.stillValid === 0,
     `4. revocation p99 ${ms(p99)} <= ${int(BUDGET.revocationP99Ms)} ms` +
       ` (${revocation.stillValid} old secrets still valid after 10 s)`,
+  );
+
+  budget.checkThroughputRatio(
+    '5. warm-cache verify, metering on',
+    metering.metered,
+    'metering off',
+    metering.unmetered,
+    BUDGET.meteringRatio,
+  );
+  budget.checkAnswered('5.', ['metering on', metering.metered], ['metering off', metering.unmetered]);
+  budget.check(
+    usageMedian < BUDGET.usageQueryMedianMs,
+    `6. usage query for ${int(USAGE_VERIFICATIONS)} verifications over 90 days: median ${ms(usageMedian)}` +
+      ` < ${BUDGET.usageQueryMedianMs} ms`,
   );
 
   budget.conclude('bench:verify');

@@ -30,6 +30,8 @@ interface PortalOptions {
   cache?: 'default' | 'tiny';
   /** Both instances of the revocation run share Redis under this run's key prefix. */
   redisKeyPrefix?: string;
+  /** Usage metering (on by default, as deployed); off only for figure 5's comparison run. */
+  metering?: boolean;
 }
 
 export function startPortal(name: string, fixtures: Fixtures, options: PortalOptions = {}) {
@@ -46,6 +48,7 @@ export function startPortal(name: string, fixtures: Fixtures, options: PortalOpt
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '1000',
     BENCH_CACHE: options.cache ?? 'default',
+    USAGE_METERING: options.metering === false ? 'false' : 'true',
     // Whatever the calling shell has set, mail goes to the outbox and Redis only where asked for.
     APP_URL: '',
     SMTP_URL: '',

@@ -26,8 +26,12 @@ export type RefusedMeteredCode = (typeof REFUSED_METERED_CODES)[number];
 export const USAGE_DAYS_DEFAULT = 30;
 export const USAGE_DAYS_MAX = 90;
 export const USAGE_DAY_CHOICES = [7, 30, 90] as const;
-/** Hourly rows older than this are deleted (design §8 "Usage": the longest window the portal shows). */
-export const USAGE_RETENTION_DAYS = USAGE_DAYS_MAX;
+/**
+ * Hourly rows older than this are deleted (design §8 "Usage": the longest window the portal shows). A
+ * literal typed as USAGE_DAYS_MAX, so the two cannot drift apart, rather than an alias of it (which knip
+ * reports as a duplicate export).
+ */
+export const USAGE_RETENTION_DAYS: typeof USAGE_DAYS_MAX = 90;
 
 /**
  * The feed a verification asked for: a scope key, or `any` when the data feed asked without one

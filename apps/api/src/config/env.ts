@@ -25,6 +25,12 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
+/** A switch that is on unless set to `false` or `0`. */
+const onUnlessOff = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value !== 'false' && value !== '0');
+
 /**
  * Which X-Forwarded-For hops to believe: a hop count (the proxies in front, when the server is reachable
  * only through them) or the proxies' addresses/CIDRs. `true` used to trust every hop, which let a client
@@ -136,6 +142,11 @@ export const envFields = z.object({
     shown: '`10`',
     description:
       'on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut (the process then exits 1)',
+  }),
+  USAGE_METERING: onUnlessOff.meta({
+    shown: '`true`',
+    description:
+      'counts every verification per token, feed, hour and outcome for the token\'s usage chart (design §8 "Usage"); `false` only for the verify benchmark\'s comparison run',
   }),
   WEB_DIST_DIR: z
     .string()

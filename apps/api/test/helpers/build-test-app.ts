@@ -59,6 +59,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     expirySweepMs: 0,
     // Email is still delivered right after each send; tests of retries and purges turn the poll on.
     mailDeliveryMs: 0,
+    // Usage is written when a test flushes (app.usageMeter.flush()) or closes the app, not by a timer.
+    usageFlushMs: 0,
+    usageRetentionSweepMs: 0,
     ...rest,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
   });

@@ -59,6 +59,7 @@ export default fp<CredentialsOptions>(
       lookup: createCredentialLookup(db),
       bus,
       cache: verificationCache,
+      meter: app.usageMeter,
     });
     const verifierKeys = createVerifierKeys({ db, clock, hasher, bus, audit, log: app.log });
     const stopSweep = expirySweepMs > 0 ? startExpirySweep(store, expirySweepMs, app.log) : undefined;
@@ -76,5 +77,5 @@ export default fp<CredentialsOptions>(
     });
     app.log.info({ bus: bus.kind }, 'credential bus ready');
   },
-  { name: 'credentials', dependencies: ['database', 'redis'] },
+  { name: 'credentials', dependencies: ['database', 'redis', 'usage'] },
 );

@@ -25,6 +25,7 @@ import { createTokensRepository, type TokensRepository } from './tokens/tokens-r
 import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
 import { createActivityService, type ActivityService } from './audit/activity.ts';
 import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
+import { createUsageService, type UsageService } from './usage/usage-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,7 @@ declare module 'fastify' {
     upgrades: UpgradeService;
     auditEvents: AuditRepository;
     activity: ActivityService;
+    usage: UsageService;
   }
 }
 
@@ -109,15 +111,14 @@ export default fp<ServicesOptions>(
     app.decorate('recovery', recovery);
     app.decorate('companies', companies);
     app.decorate('tokensRepository', tokensRepository);
-    app.decorate(
-      'tokens',
-      createTokensService({
-        clock,
-        tokens: tokensRepository,
-        store: app.credentials,
-        secrets: createSecretHasher(secrets.clientSecretHashKey),
-      }),
-    );
+    const tokens = createTokensService({
+      clock,
+      tokens: tokensRepository,
+      store: app.credentials,
+      secrets: createSecretHasher(secrets.clientSecretHashKey),
+    });
+    app.decorate('tokens', tokens);
+    app.decorate('usage', createUsageService({ clock, tokens, store: app.usageStore }));
     app.decorate(
       'upgrades',
       createUpgradeService({
@@ -142,5 +143,5 @@ export default fp<ServicesOptions>(
       await mailer.close();
     });
   },
-  { name: 'services', dependencies: ['database', 'redis', 'credentials'] },
+  { name: 'services', dependencies: ['database', 'redis', 'credentials', 'usage'] },
 );

@@ -4,12 +4,15 @@
 // the call, so a trial token is EXPIRED from the exact second its expiry passes, cached or not. Entries
 // are dropped when the credential bus announces a change, emptied when it reconnects, and never outlive
 // the token's expiry or `maxAgeMs` (the backstop should an announcement be lost with its instance).
+// Every answer about a known credential is counted by the usage meter, in memory, never awaited.
 import { LRUCache } from 'lru-cache';
 import {
   EXPIRED_ANSWER,
+  USAGE_ANY_FEED,
   isPastExpiry,
   isWellFormedClientSecret,
   judgeVerified,
+  type MeteredCode,
   type VerifyFor,
   type VerifyRequest,
   type VerifyResult,
@@ -17,6 +20,7 @@ import {
 import type { Clock } from '../../../lib/clock.ts';
 import type { SecretHasher } from '../../../lib/client-credentials.ts';
 import type { CredentialBus } from '../credentials/credential-bus.ts';
+import type { UsageMeter } from '../usage/usage-meter.ts';
 import type { CredentialLookup, KnownCredential } from './credential-lookup.ts';
 
 export interface VerificationCacheOptions {
@@ -55,9 +59,18 @@ export interface VerificationServiceDeps {
   lookup: CredentialLookup;
   bus: CredentialBus;
   cache?: Partial<VerificationCacheOptions>;
+  /** Counts every answer about a known credential (design §8 "Usage"); absent when metering is off. */
+  meter?: Pick<UsageMeter, 'count'> | undefined;
 }
 
-export function createVerificationService({ clock, hasher, lookup, bus, cache }: VerificationServiceDeps) {
+export function createVerificationService({
+  clock,
+  hasher,
+  lookup,
+  bus,
+  cache,
+  meter,
+}: VerificationServiceDeps) {
   const options = { ...DEFAULT_VERIFICATION_CACHE, ...cache };
   /** clientId → secret hash of its cached entry, so an announcement by client id finds it. */
   const hashByClientId = new Map<string, string>();
@@ -138,7 +151,17 @@ export function createVerificationService({ clock, hasher, lookup, bus, cache }:
         credential = await load(secretHash);
         if (!credential) return NOT_FOUND;
       }
-      return judge(credential, request, clock.now().getTime());
+      const nowMs = clock.now().getTime();
+      const answer = judge(credential, request, nowMs);
+      // Only answers about a found credential reach here (MALFORMED and NOT_FOUND returned above), so
+      // the code is a metered one.
+      meter?.count(
+        credential.answer.clientId,
+        request.scope ?? USAGE_ANY_FEED,
+        answer.code as MeteredCode,
+        nowMs,
+      );
+      return answer;
     },
 
     /** Drops every cached answer (used when the credential bus cannot vouch for what was missed). */

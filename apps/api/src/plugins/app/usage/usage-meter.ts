@@ -1,0 +1,155 @@
+// Usage metering (design §8 "Usage"): every verification that found a credential is counted per
+// credential × feed × hour × outcome in memory, and the counts are written in one statement per batch by
+// a timer (about once a second), never one write per request. The verification path only increments a
+// Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
+// writes what is held. A batch the database refused is kept and merged into the next one.
+import type { MeteredCode } from '@datafeeds/domain';
+
+const HOUR_MS = 3_600_000;
+/** Joins a key's parts: none of them (client id, scope key, code, a number) can contain it. */
+const SEPARATOR = '|';
+
+/** One hourly counter to add to the database. */
+export interface UsageCount {
+  clientId: string;
+  hourMs: number;
+  scope: string;
+  code: string;
+  count: number;
+}
+
+/** One batch: its counts sorted by key (so concurrent writers lock rows in one order), and last uses. */
+export interface UsageBatch {
+  counts: UsageCount[];
+  lastUsed: { clientId: string; atMs: number }[];
+}
+
+export type UsageWriter = (batch: UsageBatch) => Promise<void>;
+
+export interface UsageMeterOptions {
+  write: UsageWriter;
+  log: { warn(object: object, message: string): void };
+  /** Distinct keys held at most; past it new keys are dropped (with a warning), existing ones still count. */
+  maxKeys: number;
+}
+
+export const DEFAULT_USAGE_FLUSH_MS = 1_000;
+export const DEFAULT_USAGE_MAX_KEYS = 200_000;
+
+function compareCounts(a: UsageCount, b: UsageCount): number {
+  if (a.clientId !== b.clientId) return a.clientId < b.clientId ? -1 : 1;
+  if (a.hourMs !== b.hourMs) return a.hourMs - b.hourMs;
+  if (a.scope !== b.scope) return a.scope < b.scope ? -1 : 1;
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
+}
+
+export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
+  let counts = new Map<string, number>();
+  let lastUsed = new Map<string, number>();
+  let dropped = 0;
+  let flushing: Promise<void> | undefined;
+
+  function add(key: string, count: number): boolean {
+    const held = counts.get(key);
+    if (held !== undefined) counts.set(key, held + count);
+    else if (counts.size < maxKeys) counts.set(key, count);
+    else return false;
+    return true;
+  }
+
+  function noteUse(clientId: string, atMs: number) {
+    const held = lastUsed.get(clientId);
+    if (held === undefined || held < atMs) lastUsed.set(clientId, atMs);
+  }
+
+  function toBatch(heldCounts: Map<string, number>, heldLastUsed: Map<string, number>): UsageBatch {
+    const batch: UsageBatch = { counts: [], lastUsed: [] };
+    for (const [key, count] of heldCounts) {
+      const [clientId = '', hour = '0', scope = '', code = ''] = key.split(SEPARATOR);
+      batch.counts.push({ clientId, hourMs: Number(hour) * HOUR_MS, scope, code, count });
+    }
+    batch.counts.sort(compareCounts);
+    for (const [clientId, atMs] of heldLastUsed) batch.lastUsed.push({ clientId, atMs });
+    batch.lastUsed.sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+    return batch;
+  }
+
+  async function writeHeld(): Promise<void> {
+    if (dropped > 0) {
+      log.warn({ dropped, maxKeys }, 'usage counts dropped: too many distinct keys held in memory');
+      dropped = 0;
+    }
+    if (counts.size === 0 && lastUsed.size === 0) return;
+    const heldCounts = counts;
+    const heldLastUsed = lastUsed;
+    counts = new Map();
+    lastUsed = new Map();
+    try {
+      await write(toBatch(heldCounts, heldLastUsed));
+    } catch (error) {
+      // Kept for the next tick (the database may be back by then); only what exceeds the cap is lost.
+      for (const [key, count] of heldCounts) if (!add(key, count)) dropped += count;
+      for (const [clientId, atMs] of heldLastUsed) noteUse(clientId, atMs);
+      throw error;
+    }
+  }
+
+  return {
+    /**
+     * Counts one verification of `clientId` for `scope` answered `code` at `nowMs` (the time verification
+     * judged by, so it reads no clock of its own). Synchronous and cheap: a string key and a Map entry.
+     */
+    count(clientId: string, scope: string, code: MeteredCode, nowMs: number): void {
+      const hour = Math.floor(nowMs / HOUR_MS);
+      if (!add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope}${SEPARATOR}${code}`, 1)) dropped += 1;
+      noteUse(clientId, nowMs);
+    },
+
+    /** Writes what is held in one statement; one flush at a time (a caller during one waits for it). */
+    async flush(): Promise<void> {
+      while (flushing) await flushing.catch(() => undefined);
+      flushing = writeHeld();
+      try {
+        await flushing;
+      } finally {
+        flushing = undefined;
+      }
+    },
+
+    /** Distinct keys held, for tests and the cap. */
+    get heldKeys() {
+      return counts.size;
+    },
+  };
+}
+
+export type UsageMeter = ReturnType<typeof createUsageMeter>;
+
+/**
+ * Flushes every `intervalMs` (0: never by itself), skipping a tick while one is still writing; the stop
+ * flushes a last time.
+ */
+export function startUsageFlushes(
+  meter: Pick<UsageMeter, 'flush'>,
+  intervalMs: number,
+  log: { error(object: object, message: string): void },
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const flush = () =>
+    meter
+      .flush()
+      .catch((error: unknown) => log.error({ err: error }, 'usage flush failed; kept for the next'));
+  const timer =
+    intervalMs > 0
+      ? setInterval(() => {
+          if (running) return;
+          running = flush().finally(() => (running = undefined));
+        }, intervalMs)
+      : undefined;
+  timer?.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+    await flush();
+  };
+}

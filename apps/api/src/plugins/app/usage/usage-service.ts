@@ -1,0 +1,28 @@
+// GetClientUsage (design §8 "Usage"): one credential's usage over the last `days` UTC days, for the
+// caller's own company only. The token is looked up through the tokens service, so another company's
+// id answers the very 404 an unknown one does.
+import type { ClientUsage } from '@datafeeds/domain';
+import type { Clock } from '../../../lib/clock.ts';
+import type { TokensService } from '../tokens/tokens-service.ts';
+import type { UsageStore } from './usage-store.ts';
+import { DAY_MS, summarizeUsage } from './usage-summary.ts';
+
+export interface UsageServiceDeps {
+  clock: Clock;
+  tokens: Pick<TokensService, 'list'>;
+  store: Pick<UsageStore, 'daily'>;
+}
+
+export function createUsageService({ clock, tokens, store }: UsageServiceDeps) {
+  return {
+    async ofClient(identityId: string, clientId: string, days: number): Promise<ClientUsage> {
+      const [client] = await tokens.list(identityId, [clientId]);
+      if (!client) throw new Error('tokens.list answered no token without refusing'); // never: it 404s
+      const lastDay = Math.floor(clock.now().getTime() / DAY_MS);
+      const rows = await store.daily(clientId, new Date((lastDay - days + 1) * DAY_MS));
+      return summarizeUsage(rows, { clientId, days, lastDay, lastUsedAt: client.lastUsedAt });
+    },
+  };
+}
+
+export type UsageService = ReturnType<typeof createUsageService>;
