@@ -99,9 +99,11 @@ export function createPasswordHasher(limits: HashingLimits = defaultHashingLimit
     hash: (password) => queue.run(() => hash(password, ARGON2_OPTIONS)),
     async verify(storedHash, password) {
       if (!storedHash) {
-        const dummy = await dummyHash;
-        await queue.run(() => verify(dummy, password).catch(() => false));
-        return false;
+        // In the line at once, like any other sign-in: a full line refuses it the same way (503).
+        return queue.run(async () => {
+          await verify(await dummyHash, password).catch(() => false);
+          return false;
+        });
       }
       // Only argon2's own refusals (a malformed hash) read as a wrong password; a full line is a 503.
       return queue.run(() => verify(storedHash, password).catch(() => false));
