@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRelativeTime } from './format.ts';
+import { formatRelativeTime } from './relative-time.ts';
 import { USAGE_ANY_FEED_NAME, USAGE_FEEDS, usageFeedName } from './usage.ts';
 
 describe('usage feed names', () => {
