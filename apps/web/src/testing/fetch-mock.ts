@@ -5,6 +5,8 @@ import { vi } from 'vitest';
 export interface MockAnswer {
   status?: number;
   body?: unknown;
+  /** A body sent as is, not as JSON (a CSV file); give its Content-Type in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -17,7 +19,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export function jsonResponse({ status = 200, body, headers = {} }: MockAnswer): Response {
+export function jsonResponse({ status = 200, body, text, headers = {} }: MockAnswer): Response {
+  if (text !== undefined) return new Response(text, { status, headers });
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -1,6 +1,7 @@
 import {
   USAGE_DAYS_DEFAULT,
   type AppConfig,
+  type AuditEvent,
   type ClientUsage,
   type UsageFeed,
   type User,
@@ -74,5 +75,22 @@ export function makeClientUsage(clientId: string, options: UsageFixtureOptions =
     },
     totals: { requests: valid + refusedTotal, valid, refused: refusedTotal },
     lastUsedAt: options.lastUsedAt ?? (valid + refusedTotal > 0 ? new Date().toISOString() : null),
+  };
+}
+
+let eventSequence = 0;
+
+export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  eventSequence += 1;
+  return {
+    id: `evt_${String(eventSequence).padStart(6, '0')}`,
+    at: new Date(Date.UTC(2026, 2, 10, 12, 0, 0) - eventSequence * 60_000).toISOString(),
+    kind: 'sign_in.succeeded',
+    actor: { kind: 'user', email: 'ada@example.com' },
+    ipAddress: '203.0.113.7',
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    detail: {},
+    ...overrides,
   };
 }
