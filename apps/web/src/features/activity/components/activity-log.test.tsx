@@ -161,6 +161,24 @@ describe('Activity page', () => {
     expect(await screen.findByText(NO_MATCHING_ACTIVITY)).toBeInTheDocument();
   });
 
+  it('stacks each event in one cell on small screens, keeping every detail', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    mockActivityApi();
+    await openActivity();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Event']);
+    const [first, second] = bodyRows();
+    expect(first).toHaveTextContent('API token created');
+    expect(first).toHaveTextContent('DataFeeds team');
+    expect(first).toHaveTextContent('clientId: cli_0; fields: label, scope');
+    expect(second).toHaveTextContent(`IP address ${events[1]!.ipAddress!}`);
+    expect(within(second!).getByText(events[1]!.userAgent!)).toBeInTheDocument();
+  });
+
   it('downloads the CSV of the current filter with the session token', async () => {
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:activity');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));

@@ -72,6 +72,11 @@ export function ActivityLog() {
             setPage(0);
           }}
           labelRowsPerPage="Events per page:"
+          // On a phone the page size, the range and the arrows wrap instead of running off the edge.
+          sx={{
+            '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },
+            '& .MuiTablePagination-spacer': { display: 'none' },
+          }}
         />
       </>
     );

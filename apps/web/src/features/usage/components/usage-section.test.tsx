@@ -115,6 +115,8 @@ describe('usage section of API token details', () => {
     expect(within(section).getByText(NO_VERIFICATIONS_TEXT)).toBeInTheDocument();
     expect(within(section).queryByRole('table')).not.toBeInTheDocument();
     expect(within(section).queryByRole('figure')).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Table' })).not.toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('says when a used token had no verifications in the period', async () => {

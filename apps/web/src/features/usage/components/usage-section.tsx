@@ -117,6 +117,7 @@ export function UsageSection({ clientId }: { clientId: string }) {
   const [view, setView] = useState<UsageView>('chart');
   const usageQuery = useClientUsage(clientId, days);
   const usage = usageQuery.data;
+  const hasData = Boolean(usage && usage.totals.requests > 0);
 
   let body;
   if (usageQuery.isPending) body = <ChartLoading />;
@@ -188,25 +189,39 @@ export function UsageSection({ clientId }: { clientId: string }) {
             aria-label="Period"
           >
             {USAGE_DAY_CHOICES.map((choice) => (
-              <ToggleButton key={choice} value={choice} sx={{ px: 1.5 }}>
-                {choice} days
+              <ToggleButton
+                key={choice}
+                value={choice}
+                aria-label={`${choice} days`}
+                sx={{ px: 1.5, whiteSpace: 'nowrap' }}
+              >
+                {choice}
+                {/* "7d" on a phone, "7 days" from sm up; the button's name is always "7 days". */}
+                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                  &nbsp;days
+                </Box>
+                <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+                  d
+                </Box>
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={view}
-            onChange={(_event, next: UsageView | null) => next !== null && setView(next)}
-            aria-label="View"
-          >
-            <ToggleButton value="chart" sx={{ px: 1.5 }}>
-              Chart
-            </ToggleButton>
-            <ToggleButton value="table" sx={{ px: 1.5 }}>
-              Table
-            </ToggleButton>
-          </ToggleButtonGroup>
+          {hasData ? (
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={view}
+              onChange={(_event, next: UsageView | null) => next !== null && setView(next)}
+              aria-label="View"
+            >
+              <ToggleButton value="chart" sx={{ px: 1.5 }}>
+                Chart
+              </ToggleButton>
+              <ToggleButton value="table" sx={{ px: 1.5 }}>
+                Table
+              </ToggleButton>
+            </ToggleButtonGroup>
+          ) : null}
         </Box>
       </Box>
       {body}

@@ -13,7 +13,7 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 /** The chart's numbers as a table: one row a day (newest first), one column a feed, then refused. */
 export function UsageTable({ usage }: { usage: ClientUsage }) {
   const days = usage.dates.map((day, index) => ({ day, index })).reverse();
-  const headCell = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
+  const headCell = { fontWeight: 600, whiteSpace: 'nowrap', color: 'text.primary' } as const;
   return (
     <TableContainer
       sx={{ maxHeight: 420, overflow: 'auto' }}
