@@ -6,11 +6,15 @@ import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatUsageDay, REFUSED_SERIES } from './usage-texts';
 
+/** Feed colours without a red (Tableau 10 minus its red), so that red means refused only. */
+const FEED_COLORS = ['#4e79a7', '#f28e2b', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#9c755f', '#bab0ac'];
+
 export function UsageChart({ usage }: { usage: ClientUsage }) {
   const theme = useTheme();
   const series = [
-    ...usage.feeds.map(({ feed, requests }) => ({
+    ...usage.feeds.map(({ feed, requests }, index) => ({
       id: feed,
+      color: FEED_COLORS[index % FEED_COLORS.length],
       data: requests,
       label: usageFeedName(feed),
       stack: 'valid',
