@@ -7,7 +7,7 @@ export interface ActivityQuery extends ActivityFilter {
   pageSize: number;
 }
 
-export const activityKeys = {
+const activityKeys = {
   all: ['activity'] as const,
   page: (query: ActivityQuery) => [...activityKeys.all, query] as const,
 };

@@ -2,7 +2,7 @@ import { API_PATHS, type ClientUsage } from '@datafeeds/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export const usageKeys = {
+const usageKeys = {
   all: ['usage'] as const,
   client: (clientId: string, days: number) => [...usageKeys.all, clientId, days] as const,
 };
