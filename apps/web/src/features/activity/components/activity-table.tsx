@@ -83,7 +83,8 @@ export function ActivityTable({ events }: { events: AuditEvent[] }) {
     );
   }
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Focusable, so that a keyboard can scroll it sideways when the columns are wider than the page.
+    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Activity table">
       <Table size="small" aria-label="Activity">
         <TableHead>
           <TableRow>

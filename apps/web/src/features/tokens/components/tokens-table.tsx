@@ -74,7 +74,7 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
           </Typography>
           <Button
             color="error"
-            variant="outlined"
+            variant="contained"
             startIcon={<DeleteOutline />}
             onClick={() => actions.openDeleteMany(selected, () => setCheckedIds(new Set()))}
           >

@@ -189,20 +189,8 @@ export function UsageSection({ clientId }: { clientId: string }) {
             aria-label="Period"
           >
             {USAGE_DAY_CHOICES.map((choice) => (
-              <ToggleButton
-                key={choice}
-                value={choice}
-                aria-label={`${choice} days`}
-                sx={{ px: 1.5, whiteSpace: 'nowrap' }}
-              >
-                {choice}
-                {/* "7d" on a phone, "7 days" from sm up; the button's name is always "7 days". */}
-                <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-                  &nbsp;days
-                </Box>
-                <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
-                  d
-                </Box>
+              <ToggleButton key={choice} value={choice} sx={{ px: { xs: 1, sm: 1.5 }, whiteSpace: 'nowrap' }}>
+                {choice} days
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
