@@ -15,7 +15,13 @@ import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import { activityCsvFileName } from '../api/export-activity';
 import { ACTIVITY_COLUMNS } from './activity-table';
-import { ALL_EVENTS, NO_ACTIVITY, NO_MATCHING_ACTIVITY } from './activity-texts';
+import {
+  ACTIVITY_LOAD_FAILED,
+  ALL_EVENTS,
+  EXPORT_FAILED,
+  NO_ACTIVITY,
+  NO_MATCHING_ACTIVITY,
+} from './activity-texts';
 
 const CSV = 'time,event,actor,ip_address,user_agent,detail\r\n';
 
@@ -159,6 +165,28 @@ describe('Activity page', () => {
     expect(await screen.findByText(NO_ACTIVITY)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     expect(await screen.findByText(NO_MATCHING_ACTIVITY)).toBeInTheDocument();
+  });
+
+  it('says when the list cannot be loaded, and loads it again on Try again', async () => {
+    let failing = true;
+    mockActivityApi((request) =>
+      failing ? { status: 500, body: { error: 'internal_error', message: 'Oops' } } : answerActivity(request),
+    );
+    renderApp('/activity');
+    expect(await screen.findByText(ACTIVITY_LOAD_FAILED)).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Activity' })).toBeInTheDocument();
+  });
+
+  it('reports a CSV download that failed', async () => {
+    mockActivityApi();
+    await openActivity();
+    mockFetch({
+      'GET /api/ExportActivity': { status: 500, body: { error: 'internal_error', message: 'Oops' } },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(EXPORT_FAILED)).toBeInTheDocument();
   });
 
   it('stacks each event in one cell on small screens, keeping every detail', async () => {

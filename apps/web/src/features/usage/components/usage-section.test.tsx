@@ -7,7 +7,12 @@ import { mockFetch } from '@/testing/fetch-mock';
 import { appConfig, makeClientUsage, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
-import { NO_VERIFICATIONS_HEADING, NO_VERIFICATIONS_TEXT, noVerificationsInWindow } from './usage-texts';
+import {
+  NO_VERIFICATIONS_HEADING,
+  NO_VERIFICATIONS_TEXT,
+  noVerificationsInWindow,
+  USAGE_LOAD_FAILED,
+} from './usage-texts';
 
 const client: Client = {
   id: 'cli_usage00000000000000000abc12',
@@ -36,7 +41,7 @@ function busyUsage(days: number): ClientUsage {
   });
 }
 
-function mockUsageApi(usageFor: (days: number) => ClientUsage) {
+function mockUsageApi(usageFor: (days: number) => ClientUsage | null) {
   setToken(fakeJwt(900));
   return mockFetch({
     'GET /api/GetUser': { body: makeUser() },
@@ -44,7 +49,8 @@ function mockUsageApi(usageFor: (days: number) => ClientUsage) {
     'GET /api/GetClients': { body: { clients: [client] } },
     'GET /api/GetClientUsage': ({ url }) => {
       const days = Number(new URL(url, 'http://localhost').searchParams.get('days'));
-      return { body: usageFor(days) };
+      const usage = usageFor(days);
+      return usage ? { body: usage } : { status: 500, body: { error: 'internal_error', message: 'Oops' } };
     },
   });
 }
@@ -124,5 +130,15 @@ describe('usage section of API token details', () => {
     mockUsageApi((days) => makeClientUsage(client.id, { days, lastUsedAt }));
     const section = await openUsage();
     expect(await within(section).findByText(noVerificationsInWindow(30))).toBeInTheDocument();
+  });
+
+  it('says when the usage cannot be loaded, and loads it again on Try again', async () => {
+    let failing = true;
+    mockUsageApi((days) => (failing ? null : busyUsage(days)));
+    const section = await openUsage();
+    expect(await within(section).findByText(USAGE_LOAD_FAILED)).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+    expect(await within(section).findByText('Refused by reason')).toBeInTheDocument();
   });
 });
