@@ -4,6 +4,7 @@ export * from './scopes.ts';
 export * from './status.ts';
 export * from './pricing.ts';
 export * from './format.ts';
+export * from './relative-time.ts';
 export * from './messages.ts';
 export * from './email.ts';
 export * from './validation.ts';

@@ -46,6 +46,10 @@ export const passwordTooCommonMessage = 'This password is too common. Choose one
 export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
 export const deleteFailureMessage = (label: string, shortId: string) =>
   `Failed to delete ${label} (${shortId}) Client Credential`;
+/** Not in the spec: the dashboard's "Delete selected" (issue 11), worded like the single delete's messages. */
+export const bulkDeleteSuccessMessage = (count: number) => `${count} Client Credentials deleted successfully`;
+export const bulkDeleteFailureMessage = (shortIds: readonly string[]) =>
+  `Failed to delete ${shortIds.length} of the selected Client Credentials: ${shortIds.join(', ')}`;
 export const rotateSuccessMessage = (label: string) => `${label} Client Credential rotate request successful`;
 export const rotateFailureMessage = (label: string, shortId: string) =>
   `Failed to request rotation for ${label} (${shortId}) Client Credential`;

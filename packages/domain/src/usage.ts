@@ -2,6 +2,7 @@
 // counted per credential × feed × hour with their outcome, and what GET /api/GetClientUsage answers.
 import { z } from 'zod';
 import { SCOPE_KEYS } from './scopes.ts';
+import { SPORT_CODES, sportDescriptionName } from './sports.ts';
 import type { VerificationCode } from './verification.ts';
 
 /**
@@ -72,3 +73,19 @@ export const clientUsageSchema = z
 
 export type GetClientUsageQuery = z.input<typeof getClientUsageQuerySchema>;
 export type ClientUsage = z.infer<typeof clientUsageSchema>;
+
+export const USAGE_ANY_FEED_NAME = 'Any feed (no scope named)';
+const FEED_TIMING_NAMES = { Live: 'Live', PreGame: 'Pre-game', '': 'Post-game' } as const;
+
+/**
+ * A feed as people read it: the sport as the dashboard names it and the timing, e.g. "NFL Live",
+ * "NFL Pre-game", "NFL Post-game"; `any` (a verification that named no feed) has its own name.
+ */
+export function usageFeedName(feed: UsageFeed): string {
+  if (feed === USAGE_ANY_FEED) return USAGE_ANY_FEED_NAME;
+  for (const suffix of ['Live', 'PreGame', ''] as const) {
+    const sport = SPORT_CODES.find((code) => `${code}${suffix}` === feed);
+    if (sport) return `${sportDescriptionName(sport)} ${FEED_TIMING_NAMES[suffix]}`;
+  }
+  return feed;
+}

@@ -36,6 +36,7 @@ export function createAppRoutes(): RouteObject[] {
             { path: paths.dashboard, lazy: dashboardRoute },
             { path: paths.welcome, lazy: lazyComponent(() => import('./routes/app/welcome')) },
             { path: paths.profile, lazy: lazyComponent(() => import('./routes/app/profile')) },
+            { path: paths.activity, lazy: lazyComponent(() => import('./routes/app/activity')) },
             { path: paths.createClient, lazy: lazyComponent(() => import('./routes/app/create-client')) },
             { path: routePatterns.client, lazy: lazyComponent(() => import('./routes/app/client')) },
             { path: '*', element: <Navigate to={paths.dashboard} replace /> },

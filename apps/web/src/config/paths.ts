@@ -10,6 +10,7 @@ export const paths = {
   welcome: '/welcome',
   dashboard: '/dashboard',
   profile: '/profile',
+  activity: '/activity',
   createClient: '/create-client',
   client: (clientId: string) => `/client/${encodeURIComponent(clientId)}`,
 } as const;

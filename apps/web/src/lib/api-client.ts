@@ -18,6 +18,8 @@ export interface ApiRequestOptions {
    * "wrong credentials", not "your session is over".
    */
   logoutOnUnauthorized?: boolean;
+  /** How a successful answer is read: JSON (the default) or a file to save (a CSV export). */
+  responseType?: 'json' | 'blob';
 }
 
 function buildUrl(path: string, query: Record<string, string> | undefined): string {
@@ -55,11 +57,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal,
     timeoutMs = DEFAULT_TIMEOUT_MS,
     logoutOnUnauthorized = true,
+    responseType = 'json',
   } = options;
 
   await refreshIfExpiringSoon();
   const token = getToken();
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: responseType === 'json' ? 'application/json' : '*/*' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (token !== null) headers.set('Authorization', `Bearer ${token}`);
 
@@ -93,6 +96,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
     let payload: unknown;
     try {
+      if (responseType === 'blob' && response.ok) return (await response.blob()) as T;
       payload = await readBody(response);
     } catch (error) {
       if (timedOut) throw new TimeoutError('The server did not answer in time.', { cause: error });

@@ -6,6 +6,8 @@ import { assertServerAnswer } from './server-answers';
 export interface MockAnswer {
   status?: number;
   body?: unknown;
+  /** A body sent as is, not as JSON (a CSV file); give its Content-Type in `headers`. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -18,7 +20,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export function jsonResponse({ status = 200, body, headers = {} }: MockAnswer): Response {
+export function jsonResponse({ status = 200, body, text, headers = {} }: MockAnswer): Response {
+  if (text !== undefined) return new Response(text, { status, headers });
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -1,4 +1,11 @@
-import type { AppConfig, User } from '@datafeeds/domain';
+import {
+  USAGE_DAYS_DEFAULT,
+  type AppConfig,
+  type AuditEvent,
+  type ClientUsage,
+  type UsageFeed,
+  type User,
+} from '@datafeeds/domain';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -26,3 +33,65 @@ export const appConfig: AppConfig = {
   },
   analytics: {},
 };
+
+type DailyCounts = (dayIndex: number) => number;
+
+interface UsageFixtureOptions {
+  days?: number;
+  /** Valid verifications per feed, as a function of the day's index (0 = oldest). */
+  feeds?: Partial<Record<UsageFeed, DailyCounts>>;
+  refused?: DailyCounts;
+  refusedByCode?: Partial<ClientUsage['refusedByCode']>;
+  lastUsedAt?: string | null;
+}
+
+/** A GetClientUsage answer as the server builds it: UTC days ending today, totals adding up. */
+export function makeClientUsage(clientId: string, options: UsageFixtureOptions = {}): ClientUsage {
+  const days = options.days ?? USAGE_DAYS_DEFAULT;
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const dates = Array.from({ length: days }, (_, index) =>
+    new Date(today - (days - 1 - index) * 86_400_000).toISOString().slice(0, 10),
+  );
+  const series = (counts: DailyCounts) => dates.map((_, index) => counts(index));
+  const feeds = Object.entries(options.feeds ?? {})
+    .map(([feed, counts]) => ({ feed: feed as UsageFeed, requests: series(counts as DailyCounts) }))
+    .filter(({ requests }) => requests.some((count) => count > 0));
+  const refused = series(options.refused ?? (() => 0));
+  const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  const valid = sum(feeds.flatMap(({ requests }) => requests));
+  const refusedTotal = sum(refused);
+  return {
+    clientId,
+    days,
+    dates,
+    feeds,
+    refused,
+    refusedByCode: {
+      PENDING: 0,
+      EXPIRED: 0,
+      INACTIVE: 0,
+      SCOPE_DENIED: 0,
+      API_TYPE_DENIED: 0,
+      ...options.refusedByCode,
+    },
+    totals: { requests: valid + refusedTotal, valid, refused: refusedTotal },
+    lastUsedAt: options.lastUsedAt ?? (valid + refusedTotal > 0 ? new Date().toISOString() : null),
+  };
+}
+
+let eventSequence = 0;
+
+export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent {
+  eventSequence += 1;
+  return {
+    id: `evt_${String(eventSequence).padStart(6, '0')}`,
+    at: new Date(Date.UTC(2026, 2, 10, 12, 0, 0) - eventSequence * 60_000).toISOString(),
+    kind: 'sign_in.succeeded',
+    actor: { kind: 'user', email: 'ada@example.com' },
+    ipAddress: '203.0.113.7',
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+    detail: {},
+    ...overrides,
+  };
+}

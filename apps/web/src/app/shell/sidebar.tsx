@@ -16,6 +16,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Logout from '@mui/icons-material/Logout';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
@@ -113,6 +114,13 @@ export function Sidebar() {
           label="Profile"
           to={paths.profile}
           active={pathname === paths.profile}
+          collapsed={collapsed}
+        />
+        <SidebarItem
+          icon={<HistoryOutlined />}
+          label="Activity"
+          to={paths.activity}
+          active={pathname === paths.activity}
           collapsed={collapsed}
         />
         {links ? (

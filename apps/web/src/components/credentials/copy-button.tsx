@@ -6,6 +6,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { visuallyHidden } from '@/components/a11y/visually-hidden';
 import { track } from '@/lib/analytics/analytics';
 import { copyText } from '@/lib/clipboard';
 
@@ -18,19 +19,6 @@ const TOOLTIPS: Record<CopyState, string> = {
   copied: 'Copied',
   failed: 'Copy failed: select the text and copy it manually',
 };
-
-/** Announced to screen readers without being drawn (px strings: in sx, the number 1 means 100%). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface CopyButtonProps {
   value: string;

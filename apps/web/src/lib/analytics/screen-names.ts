@@ -14,6 +14,7 @@ const SCREENS: ReadonlyArray<[pattern: string, screen: string]> = [
   [paths.createClient, 'New Token Request'],
   [routePatterns.client, 'API Token Details'],
   [paths.profile, 'Manage Profile'],
+  [paths.activity, 'Activity'],
 ];
 
 /** The screen at a path, or null for a path the router redirects away from. */

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { NewTokenButton } from '@/components/navigation/new-token-button';
 import { TokenDetails } from '@/features/tokens/components/token-details';
+
+// The usage section brings the chart library: it loads after the token's fields, in a chunk of its own.
+const UsageSection = lazy(async () => ({
+  default: (await import('@/features/usage/components/usage-section')).UsageSection,
+}));
 
 export default function ClientRoute() {
   const { clientId = '' } = useParams();
@@ -14,7 +20,15 @@ export default function ClientRoute() {
           <NewTokenButton from="token details">New API Token</NewTokenButton>
         </Box>
       </Box>
-      <TokenDetails key={clientId} clientId={clientId} />
+      <TokenDetails
+        key={clientId}
+        clientId={clientId}
+        below={
+          <Suspense fallback={null}>
+            <UsageSection clientId={clientId} />
+          </Suspense>
+        }
+      />
     </>
   );
 }

@@ -1,4 +1,13 @@
-import { deleteFailureMessage, deleteSuccessMessage, shortClientId, type Client } from '@datafeeds/domain';
+import { useState } from 'react';
+import {
+  bulkDeleteFailureMessage,
+  bulkDeleteSuccessMessage,
+  deleteFailureMessage,
+  deleteSuccessMessage,
+  shortClientId,
+  type Client,
+} from '@datafeeds/domain';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,30 +22,63 @@ import { closeUnlessBackdrop, IrreversibleWarning } from './irreversible-warning
 import { TokenName } from './token-name';
 
 interface DeleteTokenDialogProps {
-  client: Client;
+  /** One token (a row's Delete button, the details page) or the dashboard's selection. */
+  clients: readonly Client[];
   open: boolean;
   onClose: () => void;
+  /** After the deletions, whatever their outcome. */
+  onFinished?: () => void;
+  /** After a single token is deleted. */
   onDeleted?: () => void;
 }
 
-export function DeleteTokenDialog({ client, open, onClose, onDeleted }: DeleteTokenDialogProps) {
+export function DeleteTokenDialog({ clients, open, onClose, onFinished, onDeleted }: DeleteTokenDialogProps) {
   const deletion = useDeleteClient();
   const showSnackbar = useSnackbar();
-  const busy = deletion.isPending;
+  const [deleting, setDeleting] = useState(false);
+  const busy = deletion.isPending || deleting;
+  const [single] = clients;
+  const many = clients.length > 1;
 
-  const confirm = () => {
+  const confirmOne = (client: Client) => {
     track(EVENTS.submittedTokenDeletion);
     deletion.mutate(client.id, {
       onSuccess: () => {
         showSnackbar(deleteSuccessMessage(client.label));
         onClose();
+        onFinished?.();
         onDeleted?.();
       },
       onError: () => {
         showSnackbar(deleteFailureMessage(client.label, shortClientId(client.id)), 'error');
         onClose();
+        onFinished?.();
       },
     });
+  };
+
+  // One DeleteClient call after the other: the API has no bulk delete, and a failure names its token.
+  const confirmMany = async () => {
+    setDeleting(true);
+    const failed: string[] = [];
+    for (const client of clients) {
+      track(EVENTS.submittedTokenDeletion);
+      try {
+        await deletion.mutateAsync(client.id);
+      } catch {
+        failed.push(shortClientId(client.id));
+      }
+    }
+    setDeleting(false);
+    if (failed.length === 0) showSnackbar(bulkDeleteSuccessMessage(clients.length));
+    else showSnackbar(bulkDeleteFailureMessage(failed), 'error');
+    onClose();
+    onFinished?.();
+  };
+
+  const confirm = () => {
+    if (many) void confirmMany();
+    else if (single) confirmOne(single);
   };
 
   return (
@@ -48,19 +90,41 @@ export function DeleteTokenDialog({ client, open, onClose, onDeleted }: DeleteTo
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id="delete-token-title">Delete Token</DialogTitle>
+      <DialogTitle id="delete-token-title">
+        {many ? `Delete ${clients.length} Tokens` : 'Delete Token'}
+      </DialogTitle>
       <DialogContent>
         <IrreversibleWarning />
-        <DialogContentText id="delete-token-text">
-          The token <TokenName client={client} /> will be deleted permanently. Applications that use its
-          credentials will stop working at once.
-        </DialogContentText>
+        {many ? (
+          <>
+            <DialogContentText id="delete-token-text">
+              These {clients.length} tokens will be deleted permanently. Applications that use their
+              credentials will stop working at once.
+            </DialogContentText>
+            <Box
+              component="ul"
+              aria-label="Tokens to delete"
+              sx={{ mt: 1.5, mb: 0, pl: 3, maxHeight: 240, overflowY: 'auto', overflowWrap: 'anywhere' }}
+            >
+              {clients.map((client) => (
+                <li key={client.id}>
+                  <TokenName client={client} />
+                </li>
+              ))}
+            </Box>
+          </>
+        ) : single ? (
+          <DialogContentText id="delete-token-text">
+            The token <TokenName client={single} /> will be deleted permanently. Applications that use its
+            credentials will stop working at once.
+          </DialogContentText>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
           Cancel
         </Button>
-        <Button onClick={confirm} disabled={busy} color="error" variant="contained">
+        <Button onClick={confirm} disabled={busy} loading={deleting} color="error" variant="contained">
           Delete
         </Button>
       </DialogActions>

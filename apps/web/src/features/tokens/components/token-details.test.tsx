@@ -1,4 +1,10 @@
-import { deleteSuccessMessage, emptyScope, formatDate, rotateSuccessMessage } from '@datafeeds/domain';
+import {
+  deleteSuccessMessage,
+  emptyScope,
+  formatDate,
+  formatDateTime,
+  rotateSuccessMessage,
+} from '@datafeeds/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,6 +58,25 @@ describe('API token details page', () => {
       '/create-client',
     );
     expect(callsTo('GET', '/api/GetClients')[0]?.url).toBe(`/api/GetClients?clientIds=${client.id}`);
+  });
+
+  it('shows when the token was last used, with the exact time on hover', async () => {
+    const lastUsedAt = new Date(Date.now() - 3 * 3600_000 - 60_000).toISOString();
+    mockTokensApi({ clients: [{ ...client, lastUsedAt }] });
+    await openDetails();
+    await screen.findByText('Last used', { selector: 'dt' });
+    const time = within(valueOf('Last used')).getByText('3 hours ago', { exact: false });
+    expect(time).toHaveAttribute('datetime', lastUsedAt);
+    expect(time).toHaveTextContent(`3 hours ago (${formatDateTime(lastUsedAt)})`);
+    await userEvent.hover(time);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(formatDateTime(lastUsedAt));
+  });
+
+  it('says Never for a token the data feed has not verified', async () => {
+    mockTokensApi({ clients: [client] });
+    await openDetails();
+    await screen.findByText('Last used', { selector: 'dt' });
+    expect(valueOf('Last used')).toHaveTextContent(/^Never$/);
   });
 
   it('shows a spinner while the token loads', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useNavigate } from 'react-router';
@@ -10,8 +11,14 @@ import { useTokenDialogs } from './use-token-dialogs';
 
 export const TOKEN_LOAD_FAILED = 'This API token could not be loaded. Check your connection and try again.';
 
+interface TokenDetailsProps {
+  clientId: string;
+  /** Shown under the token's fields once it has loaded (the usage section, composed by the route). */
+  below?: ReactNode;
+}
+
 /** The /client/:clientId page body: one token, with the same delete and rotate dialogs as the dashboard. */
-export function TokenDetails({ clientId }: { clientId: string }) {
+export function TokenDetails({ clientId, below }: TokenDetailsProps) {
   const navigate = useNavigate();
   const tokenQuery = useClient(clientId);
   // Spec §2: after a rotate or a delete the user returns to /.
@@ -37,6 +44,7 @@ export function TokenDetails({ clientId }: { clientId: string }) {
   return (
     <>
       <TokenFields client={tokenQuery.data} actions={actions} />
+      {below}
       {dialogs}
     </>
   );

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import Autorenew from '@mui/icons-material/Autorenew';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { CopyButton } from '@/components/credentials/copy-button';
+import { LastUsed } from './last-used';
 import { TokenDescription } from './token-description';
 import { TokenStatusChip } from './token-status-chip';
 import type { TokenActions } from './use-token-dialogs';
@@ -57,6 +58,9 @@ export function TokenFields({ client, actions }: { client: Client; actions: Toke
         <Field label="Created">{formatDate(client.createdAt)}</Field>
         <Field label="Updated">{formatDate(client.updatedAt)}</Field>
         <Field label="Expires">{formatDate(client.expiredAt)}</Field>
+        <Field label="Last used">
+          <LastUsed at={client.lastUsedAt} />
+        </Field>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
         <Button variant="outlined" startIcon={<Autorenew />} onClick={() => actions.openRotate(client)}>

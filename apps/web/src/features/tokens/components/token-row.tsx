@@ -1,10 +1,11 @@
 import type { KeyboardEvent } from 'react';
-import { formatDate, type Client } from '@datafeeds/domain';
+import { formatDate, formatRelativeTime, type Client } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { NEVER_USED } from './last-used';
 import { TokenDescription } from './token-description';
 import { displayClientId } from './token-name';
 import { TokenRowActions } from './token-row-actions';
@@ -39,6 +40,7 @@ export function TokenRow({
   // The compact layout's facts: each wraps as a whole, never mid-date, and stacks on a phone.
   const facts = [`Client ID ${displayClientId(client.id)}`, `Created ${created}`];
   if (showExpiry) facts.push(`Expires ${expires}`);
+  facts.push(`Last used ${client.lastUsedAt === null ? NEVER_USED : formatRelativeTime(client.lastUsedAt)}`);
   return (
     <TableRow
       hover

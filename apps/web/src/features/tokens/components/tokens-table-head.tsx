@@ -31,7 +31,12 @@ export function TokensTableHead(props: TokensTableHeadProps) {
             checked={rowCount > 0 && selectedCount === rowCount}
             indeterminate={some}
             onChange={onToggleAll}
-            slotProps={{ input: { 'aria-label': 'Select all tokens' } }}
+            // A native checkbox tells "some selected" by its indeterminate property; MUI's aria-checked="mixed"
+            // is not allowed on it (axe: aria-conditional-attr).
+            inputRef={(input: HTMLInputElement | null) => {
+              if (input) input.indeterminate = some;
+            }}
+            slotProps={{ input: { 'aria-label': 'Select all tokens', 'aria-checked': undefined } }}
           />
         </TableCell>
         {columns.map((column) => (

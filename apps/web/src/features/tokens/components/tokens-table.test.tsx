@@ -98,11 +98,20 @@ describe('dashboard token table', () => {
       addEventListener: () => {},
       removeEventListener: () => {},
     }));
-    mockTokensApi({ user: trialUser, clients: [makeClient({ id: 'cli_small*9z8y7', label: 'Phone app' })] });
+    const lastUsedAt = new Date(Date.now() - 2 * 86_400_000 - 60_000).toISOString();
+    mockTokensApi({
+      user: trialUser,
+      clients: [
+        makeClient({ id: 'cli_small*9z8y7', label: 'Phone app' }),
+        makeClient({ label: 'Used app', lastUsedAt }),
+      ],
+    });
     await openDashboard();
     await screen.findByRole('heading', { level: 2, name: TOKENS_HEADING });
     expect(tableHeaders()).toEqual(['', 'API Token']);
+    expect(tableBodyRows()[1]).toHaveTextContent('Last used 2 days ago');
     const row = tableBodyRows()[0]!;
+    expect(row).toHaveTextContent('Last used Never');
     expect(row).toHaveTextContent('Phone app');
     expect(row).toHaveTextContent('Client ID …9z8y7');
     expect(row).toHaveTextContent('Expires');

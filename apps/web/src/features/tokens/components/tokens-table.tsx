@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { DEFAULT_PAGE_SIZE, UNPAGINATED_PAGE_SIZE, type Client } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableContainer from '@mui/material/TableContainer';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { TokenRow } from './token-row';
@@ -36,7 +40,8 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
   const page = Math.min(requestedPage, pageCount - 1);
   const rows = clients.slice(page * pageSize, (page + 1) * pageSize);
   // Deleted or rotated tokens drop out of the selection.
-  const selectedCount = clients.filter((client) => checkedIds.has(client.id)).length;
+  const selected = clients.filter((client) => checkedIds.has(client.id));
+  const selectedCount = selected.length;
 
   const toggle = (id: string) =>
     setCheckedIds((current) => {
@@ -49,6 +54,34 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
 
   return (
     <Paper variant="outlined" sx={{ minWidth: 0 }}>
+      {selectedCount > 0 ? (
+        <Box
+          role="toolbar"
+          aria-label="Selected tokens"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 1,
+            px: 2,
+            py: 1,
+            bgcolor: 'action.selected',
+          }}
+        >
+          <Typography role="status" sx={{ fontWeight: 600 }}>
+            {selectedCount} selected
+          </Typography>
+          <Button
+            color="error"
+            variant="contained"
+            startIcon={<DeleteOutline />}
+            onClick={() => actions.openDeleteMany(selected, () => setCheckedIds(new Set()))}
+          >
+            Delete selected ({selectedCount})
+          </Button>
+        </Box>
+      ) : null}
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size={compact ? 'small' : 'medium'} aria-label="API Tokens">
           <TokensTableHead

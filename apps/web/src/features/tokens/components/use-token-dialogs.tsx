@@ -7,7 +7,10 @@ import { RotateTokenDialog } from './rotate-token-dialog';
 
 interface DialogTarget {
   kind: 'delete' | 'rotate';
-  client: Client;
+  /** One token, or several for the dashboard's "Delete selected". */
+  clients: readonly Client[];
+  /** After a delete dialog's deletions (the dashboard clears its selection). */
+  onFinished?: () => void;
   open: boolean;
   /** A fresh dialog (and mutation) for every opening. */
   key: number;
@@ -22,6 +25,7 @@ interface TokenDialogsOptions {
 export interface TokenActions {
   openDelete: (client: Client) => void;
   openRotate: (client: Client) => void;
+  openDeleteMany: (clients: readonly Client[], onFinished: () => void) => void;
 }
 
 /**
@@ -30,19 +34,23 @@ export interface TokenActions {
  */
 export function useTokenDialogs({ onDeleted, onRotated }: TokenDialogsOptions = {}) {
   const [target, setTarget] = useState<DialogTarget | null>(null);
-  const open = (kind: DialogTarget['kind']) => (client: Client) =>
-    setTarget((current) => ({ kind, client, open: true, key: (current?.key ?? 0) + 1 }));
+  const open = (kind: DialogTarget['kind'], clients: readonly Client[], onFinished?: () => void) =>
+    setTarget((current) => ({ kind, clients, onFinished, open: true, key: (current?.key ?? 0) + 1 }));
   // The client stays while the dialog fades out.
   const close = () => setTarget((current) => current && { ...current, open: false });
 
   const actions: TokenActions = {
     openDelete: (client) => {
       track(EVENTS.clickedDeleteToken);
-      open('delete')(client);
+      open('delete', [client]);
     },
     openRotate: (client) => {
       track(EVENTS.clickedRotateToken);
-      open('rotate')(client);
+      open('rotate', [client]);
+    },
+    openDeleteMany: (clients, onFinished) => {
+      track(EVENTS.clickedDeleteToken);
+      open('delete', clients, onFinished);
     },
   };
   let dialogs = null;
@@ -50,17 +58,18 @@ export function useTokenDialogs({ onDeleted, onRotated }: TokenDialogsOptions = 
     dialogs = (
       <DeleteTokenDialog
         key={target.key}
-        client={target.client}
+        clients={target.clients}
         open={target.open}
         onClose={close}
+        onFinished={target.onFinished}
         onDeleted={onDeleted}
       />
     );
-  } else if (target?.kind === 'rotate') {
+  } else if (target?.kind === 'rotate' && target.clients[0]) {
     dialogs = (
       <RotateTokenDialog
         key={target.key}
-        client={target.client}
+        client={target.clients[0]}
         open={target.open}
         onClose={(rotated) => {
           close();

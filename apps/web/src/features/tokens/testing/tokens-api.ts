@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, makeClientUsage, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 
@@ -60,6 +60,11 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       if (wanted === null) return { body: { clients: store } };
       const client = store.find(({ id }) => id === wanted);
       return client ? { body: { clients: [client] } } : notFound;
+    },
+    // Every token of these tests is unused unless a test says otherwise.
+    'GET /api/GetClientUsage': ({ url }) => {
+      const query = new URL(url, 'http://localhost').searchParams;
+      return { body: makeClientUsage(query.get('clientId') ?? '', { days: Number(query.get('days')) }) };
     },
     'DELETE /api/DeleteClient': ({ body }) => {
       if (options.deleteClient) return options.deleteClient;

@@ -1,0 +1,238 @@
+import {
+  AUDIT_EVENT_LABELS,
+  formatDateTime,
+  type ActivityPage,
+  type AuditEvent,
+  type AuditEventKind,
+} from '@datafeeds/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setToken } from '@/lib/auth/session-store';
+import { mockFetch, type MockAnswer, type RecordedRequest } from '@/testing/fetch-mock';
+import { appConfig, makeAuditEvent, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import { activityCsvFileName } from '../api/export-activity';
+import { ACTIVITY_COLUMNS } from './activity-table';
+import {
+  ACTIVITY_LOAD_FAILED,
+  ALL_EVENTS,
+  EXPORT_FAILED,
+  NO_ACTIVITY,
+  NO_MATCHING_ACTIVITY,
+} from './activity-texts';
+
+const CSV = 'time,event,actor,ip_address,user_agent,detail\r\n';
+
+/** 60 events, newest first: every third one a token creation by the provider team. */
+const events: AuditEvent[] = Array.from({ length: 60 }, (_, index) =>
+  index % 3 === 0
+    ? makeAuditEvent({
+        kind: 'credential.created',
+        actor: { kind: 'operator', email: null },
+        ipAddress: null,
+        userAgent: null,
+        detail: { clientId: `cli_${index}`, fields: ['label', 'scope'] },
+      })
+    : makeAuditEvent(),
+);
+
+const params = (request: RecordedRequest) => new URL(request.url, 'http://localhost').searchParams;
+
+/** GetActivity as the server answers it: the filter by kind, then the page asked for. */
+function answerActivity(request: RecordedRequest): MockAnswer {
+  const query = params(request);
+  const kind = query.get('kind') as AuditEventKind | null;
+  const page = Number(query.get('page'));
+  const pageSize = Number(query.get('pageSize'));
+  const matching = events.filter((event) => kind === null || event.kind === kind);
+  const body: ActivityPage = {
+    events: matching.slice(page * pageSize, (page + 1) * pageSize),
+    page,
+    pageSize,
+    total: matching.length,
+  };
+  return { body };
+}
+
+function mockActivityApi(getActivity: (request: RecordedRequest) => MockAnswer = answerActivity) {
+  setToken(fakeJwt(900));
+  return mockFetch({
+    'GET /api/GetUser': { body: makeUser() },
+    'GET /api/config': { body: appConfig },
+    'GET /api/GetActivity': getActivity,
+    'GET /api/ExportActivity': {
+      text: CSV,
+      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="activity.csv"' },
+    },
+  });
+}
+
+async function openActivity() {
+  renderApp('/activity');
+  await screen.findByRole('heading', { level: 1, name: 'Activity' });
+  return screen.findByRole('table', { name: 'Activity' });
+}
+
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Activity' }))
+    .getAllByRole('row')
+    .slice(1);
+const activityCalls = (calls: RecordedRequest[]) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/GetActivity'))
+    .map((call) => Object.fromEntries(params(call)));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Activity page', () => {
+  it('is in the sidebar after Profile and lists the newest events with every column', async () => {
+    const { calls } = mockActivityApi();
+    await openActivity();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links.indexOf('Activity')).toBe(links.indexOf('Profile') + 1);
+    expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/activity');
+
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      ...ACTIVITY_COLUMNS,
+    ]);
+    expect(activityCalls(calls)).toEqual([{ page: '0', pageSize: '25' }]);
+    expect(bodyRows()).toHaveLength(25);
+    const [first, second] = bodyRows();
+    expect(first).toHaveTextContent(formatDateTime(events[0]!.at));
+    expect(first).toHaveTextContent(AUDIT_EVENT_LABELS['credential.created']);
+    expect(first).toHaveTextContent('DataFeeds team');
+    expect(first).toHaveTextContent('clientId: cli_0; fields: label, scope');
+    expect(second).toHaveTextContent('Signed in');
+    expect(second).toHaveTextContent('ada@example.com');
+    expect(second).toHaveTextContent('203.0.113.7');
+    // The user agent is cut to one line on screen, but its whole text is in the page and on hover.
+    const agent = within(second!).getByText(events[1]!.userAgent!);
+    await userEvent.hover(agent);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(events[1]!.userAgent!);
+  });
+
+  it('asks the server for the next page and for another page size', async () => {
+    const { calls } = mockActivityApi();
+    await openActivity();
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(screen.getByText('26–50 of 60')).toBeInTheDocument());
+    expect(bodyRows()[0]).toHaveTextContent(formatDateTime(events[25]!.at));
+
+    await userEvent.click(screen.getByRole('combobox', { name: /Events per page/ }));
+    await userEvent.click(screen.getByRole('option', { name: '10' }));
+    await waitFor(() => expect(screen.getByText('1–10 of 60')).toBeInTheDocument());
+    expect(bodyRows()).toHaveLength(10);
+    expect(activityCalls(calls)).toEqual([
+      { page: '0', pageSize: '25' },
+      { page: '1', pageSize: '25' },
+      { page: '0', pageSize: '10' },
+    ]);
+  });
+
+  it('filters by kind and dates, back on the first page', async () => {
+    const { calls } = mockActivityApi();
+    await openActivity();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(screen.getByText('26–50 of 60')).toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Event' }));
+    expect(screen.getByRole('option', { name: ALL_EVENTS })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('option', { name: 'API token created' }));
+    await waitFor(() => expect(screen.getByText('1–20 of 20')).toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-10' } });
+    await waitFor(() => expect(activityCalls(calls)).toHaveLength(5));
+    expect(activityCalls(calls).slice(2)).toEqual([
+      { kind: 'credential.created', page: '0', pageSize: '25' },
+      { kind: 'credential.created', from: '2026-03-01', page: '0', pageSize: '25' },
+      { kind: 'credential.created', from: '2026-03-01', to: '2026-03-10', page: '0', pageSize: '25' },
+    ]);
+  });
+
+  it('says when there is no activity, and when nothing matches the filter', async () => {
+    mockActivityApi((request) => ({
+      body: { events: [], page: 0, pageSize: Number(params(request).get('pageSize')), total: 0 },
+    }));
+    renderApp('/activity');
+    expect(await screen.findByText(NO_ACTIVITY)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+    expect(await screen.findByText(NO_MATCHING_ACTIVITY)).toBeInTheDocument();
+  });
+
+  it('says when the list cannot be loaded, and loads it again on Try again', async () => {
+    let failing = true;
+    mockActivityApi((request) =>
+      failing ? { status: 500, body: { error: 'internal_error', message: 'Oops' } } : answerActivity(request),
+    );
+    renderApp('/activity');
+    expect(await screen.findByText(ACTIVITY_LOAD_FAILED)).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Activity' })).toBeInTheDocument();
+  });
+
+  it('reports a CSV download that failed', async () => {
+    mockActivityApi();
+    await openActivity();
+    mockFetch({
+      'GET /api/ExportActivity': { status: 500, body: { error: 'internal_error', message: 'Oops' } },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(EXPORT_FAILED)).toBeInTheDocument();
+  });
+
+  it('stacks each event in one cell on small screens, keeping every detail', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    mockActivityApi();
+    await openActivity();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Event']);
+    const [first, second] = bodyRows();
+    expect(first).toHaveTextContent('API token created');
+    expect(first).toHaveTextContent('DataFeeds team');
+    expect(first).toHaveTextContent('clientId: cli_0; fields: label, scope');
+    expect(second).toHaveTextContent(`IP address ${events[1]!.ipAddress!}`);
+    expect(within(second!).getByText(events[1]!.userAgent!)).toBeInTheDocument();
+  });
+
+  it('downloads the CSV of the current filter with the session token', async () => {
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:activity');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    const { callsTo } = mockActivityApi();
+    await openActivity();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Event' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Signed in' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    const [exportCall] = callsTo('GET', '/api/ExportActivity');
+    expect(Object.fromEntries(params(exportCall!))).toEqual({
+      kind: 'sign_in.succeeded',
+      from: '2026-03-01',
+    });
+    expect(exportCall!.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(clicked[0]!.download).toBe(activityCsvFileName());
+    expect(clicked[0]!.download).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(clicked[0]!.href).toBe('blob:activity');
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe(CSV);
+  });
+});

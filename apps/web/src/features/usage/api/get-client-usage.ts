@@ -1,0 +1,24 @@
+import { API_PATHS, type ClientUsage } from '@datafeeds/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+const usageKeys = {
+  all: ['usage'] as const,
+  client: (clientId: string, days: number) => [...usageKeys.all, clientId, days] as const,
+};
+
+async function getClientUsage(clientId: string, days: number, signal?: AbortSignal): Promise<ClientUsage> {
+  return apiRequest<ClientUsage>(API_PATHS.getClientUsage, {
+    query: { clientId, days: String(days) },
+    signal,
+  });
+}
+
+/** A token's verifications over the last `days` UTC days; the previous window stays shown while the next loads. */
+export function useClientUsage(clientId: string, days: number) {
+  return useQuery({
+    queryKey: usageKeys.client(clientId, days),
+    queryFn: ({ signal }) => getClientUsage(clientId, days, signal),
+    placeholderData: keepPreviousData,
+  });
+}

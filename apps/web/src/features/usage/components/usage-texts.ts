@@ -1,0 +1,26 @@
+import { type RefusedMeteredCode } from '@datafeeds/domain';
+
+export const USAGE_HEADING = 'Usage';
+export const USAGE_LOAD_FAILED = 'The usage of this API token could not be loaded.';
+export const NO_VERIFICATIONS_HEADING = 'No verifications yet';
+export const NO_VERIFICATIONS_TEXT =
+  'The data feed has not verified this API token yet. Requests appear here once an application uses its credentials with a DataFeeds feed.';
+export const noVerificationsInWindow = (days: number) =>
+  `The data feed has not verified this API token in the last ${days} days.`;
+export const REFUSED_SERIES = 'Refused';
+
+/** Why the data feed refused a verification of the token, for people. */
+export const REFUSED_CODE_LABELS: Readonly<Record<RefusedMeteredCode, string>> = {
+  PENDING: 'Pending (not yet active)',
+  EXPIRED: 'Expired',
+  INACTIVE: 'Inactive',
+  SCOPE_DENIED: 'Feed not in scope',
+  API_TYPE_DENIED: 'Wrong API type',
+};
+
+/** A UTC day (YYYY-MM-DD) as the chart's axis and the table show it: "Mar 10". */
+export function formatUsageDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
