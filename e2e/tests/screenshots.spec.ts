@@ -57,6 +57,7 @@ test('signed-in pages', async ({ page }) => {
   for (const [name, path] of [
     ['dashboard', paths.dashboard],
     ['profile', paths.profile],
+    ['activity', paths.activity],
     ['create-client', paths.createClient],
     ['client-not-found', paths.client('example')],
   ] as const) {
