@@ -1,6 +1,7 @@
 // Expiry as an explicit transition (design §3, issue "Credentials that work"): trial tokens whose expiry
 // has passed are recorded as expired, and the data feed told, within a sweep interval. Verification
 // never waits for it: it compares the expiry with the clock on every call.
+import { startPeriodicTask } from '../../../lib/periodic-task.ts';
 import type { CredentialStore } from './credential-store.ts';
 
 export function startExpirySweep(
@@ -8,18 +9,9 @@ export function startExpirySweep(
   intervalMs: number,
   log: { error(object: object, message: string): void },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return; // a slow sweep is not stacked on
-    running = store
-      .expireDue()
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'expiry sweep failed'))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(
+    () => store.expireDue(),
+    intervalMs,
+    (error) => log.error({ err: error }, 'expiry sweep failed'),
+  );
 }

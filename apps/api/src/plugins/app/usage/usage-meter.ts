@@ -4,6 +4,7 @@
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
 // writes what is held. A batch the database refused is kept and merged into the next one.
 import type { MeteredCode } from '@datafeeds/domain';
+import { startPeriodicTask } from '../../../lib/periodic-task.ts';
 
 const HOUR_MS = 3_600_000;
 /** Joins a key's parts: none of them (client id, scope key, code, a number) can contain it. */
@@ -134,22 +135,10 @@ export function startUsageFlushes(
   intervalMs: number,
   log: { error(object: object, message: string): void },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const flush = () =>
-    meter
-      .flush()
-      .catch((error: unknown) => log.error({ err: error }, 'usage flush failed; kept for the next'));
-  const timer =
-    intervalMs > 0
-      ? setInterval(() => {
-          if (running) return;
-          running = flush().finally(() => (running = undefined));
-        }, intervalMs)
-      : undefined;
-  timer?.unref();
+  const failed = (error: unknown) => log.error({ err: error }, 'usage flush failed; kept for the next');
+  const stopTimer = intervalMs > 0 ? startPeriodicTask(() => meter.flush(), intervalMs, failed) : undefined;
   return async () => {
-    clearInterval(timer);
-    await running;
-    await flush();
+    await stopTimer?.();
+    await meter.flush().catch(failed);
   };
 }

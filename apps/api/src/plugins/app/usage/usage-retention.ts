@@ -2,6 +2,7 @@
 // window the portal shows — are deleted by a periodic sweep, in batches (usage-store.ts).
 import { USAGE_RETENTION_DAYS } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
+import { startPeriodicTask } from '../../../lib/periodic-task.ts';
 import type { UsageStore } from './usage-store.ts';
 import { DAY_MS } from './usage-summary.ts';
 
@@ -18,17 +19,9 @@ export function startUsageRetention(
   intervalMs: number,
   log: { error(object: object, message: string): void },
 ): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return; // a slow sweep is not stacked on
-    running = sweepUsage(store, clock)
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'usage retention sweep failed'))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodicTask(
+    () => sweepUsage(store, clock),
+    intervalMs,
+    (error) => log.error({ err: error }, 'usage retention sweep failed'),
+  );
 }
