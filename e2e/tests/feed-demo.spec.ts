@@ -139,11 +139,12 @@ test('what a token did shows on its details page, and what the company did on th
     await page.goto(paths.client(credentials.clientId));
     await expect(page.getByRole('heading', { name: 'Usage' })).toBeVisible();
     await expect(page.getByText('Never')).toHaveCount(0);
-    const totals = page.getByRole('definition');
+    // The details above the usage section are a definition list too: the totals are the section's.
+    const totals = page.getByRole('region', { name: 'Usage' }).getByRole('definition');
     await expect(totals).toHaveText(['4', '3', '1']);
     await expect(page.getByRole('list', { name: 'Refused by reason' })).toContainText('Feed not in scope: 1');
     await expect(
-      page.getByRole('img', { name: /^Requests per day by feed and refused requests, last 30 days/ }),
+      page.getByRole('figure', { name: /^Requests per day by feed and refused requests, last 30 days/ }),
     ).toBeVisible();
 
     await page.getByRole('button', { name: 'Table' }).click();
