@@ -41,7 +41,7 @@ describe('POST /api/v1/credentials/usage', () => {
   it("adds the feed's counts to the portal's own, shown by GetClientUsage, and sets lastUsedAt", async () => {
     clock.set(NOW);
     const { user, clientId, clientSecret } = await liveToken();
-    await verified(app, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true } as never);
+    await verified(app, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true });
     const response = await report({
       counts: [
         entry(clientId),
@@ -74,7 +74,7 @@ describe('POST /api/v1/credentials/usage', () => {
       scope: 'nbaLive',
       apiType: 'rest',
       judgeLocally: true,
-    } as never);
+    });
     expect(answer).toMatchObject({ valid: true, code: 'VALID', clientId });
     expect(answer.valid && answer.scopes).toContain('nflLive');
     await flush();
