@@ -130,5 +130,3 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
     },
   };
 }
-
-export type UsageReporter = ReturnType<typeof createUsageReporter>;
