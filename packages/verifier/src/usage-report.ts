@@ -97,7 +97,7 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
     }
   }
 
-  const report_ = () =>
+  const reportQuietly = () =>
     report().catch((error: unknown) =>
       options.onError(error instanceof Error ? error : new Error(String(error))),
     );
@@ -106,7 +106,7 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
     ? setInterval(() => {
         if (ticking) return;
         ticking = true;
-        void report_().finally(() => (ticking = false));
+        void reportQuietly().finally(() => (ticking = false));
       }, options.usageReportMs)
     : undefined;
   timer?.unref();
@@ -123,7 +123,7 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
     /** Stops the timer and sends a last report; a failure is passed to onError. */
     async close(): Promise<void> {
       clearInterval(timer);
-      await report_();
+      await reportQuietly();
     },
     get heldKeys() {
       return held.size;
