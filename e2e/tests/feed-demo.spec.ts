@@ -1,11 +1,19 @@
 // A credential that opens a door (design §8): a token requested in the portal reads the demo data feed
 // within its scope, is refused outside it, and once rotated in the portal the old secret stops working
 // and the new one works.
-import { expect, test } from '@playwright/test';
-import { paths } from '../support/app.ts';
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  ACTIVITY_CSV_COLUMNS,
+  type ActivityPage,
+  type ClientCredentials,
+  type ClientUsage,
+} from '@datafeeds/domain';
+import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { API_PATHS, paths } from '../support/app.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
 import { signUp } from '../support/session.ts';
-import { fillTokenRequest } from '../support/tokens.ts';
+import { closeWithoutCopying, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 // One feed on one port for the file: its tests stay in one worker, in order, whatever the config says.
@@ -74,5 +82,118 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
     expect(await (await request.get(live('NFL', clientSecret))).json()).toMatchObject({ error: 'NOT_FOUND' });
     const renewed = await request.get(live('NFL', rotatedSecret));
     expect(renewed.status()).toBe(200);
+  });
+});
+
+const authorised = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
+
+async function usageOf(request: APIRequestContext, bearer: string, clientId: string): Promise<ClientUsage> {
+  const response = await request.get(
+    `${API_PATHS.getClientUsage}?clientId=${encodeURIComponent(clientId)}`,
+    authorised(bearer),
+  );
+  expect(response.status()).toBe(200);
+  return (await response.json()) as ClientUsage;
+}
+
+test('what a token did shows on its details page, and what the company did on the Activity page', async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(page, newUser(), { verified: true });
+
+  await test.step('sign in once more, as a second device would', async () => {
+    const signedIn = await request.post(API_PATHS.login, {
+      data: { email: user.email, password: user.password },
+    });
+    expect(signedIn.status()).toBe(200);
+  });
+
+  let credentials: ClientCredentials = { clientId: '', clientSecret: '' };
+  await test.step('a live football token is used through the demo feed: 3 reads and 1 refused', async () => {
+    const created = await request.post(API_PATHS.createClient, {
+      ...authorised(user.bearer),
+      data: {
+        label: 'Usage story',
+        apiType: 'rest',
+        liveGame: true,
+        preGame: false,
+        postGame: false,
+        sports: ['nfl'],
+      },
+    });
+    expect(created.status()).toBe(201);
+    credentials = (await created.json()) as ClientCredentials;
+    for (let read = 0; read < 3; read += 1)
+      expect((await request.get(live('NFL', credentials.clientSecret))).status()).toBe(200);
+    expect((await request.get(live('NBA', credentials.clientSecret))).status()).toBe(403);
+    // Counts are written in batches about once a second.
+    await expect
+      .poll(async () => (await usageOf(request, user.bearer, credentials.clientId)).totals, {
+        timeout: 10_000,
+      })
+      .toEqual({ requests: 4, valid: 3, refused: 1 });
+  });
+
+  await test.step('its details page says when it was last used, and counts the reads by feed', async () => {
+    await page.goto(paths.client(credentials.clientId));
+    await expect(page.getByRole('heading', { name: 'Usage' })).toBeVisible();
+    await expect(page.getByText('Never')).toHaveCount(0);
+    // The details above the usage section are a definition list too: the totals are the section's.
+    const totals = page.getByRole('region', { name: 'Usage' }).getByRole('definition');
+    await expect(totals).toHaveText(['4', '3', '1']);
+    await expect(page.getByRole('list', { name: 'Refused by reason' })).toContainText('Feed not in scope: 1');
+    await expect(
+      page.getByRole('figure', { name: /^Requests per day by feed and refused requests, last 30 days/ }),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Usage per day' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Day (UTC)', 'NFL Live', 'Refused']);
+    const today = new Date().toISOString().slice(0, 10);
+    const todayRow = table.getByRole('row').filter({ has: page.locator(`time[datetime="${today}"]`) });
+    await expect(todayRow.getByRole('cell')).toHaveText(['3', '1']);
+    await expectAccessibleInBothModes(page, 'API Token Details with usage');
+
+    await page.getByRole('button', { name: '7 days' }).click();
+    await expect(table.getByRole('row')).toHaveCount(1 + 7 + 1);
+  });
+
+  await test.step('the token is rotated on its details page', async () => {
+    await page.getByRole('button', { name: /^Rotate/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate Token' });
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await expect(dialog.getByText('Token rotated successfully. New token details are below')).toBeVisible();
+    await closeWithoutCopying(page, dialog);
+  });
+
+  let shown: string[] = [];
+  await test.step('the Activity page lists the sign-in, the creation and the rotation, newest first', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    const events = page.getByRole('table', { name: 'Activity' }).getByRole('row');
+    await expect(events.filter({ hasText: 'API token rotated' })).toHaveCount(1);
+    await expect(events.filter({ hasText: 'API token created' })).toHaveCount(1);
+    await expect(events.filter({ hasText: 'Signed in' })).toHaveCount(1);
+    shown = await events.allInnerTexts();
+    const at = (label: string) => shown.findIndex((text) => text.includes(label));
+    expect(at('API token rotated')).toBeLessThan(at('API token created'));
+    expect(at('API token created')).toBeLessThan(at('Signed in'));
+    await expectAccessibleInBothModes(page, 'Activity');
+  });
+
+  await test.step('the CSV export downloads the same events', async () => {
+    const listed = await request.get(API_PATHS.getActivity, authorised(user.bearer));
+    const { events, total } = (await listed.json()) as ActivityPage;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+    expect(lines[0]).toBe(ACTIVITY_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(1 + total);
+    for (const [index, event] of events.entries()) expect(lines[1 + index]).toContain(event.at);
+    expect(lines.join('\n')).not.toContain(credentials.clientSecret);
   });
 });

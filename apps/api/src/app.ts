@@ -51,6 +51,7 @@ import clientsRoutes from './routes/tokens/clients.ts';
 import usageRoutes from './routes/tokens/usage.ts';
 import eventsRoutes from './routes/verification/events.ts';
 import verifyRoutes from './routes/verification/verify.ts';
+import usageReportRoutes from './routes/verification/usage.ts';
 
 /**
  * Chosen, not inherited. A client has 30 s to send a whole request (its headers within 15 s), so a slow
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dataFeed.setChildLoggerFactory(() => quiet);
     await dataFeed.register(verifyRoutes);
     await dataFeed.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
+    await dataFeed.register(usageReportRoutes);
   });
   return app;
 }

@@ -3,21 +3,8 @@
 import { z } from 'zod';
 import { SCOPE_KEYS } from './scopes.ts';
 import { SPORT_CODES, sportDescriptionName } from './sports.ts';
-import type { VerificationCode } from './verification.ts';
+import { METERED_CODES, USAGE_ANY_FEED, type MeteredCode } from './verification.ts';
 
-/**
- * The outcomes that are counted: those of a verification that found the credential. MALFORMED and
- * NOT_FOUND name no credential, so they belong to nobody's usage.
- */
-export const METERED_CODES = [
-  'VALID',
-  'PENDING',
-  'EXPIRED',
-  'INACTIVE',
-  'SCOPE_DENIED',
-  'API_TYPE_DENIED',
-] as const satisfies readonly VerificationCode[];
-export type MeteredCode = (typeof METERED_CODES)[number];
 export const REFUSED_METERED_CODES = METERED_CODES.filter(
   (code): code is Exclude<MeteredCode, 'VALID'> => code !== 'VALID',
 );
@@ -34,11 +21,6 @@ export const USAGE_DAY_CHOICES = [7, 30, 90] as const;
  */
 export const USAGE_RETENTION_DAYS: typeof USAGE_DAYS_MAX = 90;
 
-/**
- * The feed a verification asked for: a scope key, or `any` when the data feed asked without one
- * (the answer then lists every scope the token grants).
- */
-export const USAGE_ANY_FEED = 'any';
 export const USAGE_FEEDS = [...SCOPE_KEYS, USAGE_ANY_FEED] as const;
 export type UsageFeed = (typeof USAGE_FEEDS)[number];
 

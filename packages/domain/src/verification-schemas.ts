@@ -4,7 +4,13 @@ import { SCOPE_KEYS } from './scopes.ts';
 import { API_TYPES } from './sports.ts';
 import { COMPANY_ACCOUNT_STATUSES } from './status.ts';
 import { CLIENT_SECRET_LENGTH } from './credential-format.ts';
-import { DENIAL_CODES, type VerifyResult } from './verification.ts';
+import {
+  DENIAL_CODES,
+  METERED_CODES,
+  USAGE_ANY_FEED,
+  USAGE_REPORT_MAX_ENTRIES,
+  type VerifyResult,
+} from './verification.ts';
 
 /** Room for a pasted secret with stray characters: a bad one is answered MALFORMED, not refused. */
 const MAX_PRESENTED_SECRET_LENGTH = 4 * CLIENT_SECRET_LENGTH;
@@ -17,6 +23,13 @@ export const verifyRequestSchema = z
       .describe('The RSC token (client secret) a caller of the data feed presented'),
     scope: z.enum(SCOPE_KEYS).optional().describe('The feed the caller wants to read'),
     apiType: z.enum(API_TYPES).optional().describe('The gateway the caller came through'),
+    judgeLocally: z
+      .boolean()
+      .optional()
+      .describe(
+        'The data-feed service judges scope and apiType itself: the answer is the credential as it is ' +
+          '(as if neither were given), and they only say what this call is counted as in usage',
+      ),
   })
   .meta({
     id: 'VerifyRequest',
@@ -64,3 +77,41 @@ export const verifyResponseSchema = z.union([verifiedSchema, deniedSchema, refus
     { valid: false, code: 'EXPIRED' },
   ] satisfies VerifyResult[],
 });
+
+/** The most one entry may add: far above what a data feed answers for one key in an hour between reports. */
+export const USAGE_REPORT_MAX_COUNT = 1_000_000_000;
+
+export const usageReportSchema = z
+  .strictObject({
+    counts: z
+      .array(
+        z.strictObject({
+          clientId: z.string().min(1).max(200),
+          scope: z.enum([...SCOPE_KEYS, USAGE_ANY_FEED]).describe('The feed asked for, or `any`'),
+          code: z.enum(METERED_CODES),
+          hour: z.iso
+            .datetime()
+            .refine((hour) => Date.parse(hour) % 3_600_000 === 0, 'Must be on the hour.')
+            .describe('The UTC hour the answers were given in (ISO, on the hour)'),
+          count: z.number().int().min(1).max(USAGE_REPORT_MAX_COUNT),
+        }),
+      )
+      .min(1)
+      .max(USAGE_REPORT_MAX_ENTRIES),
+  })
+  .meta({
+    id: 'UsageReport',
+    example: {
+      counts: [
+        {
+          clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB',
+          scope: 'nflLive',
+          code: 'VALID',
+          hour: '2026-11-23T08:00:00.000Z',
+          count: 42,
+        },
+      ],
+    },
+  });
+
+export type UsageReport = z.infer<typeof usageReportSchema>;

@@ -8,6 +8,7 @@ import type { CompanyAccountStatus } from './status.ts';
 export const VERIFICATION_PATHS = {
   verify: '/api/v1/credentials/verify',
   events: '/api/v1/credentials/events',
+  usage: '/api/v1/credentials/usage',
 } as const;
 
 export const VERIFICATION_CODES = [
@@ -22,6 +23,30 @@ export const VERIFICATION_CODES = [
 ] as const;
 export type VerificationCode = (typeof VERIFICATION_CODES)[number];
 
+// Usage (design §8 "Usage", issue 11); here, free of zod, so @datafeeds/verifier counts by them too.
+/**
+ * The outcomes that are counted: those of a verification that found the credential. MALFORMED and
+ * NOT_FOUND name no credential, so they belong to nobody's usage.
+ */
+export const METERED_CODES = [
+  'VALID',
+  'PENDING',
+  'EXPIRED',
+  'INACTIVE',
+  'SCOPE_DENIED',
+  'API_TYPE_DENIED',
+] as const satisfies readonly VerificationCode[];
+export type MeteredCode = (typeof METERED_CODES)[number];
+
+/**
+ * The feed a verification asked for: a scope key, or `any` when the data feed asked without one
+ * (the answer then lists every scope the token grants).
+ */
+export const USAGE_ANY_FEED = 'any';
+
+/** Entries one usage report (POST usage) may carry; a verifier sends a larger backlog in several. */
+export const USAGE_REPORT_MAX_ENTRIES = 500;
+
 /** Refusals that name the credential: it is real and usable, just not for what was asked. */
 export const DENIAL_CODES = ['SCOPE_DENIED', 'API_TYPE_DENIED'] as const;
 export type DenialCode = (typeof DENIAL_CODES)[number];
@@ -32,6 +57,8 @@ export interface VerifyRequest {
   secret: string;
   scope?: ScopeKey | undefined;
   apiType?: ApiType | undefined;
+  /** Answer the credential as it is; scope and apiType only say what the call is counted as in usage. */
+  judgeLocally?: boolean | undefined;
 }
 
 export interface VerifiedCredential {

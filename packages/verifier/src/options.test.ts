@@ -11,12 +11,18 @@ describe('resolveVerifierOptions', () => {
     expect(resolveVerifierOptions(valid)).toMatchObject({
       verifyUrl: 'http://127.0.0.1:8080/api/v1/credentials/verify',
       eventsUrl: 'http://127.0.0.1:8080/api/v1/credentials/events',
+      usageUrl: 'http://127.0.0.1:8080/api/v1/credentials/usage',
+      usageReportMs: 1_000,
       cacheMax: 10_000,
       cacheTtlMs: 30_000,
       whenPortalUnreachable: 'refuse',
       requestTimeoutMs: 2_000,
       subscribe: true,
     });
+  });
+
+  it('turns usage reports off with usageReportMs 0', () => {
+    expect(resolveVerifierOptions({ ...valid, usageReportMs: 0 }).usageReportMs).toBe(0);
   });
 
   it('keeps a path prefix and drops credentials in the URL from what messages show', () => {
@@ -38,6 +44,7 @@ describe('resolveVerifierOptions', () => {
     ['a zero cache', { cache: { max: 0 } }, /cache.max must be a positive whole number/],
     ['a fractional TTL', { cache: { ttlMs: 1.5 } }, /cache.ttlMs must be a positive whole number/],
     ['a negative timeout', { requestTimeoutMs: -1 }, /requestTimeoutMs/],
+    ['a negative report interval', { usageReportMs: -1 }, /usageReportMs/],
     ['an unknown policy', { whenPortalUnreachable: 'ignore' as never }, /'refuse' or 'serve-fresh'/],
   ])('refuses %s with a clear error', (_, override, message) => {
     expect(() => resolveVerifierOptions({ ...valid, ...override })).toThrow(InvalidVerifierOptionsError);

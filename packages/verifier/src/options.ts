@@ -30,13 +30,19 @@ export interface VerifierOptions {
   requestTimeoutMs?: number;
   /** Follow the portal's events stream (revocations). Default true; without it only ttlMs bounds staleness. */
   subscribe?: boolean;
-  /** Problems met in the background (the events stream). Default: one console.warn line each. */
+  /**
+   * How often the answers given from the cache are reported to the portal's usage meter, in ms. Default
+   * 1 000; 0 turns reporting off. What is held is also reported on close().
+   */
+  usageReportMs?: number;
+  /** Problems met in the background (the events stream, usage reports). Default: one console.warn line each. */
   onError?: (error: Error) => void;
 }
 
 export interface ResolvedVerifierOptions {
   verifyUrl: string;
   eventsUrl: string;
+  usageUrl: string;
   /** The portal as error messages name it: origin and path, never credentials in the URL. */
   portalLabel: string;
   authorization: string;
@@ -45,12 +51,14 @@ export interface ResolvedVerifierOptions {
   whenPortalUnreachable: PortalUnreachablePolicy;
   requestTimeoutMs: number;
   subscribe: boolean;
+  usageReportMs: number;
   onError: (error: Error) => void;
 }
 
 const DEFAULT_CACHE_MAX = 10_000;
 const DEFAULT_CACHE_TTL_MS = 30_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
+const DEFAULT_USAGE_REPORT_MS = 1_000;
 
 function reportToConsole(error: Error) {
   console.warn(`[@datafeeds/verifier] ${error.message}`);
@@ -106,6 +114,7 @@ export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifi
   return {
     verifyUrl: `${base}${VERIFICATION_PATHS.verify}`,
     eventsUrl: `${base}${VERIFICATION_PATHS.events}`,
+    usageUrl: `${base}${VERIFICATION_PATHS.usage}`,
     portalLabel: base,
     authorization: `Bearer ${options.verifierKey}`,
     cacheMax: positiveInteger('cache.max', options.cache?.max, DEFAULT_CACHE_MAX),
@@ -117,6 +126,10 @@ export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifi
       DEFAULT_REQUEST_TIMEOUT_MS,
     ),
     subscribe: options.subscribe ?? true,
+    usageReportMs:
+      options.usageReportMs === 0
+        ? 0
+        : positiveInteger('usageReportMs', options.usageReportMs, DEFAULT_USAGE_REPORT_MS),
     onError: options.onError ?? reportToConsole,
   };
 }

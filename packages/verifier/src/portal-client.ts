@@ -2,6 +2,7 @@
 // it can fail becomes a typed error naming the portal, never the key or the secret.
 import {
   VERIFICATION_CODES,
+  type VerifyFor,
   type VerifiedCredential,
   type VerifyResult,
 } from '@datafeeds/domain/credentials';
@@ -13,7 +14,7 @@ type PortalClientOptions = Pick<
   'verifyUrl' | 'portalLabel' | 'authorization' | 'requestTimeoutMs'
 >;
 
-export type AskPortal = (secret: string) => Promise<VerifyResult>;
+export type AskPortal = (secret: string, forCall?: VerifyFor) => Promise<VerifyResult>;
 
 /** Checks what the cache relies on, so a portal of another version fails loudly rather than oddly. */
 function isVerifyResult(body: unknown): body is VerifyResult {
@@ -45,18 +46,26 @@ function describeFailure(error: unknown, options: PortalClientOptions): string {
   return `The portal at ${options.portalLabel} could not be reached (${reason}).`;
 }
 
-/** Asks without scope or apiType: the answer lists every scope, so one call serves every feed. */
+/**
+ * Asks for the credential as it is (`judgeLocally`): the answer lists every scope, so one call serves
+ * every feed. The call's scope and apiType go along only so the portal counts this call's outcome in
+ * usage as the verifier will judge it.
+ */
 export function createPortalClient(options: PortalClientOptions): AskPortal {
   const headers = { authorization: options.authorization, 'content-type': 'application/json' };
 
-  return async function askPortal(secret) {
+  return async function askPortal(secret, forCall) {
+    const asked =
+      forCall?.scope === undefined && forCall?.apiType === undefined
+        ? { secret }
+        : { secret, scope: forCall.scope, apiType: forCall.apiType, judgeLocally: true };
     let response: Response;
     let body: unknown;
     try {
       response = await fetch(options.verifyUrl, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ secret }),
+        body: JSON.stringify(asked),
         signal: AbortSignal.timeout(options.requestTimeoutMs),
       });
       // Read every body, answer or not, so the connection goes back to the pool.

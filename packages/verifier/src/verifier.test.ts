@@ -96,7 +96,7 @@ describe('a verifier following a portal', () => {
     await portal.close();
   });
 
-  it('asks once without scope or API type, then judges every feed from the cache', async () => {
+  it('asks once for the credential as it is, then judges every feed from the cache', async () => {
     await start();
     const { secret, answer } = knownSecret({ apiType: 'rest', scopes: ['nflLive', 'nfl'] });
     expect(await verifier.verify(secret, { scope: 'nflLive', apiType: 'rest' })).toEqual(answer);
@@ -110,7 +110,8 @@ describe('a verifier following a portal', () => {
       code: 'API_TYPE_DENIED',
       clientId: answer.clientId,
     });
-    expect(portal.verifyBodies).toEqual([{ secret }]);
+    // The scope and API type only tell the portal what to count this call as.
+    expect(portal.verifyBodies).toEqual([{ secret, scope: 'nflLive', apiType: 'rest', judgeLocally: true }]);
     expect(verifier.stats).toMatchObject({ hits: 2, misses: 1, portalCalls: 1, streamConnected: true });
   });
 
@@ -236,5 +237,133 @@ describe('a verifier following a portal', () => {
     await verifier.close();
     expect(verifier.stats.streamConnected).toBe(false);
     await expect(verifier.verify(newSecret())).rejects.toThrow(VerifierClosedError);
+  });
+});
+
+describe('usage reports', () => {
+  let portal: FakePortal;
+  let verifier: Verifier;
+  let errors: Error[];
+  const hourOf = (ms: number) => new Date(Math.floor(ms / 3_600_000) * 3_600_000).toISOString();
+
+  async function start(options: Partial<VerifierOptions> = {}) {
+    verifier = createVerifier({
+      portalUrl: portal.url,
+      verifierKey: portal.verifierKey,
+      subscribe: false,
+      usageReportMs: 0,
+      onError: (error) => errors.push(error),
+      ...options,
+    });
+    return verifier;
+  }
+
+  function knownSecret() {
+    const secret = newSecret();
+    const answer = validAnswer({ apiType: 'rest', scopes: ['nflLive', 'nfl'] });
+    portal.answers.set(secret, answer);
+    return { secret, clientId: answer.clientId };
+  }
+
+  const sorted = (counts: Record<string, unknown>[]) =>
+    [...counts].sort((a, b) => `${a.scope}${a.code}`.localeCompare(`${b.scope}${b.code}`));
+
+  beforeEach(async () => {
+    portal = await startFakePortal();
+    errors = [];
+  });
+
+  afterEach(async () => {
+    await verifier.close();
+    await portal.close();
+  });
+
+  it('counts what the cache answered, not what the portal answered, and reports it in one request', async () => {
+    await start({ usageReportMs: 50 });
+    const { secret, clientId } = knownSecret();
+    const startedAt = Date.now();
+    for (let read = 0; read < 3; read += 1) await verifier.verify(secret, { scope: 'nflLive' });
+    await verifier.verify(secret, { scope: 'nbaLive' });
+    await verifier.verify(secret);
+    await verifier.verify(newSecret()); // NOT_FOUND names no credential: never counted
+    await vi.waitFor(() => expect(portal.usageBodies).toHaveLength(1));
+    const hour = hourOf(startedAt);
+    // The first nflLive read was the portal's answer (counted there): two are left.
+    expect(sorted(portal.usageBodies[0]!.counts)).toEqual([
+      { clientId, scope: 'any', code: 'VALID', hour, count: 1 },
+      { clientId, scope: 'nbaLive', code: 'SCOPE_DENIED', hour, count: 1 },
+      { clientId, scope: 'nflLive', code: 'VALID', hour, count: 2 },
+    ]);
+    await sleep(150);
+    expect(portal.usageBodies).toHaveLength(1); // nothing new, nothing sent
+    expect(errors).toEqual([]);
+  });
+
+  it('counts the calls that shared another call’s portal request', async () => {
+    await start({ usageReportMs: 60_000 });
+    const { secret, clientId } = knownSecret();
+    portal.onVerify = (_, answer) => setTimeout(answer, 50);
+    await Promise.all(Array.from({ length: 5 }, () => verifier.verify(secret, { scope: 'nflLive' })));
+    expect(portal.verifyBodies).toHaveLength(1);
+    await verifier.close();
+    expect(portal.usageBodies.map((body) => body.counts)).toEqual([
+      [{ clientId, scope: 'nflLive', code: 'VALID', hour: expect.any(String), count: 4 }],
+    ]);
+  });
+
+  it('passes a failed report on close to onError', async () => {
+    await start({ usageReportMs: 60_000 });
+    const { secret } = knownSecret();
+    await verifier.verify(secret, { scope: 'nflLive' });
+    await verifier.verify(secret, { scope: 'nflLive' });
+    portal.usageStatus = 503;
+    await verifier.close();
+    expect(errors.map((error) => error.message)).toEqual([expect.stringContaining('HTTP 503')]);
+    expect(portal.usageRefusals).toBe(1);
+  });
+
+  it('retries a failed report on the next tick, adding what came since', async () => {
+    await start({ usageReportMs: 50 });
+    const { secret, clientId } = knownSecret();
+    await verifier.verify(secret, { scope: 'nflLive' });
+    portal.usageStatus = 503;
+    await verifier.verify(secret, { scope: 'nflLive' });
+    await vi.waitFor(() => expect(errors).toHaveLength(1));
+    await verifier.verify(secret, { scope: 'nflLive' });
+    portal.usageStatus = 204;
+    // Every count arrives once, whichever tick carried it.
+    const total = () =>
+      portal.usageBodies.flatMap((body) => body.counts).reduce((sum, entry) => sum + Number(entry.count), 0);
+    await vi.waitFor(() => expect(total()).toBe(2));
+    await sleep(120);
+    expect(total()).toBe(2);
+    expect(portal.usageBodies.flatMap((body) => body.counts)).toEqual(
+      portal.usageBodies.flatMap(() => [
+        expect.objectContaining({ clientId, scope: 'nflLive', code: 'VALID' }),
+      ]),
+    );
+  });
+
+  it('counts nothing and reports nothing when turned off', async () => {
+    await start();
+    const { secret } = knownSecret();
+    await verifier.verify(secret);
+    await verifier.verify(secret);
+    await sleep(100);
+    expect(portal.usageBodies).toEqual([]); // usageReportMs 0: no timer
+    await verifier.close();
+    expect(portal.usageBodies).toEqual([]); // …and nothing counted at all
+  });
+
+  it('reports on close what the timer has not sent yet', async () => {
+    await start({ usageReportMs: 60_000 });
+    const { secret, clientId } = knownSecret();
+    await verifier.verify(secret, { apiType: 'graphql' });
+    await verifier.verify(secret, { apiType: 'graphql' });
+    expect(portal.usageBodies).toEqual([]);
+    await verifier.close();
+    expect(portal.usageBodies.map((body) => body.counts)).toEqual([
+      [{ clientId, scope: 'any', code: 'API_TYPE_DENIED', hour: expect.any(String), count: 1 }],
+    ]);
   });
 });

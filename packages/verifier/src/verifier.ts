@@ -1,7 +1,8 @@
 // createVerifier (design §8): verify an RSC token the way the portal would, asking it as rarely as
 // possible. A secret that fails the format check is refused without a network call; a known one is
 // answered from the cache; concurrent misses for one secret share one portal call; the events stream
-// drops what the portal revokes.
+// drops what the portal revokes. What is answered without the portal is counted and reported to it
+// (usage-report.ts), so a credential's usage shows every call.
 import {
   CLIENT_SECRET_LENGTH,
   isWellFormedClientSecret,
@@ -21,6 +22,7 @@ import {
 } from './judge.ts';
 import { resolveVerifierOptions, type VerifierOptions } from './options.ts';
 import { createPortalClient } from './portal-client.ts';
+import { createUsageReporter } from './usage-report.ts';
 
 export interface VerifierStats {
   /** Calls answered from the cache. */
@@ -39,7 +41,10 @@ export interface Verifier {
   verify(secret: unknown, options?: VerifyOptions): Promise<VerifyResult>;
   /** Resolves once the events stream said `ready` (at once without `subscribe`); rejects if the key is refused. */
   ready(): Promise<void>;
-  /** Stops following events and empties the cache; nothing keeps the process alive afterwards. */
+  /**
+   * Stops following events, reports the usage held (a failure goes to onError) and empties the cache;
+   * nothing keeps the process alive afterwards.
+   */
   close(): Promise<void>;
   readonly stats: Readonly<VerifierStats>;
 }
@@ -51,6 +56,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
   const config = resolveVerifierOptions(options);
   const cache = createAnswerCache({ max: config.cacheMax, ttlMs: config.cacheTtlMs });
   const askPortal = createPortalClient(config);
+  const usage = createUsageReporter(config);
   const inFlight = new Map<string, Promise<Loaded>>();
   const counters = { hits: 0, misses: 0, portalCalls: 0 };
   let closing: Promise<void> | undefined;
@@ -88,12 +94,16 @@ export function createVerifier(options: VerifierOptions): Verifier {
     return !stream || stream.connected || config.whenPortalUnreachable === 'serve-fresh';
   }
 
-  function load(secret: string): Promise<Loaded> {
+  /** The portal's answer for a secret; `joined` when another call's request brought it. */
+  function load(
+    secret: string,
+    forCall: VerifyOptions | undefined,
+  ): { loading: Promise<Loaded>; joined: boolean } {
     const pending = inFlight.get(secret);
-    if (pending) return pending;
+    if (pending) return { loading: pending, joined: true };
     const askedAtGeneration = cache.generation;
     counters.portalCalls += 1;
-    const loading = askPortal(secret)
+    const loading = askPortal(secret, forCall)
       .then((answer): Loaded => {
         if (answer.valid) {
           const credential = knownCredential(answer);
@@ -106,7 +116,18 @@ export function createVerifier(options: VerifierOptions): Verifier {
       })
       .finally(() => inFlight.delete(secret));
     inFlight.set(secret, loading);
-    return loading;
+    return { loading, joined: false };
+  }
+
+  /**
+   * Judges a known credential for this call. The portal counted the call that asked it; every other
+   * answer (a cache hit, a call that joined another's request) is counted here for the usage report.
+   */
+  function answer(credential: KnownCredential, verifyOptions: VerifyOptions | undefined, counted: boolean) {
+    const nowMs = Date.now();
+    const result = judge(credential, verifyOptions, nowMs);
+    if (!counted) usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
+    return result;
   }
 
   return {
@@ -118,18 +139,20 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const cached = cache.lookup(secret);
       if (cached !== undefined) {
         counters.hits += 1;
-        return 'answer' in cached ? judge(cached, verifyOptions, Date.now()) : cached;
+        return 'answer' in cached ? answer(cached, verifyOptions, false) : cached;
       }
       if (!isWellFormedClientSecret(secret)) return MALFORMED;
       counters.misses += 1;
-      const loaded = await load(secret);
-      return 'answer' in loaded ? judge(loaded, verifyOptions, Date.now()) : loaded;
+      const { loading, joined } = load(secret, verifyOptions);
+      const loaded = await loading;
+      return 'answer' in loaded ? answer(loaded, verifyOptions, !joined) : loaded;
     },
     ready: () => readiness,
     close() {
       closing ??= (async () => {
         failReady(new VerifierClosedError());
         await stream?.close();
+        await usage.close();
         cache.clear();
       })();
       return closing;

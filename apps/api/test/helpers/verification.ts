@@ -27,7 +27,7 @@ export const verifyCall = (
 export async function verified(
   app: FastifyInstance,
   verifierKey: string,
-  payload: { secret: string; scope?: string; apiType?: string },
+  payload: { secret: string; scope?: string; apiType?: string; judgeLocally?: boolean },
 ): Promise<VerifyResult> {
   const response = await verifyCall(app, verifierKey, payload);
   expect(response.statusCode, response.body).toBe(200);

@@ -1,5 +1,6 @@
 // @datafeeds/verifier against a real running portal (design §8): what a data feed embeds, with the
 // portal's own HTTP server, database, cache and events stream on the other side.
+import { isDeepStrictEqual } from 'node:util';
 import Fastify from 'fastify';
 import { createVerifier, PortalUnavailableError, type Verifier } from '@datafeeds/verifier';
 import { verifierPlugin } from '@datafeeds/verifier/fastify';
@@ -8,6 +9,7 @@ import { withChecksum } from '@datafeeds/domain';
 import { runOperatorCommand } from '../../src/operator/commands.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
+import { usageRows } from '../helpers/usage.ts';
 import { newVerifierKey } from '../helpers/verification.ts';
 
 const portal = await buildTestApp();
@@ -38,6 +40,23 @@ async function within(withinMs: number, check: () => Promise<boolean>) {
 }
 
 describe('@datafeeds/verifier with a real portal', () => {
+  it('counts every call in usage: the first by the portal as asked, the cached ones by the report', async () => {
+    const verifier = await connected({ usageReportMs: 50 });
+    const { clientId, clientSecret } = await liveToken({ sports: ['nfl'] });
+    for (let read = 0; read < 3; read += 1) {
+      expect(await verifier.verify(clientSecret, { scope: 'nflLive' })).toMatchObject({ code: 'VALID' });
+    }
+    expect(await verifier.verify(clientSecret, { scope: 'nbaLive' })).toMatchObject({ code: 'SCOPE_DENIED' });
+    expect(verifier.stats.portalCalls).toBe(1);
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+    const expected = { [`${hour} nflLive VALID`]: 3, [`${hour} nbaLive SCOPE_DENIED`]: 1 };
+    await within(5_000, async () => {
+      await portal.usageMeter!.flush();
+      return isDeepStrictEqual(await usageRows(portal, clientId), expected);
+    });
+    expect(await usageRows(portal, clientId)).toEqual(expected);
+  });
+
   it('verifies a token, judges scope and API type locally, and asks the portal once', async () => {
     const verifier = await connected();
     const { clientId, clientSecret } = await liveToken({ sports: ['nfl'] });

@@ -1,4 +1,4 @@
-// A stand-in for the portal's two verification endpoints, speaking the protocol of
+// A stand-in for the portal's three verification endpoints (verify, events, usage), speaking the protocol of
 // @datafeeds/domain/credentials over real HTTP, so the verifier's cache, single-flight, events and
 // error mapping are tested without a database. The API suite tests the verifier against the real portal.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -47,6 +47,12 @@ export interface FakePortal {
   answers: Map<string, VerifyResult>;
   /** Every verify body received, in order. */
   verifyBodies: Record<string, unknown>[];
+  /** Every usage report body accepted, in order. */
+  usageBodies: { counts: Record<string, unknown>[] }[];
+  /** Usage reports refused (answered usageStatus). */
+  usageRefusals: number;
+  /** Status the usage endpoint answers with (default 204). */
+  usageStatus?: number;
   /** Replaces the verify endpoint's behaviour, e.g. to answer 503 or to hold the answer back. */
   onVerify?: (response: ServerResponse, answer: () => void) => void;
   /** Status the events endpoint answers with instead of a stream (e.g. 401). */
@@ -80,6 +86,18 @@ export async function startFakePortal(): Promise<FakePortal> {
       else answer();
       return;
     }
+    if (request.method === 'POST' && request.url === VERIFICATION_PATHS.usage) {
+      const body = JSON.parse(await readBody(request)) as FakePortal['usageBodies'][number];
+      const status = portal.usageStatus ?? 204;
+      if (status === 204) {
+        portal.usageBodies.push(body);
+        response.writeHead(204).end();
+      } else {
+        portal.usageRefusals += 1;
+        json(status, { error: 'unavailable', message: 'Not now.' });
+      }
+      return;
+    }
     if (request.method === 'GET' && request.url === VERIFICATION_PATHS.events) {
       if (portal.eventsStatus !== undefined) {
         json(portal.eventsStatus, { error: 'refused', message: 'No stream for you.' });
@@ -102,6 +120,8 @@ export async function startFakePortal(): Promise<FakePortal> {
     verifierKey: newVerifierKey(),
     answers: new Map(),
     verifyBodies: [],
+    usageBodies: [],
+    usageRefusals: 0,
     send(event, data) {
       for (const stream of streams) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },

@@ -106,6 +106,29 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
       noteUse(clientId, nowMs);
     },
 
+    /**
+     * Adds counts a data feed made itself (answers from its own cache, POST /api/v1/credentials/usage):
+     * each entry's hour as given, its last use the end of that hour, or `nowMs` if sooner.
+     */
+    addCounts(
+      entries: readonly {
+        clientId: string;
+        scope: string;
+        code: MeteredCode;
+        hourMs: number;
+        count: number;
+      }[],
+      nowMs: number,
+    ): void {
+      for (const { clientId, scope, code, hourMs, count } of entries) {
+        const hour = Math.floor(hourMs / HOUR_MS);
+        if (!add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope}${SEPARATOR}${code}`, count)) {
+          dropped += count;
+        }
+        noteUse(clientId, Math.min(nowMs, (hour + 1) * HOUR_MS - 1));
+      }
+    },
+
     /** Writes what is held in one statement; one flush at a time (a caller during one waits for it). */
     async flush(): Promise<void> {
       while (flushing) await flushing.catch(() => undefined);

@@ -161,7 +161,8 @@ export function createVerificationService({
         answer.code as MeteredCode,
         nowMs,
       );
-      return answer;
+      // A verifier that judges for itself wants the credential whatever this call was counted as.
+      return request.judgeLocally === true ? judge(credential, {}, nowMs) : answer;
     },
 
     /** Drops every cached answer (used when the credential bus cannot vouch for what was missed). */

@@ -1,0 +1,145 @@
+// POST /api/v1/credentials/usage (design §8 "Usage"): a data feed reports the answers its verifier gave
+// from its own cache; they join the portal's counts in GetClientUsage and move lastUsedAt.
+import { describe, expect, it } from 'vitest';
+import { USAGE_REPORT_MAX_ENTRIES, VERIFICATION_PATHS, withChecksum } from '@datafeeds/domain';
+import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { testClock } from '../../helpers/clock.ts';
+import { bearer } from '../../helpers/factories.ts';
+import { clientsOf, createdClient, verifiedUser } from '../../helpers/tokens.ts';
+import { clientUsage, usageRows } from '../../helpers/usage.ts';
+import { newVerifierKey, verified } from '../../helpers/verification.ts';
+
+const NOW = new Date('2026-06-01T09:30:00Z');
+const clock = testClock(NOW);
+const app = await buildTestApp({ clock });
+const key = await newVerifierKey(app);
+const flush = () => app.usageMeter!.flush();
+
+const report = (payload: unknown, verifierKey: string | null = key) =>
+  app.inject({
+    method: 'POST',
+    url: VERIFICATION_PATHS.usage,
+    headers: verifierKey === null ? {} : bearer(verifierKey),
+    payload: payload as object,
+  });
+
+async function liveToken() {
+  const user = await verifiedUser(app);
+  return { user, ...(await createdClient(app, user.token, { sports: ['nfl'] })) };
+}
+
+const entry = (clientId: string, overrides: Record<string, unknown> = {}) => ({
+  clientId,
+  scope: 'nflLive',
+  code: 'VALID',
+  hour: '2026-06-01T09:00:00.000Z',
+  count: 2,
+  ...overrides,
+});
+
+describe('POST /api/v1/credentials/usage', () => {
+  it("adds the feed's counts to the portal's own, shown by GetClientUsage, and sets lastUsedAt", async () => {
+    clock.set(NOW);
+    const { user, clientId, clientSecret } = await liveToken();
+    await verified(app, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true });
+    const response = await report({
+      counts: [
+        entry(clientId),
+        entry(clientId, { scope: 'nbaLive', code: 'SCOPE_DENIED', count: 1 }),
+        entry(clientId, { scope: 'any', hour: '2026-06-01T08:00:00.000Z', count: 5 }),
+        entry('dfc_nobodyHasThisClientId000', { count: 7 }), // unknown: harmless
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(response.body).toBe('');
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({
+      '2026-06-01T09:00:00.000Z nflLive VALID': 3,
+      '2026-06-01T09:00:00.000Z nbaLive SCOPE_DENIED': 1,
+      '2026-06-01T08:00:00.000Z any VALID': 5,
+    });
+    const usage = await clientUsage(app, user.token, { clientId });
+    expect(usage.totals).toEqual({ requests: 9, valid: 8, refused: 1 });
+    expect(usage.refusedByCode.SCOPE_DENIED).toBe(1);
+    // The report's time, not the end of the hour (still to come).
+    expect(usage.lastUsedAt).toBe(NOW.toISOString());
+    expect((await clientsOf(app, user.token))[0]?.lastUsedAt).toBe(NOW.toISOString());
+  });
+
+  it('counts a judged-locally call as what it was asked for, and answers the credential as it is', async () => {
+    clock.set(NOW);
+    const { clientId, clientSecret } = await liveToken();
+    const answer = await verified(app, key, {
+      secret: clientSecret,
+      scope: 'nbaLive',
+      apiType: 'rest',
+      judgeLocally: true,
+    });
+    expect(answer).toMatchObject({ valid: true, code: 'VALID', clientId });
+    expect(answer.valid && answer.scopes).toContain('nflLive');
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({ '2026-06-01T09:00:00.000Z nbaLive SCOPE_DENIED': 1 });
+  });
+
+  it('sets lastUsedAt to the end of a past hour', async () => {
+    clock.set(NOW);
+    const { user, clientId } = await liveToken();
+    const response = await report({ counts: [entry(clientId, { hour: '2026-05-31T22:00:00.000Z' })] });
+    expect(response.statusCode).toBe(204);
+    await flush();
+    expect((await clientsOf(app, user.token))[0]?.lastUsedAt).toBe('2026-05-31T22:59:59.999Z');
+  });
+
+  it.each([
+    ['no counts', { counts: [] }],
+    ['no body', undefined],
+    ['an unknown field', { counts: [entry('dfc_a')], extra: 1 }],
+    ['an unknown scope', { counts: [entry('dfc_a', { scope: 'cricketLive' })] }],
+    ['an unmetered code', { counts: [entry('dfc_a', { code: 'NOT_FOUND' })] }],
+    ['an hour not on the hour', { counts: [entry('dfc_a', { hour: '2026-06-01T09:15:00.000Z' })] }],
+    ['an hour that is no date', { counts: [entry('dfc_a', { hour: 'yesterday' })] }],
+    ['a count of 0', { counts: [entry('dfc_a', { count: 0 })] }],
+    ['a fractional count', { counts: [entry('dfc_a', { count: 1.5 })] }],
+    ['a count too large', { counts: [entry('dfc_a', { count: 1e12 })] }],
+    ['an empty client id', { counts: [entry('')] }],
+    ['too many entries', { counts: new Array(USAGE_REPORT_MAX_ENTRIES + 1).fill(entry('dfc_a')) }],
+    ['an hour in the future', { counts: [entry('dfc_a', { hour: '2026-06-01T11:00:00.000Z' })] }],
+    ['an hour past retention', { counts: [entry('dfc_a', { hour: '2026-03-01T09:00:00.000Z' })] }],
+  ])('refuses %s with 400 and counts nothing', async (_, payload) => {
+    clock.set(NOW);
+    const { clientId } = await liveToken();
+    const body =
+      payload && 'counts' in payload
+        ? {
+            ...payload,
+            counts: payload.counts.map((row) => ({ ...row, clientId: row.clientId && clientId })),
+          }
+        : payload;
+    const response = await report(body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation_failed' });
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({});
+  });
+
+  it('accepts the next hour (a feed whose clock is a little ahead)', async () => {
+    clock.set(NOW);
+    const { clientId } = await liveToken();
+    expect(
+      (await report({ counts: [entry(clientId, { hour: '2026-06-01T10:00:00.000Z' })] })).statusCode,
+    ).toBe(204);
+  });
+
+  it.each([
+    ['no key', null],
+    ['an unknown key', withChecksum('dfvk_', 'Q'.repeat(43))],
+    ['a session token instead of a key', 'not-a-key'],
+  ])('refuses %s with 401', async (_, verifierKey) => {
+    clock.set(NOW);
+    const { clientId } = await liveToken();
+    const response = await report({ counts: [entry(clientId)] }, verifierKey);
+    expect(response.statusCode).toBe(401);
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({});
+  });
+});
