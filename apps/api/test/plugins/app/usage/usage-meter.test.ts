@@ -28,6 +28,30 @@ async function rowsOf(clientId: string): Promise<Record<string, number>> {
 }
 
 describe('usage meter', () => {
+  it('timed flushes rewrite a last use at most once a minute, and the final flush writes what waits', async () => {
+    const batches: UsageBatch[] = [];
+    const meter = createUsageMeter({
+      write: async (batch) => void batches.push(batch),
+      log: quiet,
+      maxKeys: 100,
+    });
+    const lastUses = () => batches.map((batch) => batch.lastUsed.map(({ atMs }) => atMs - NOW));
+    meter.count('c_minute', 'nflLive', 'VALID', NOW);
+    await meter.flush({ holdRecentLastUse: true });
+    meter.count('c_minute', 'nflLive', 'VALID', NOW + 30_000);
+    await meter.flush({ holdRecentLastUse: true });
+    expect(lastUses()).toEqual([[0], []]); // the count went, the last use 30 s later waits
+    expect(batches[1]?.counts).toHaveLength(1);
+    await meter.flush({ holdRecentLastUse: true });
+    expect(batches).toHaveLength(2); // nothing due: no write at all
+    meter.count('c_minute', 'nflLive', 'VALID', NOW + 60_000);
+    await meter.flush({ holdRecentLastUse: true });
+    expect(lastUses()[2]).toEqual([60_000]);
+    meter.count('c_minute', 'nflLive', 'VALID', NOW + 61_000);
+    await meter.flush();
+    expect(lastUses()[3]).toEqual([61_000]);
+  });
+
   it('writes every held key of a flush in one batch and one statement, sorted by key', async () => {
     const batches: UsageBatch[] = [];
     const meter = createUsageMeter({
