@@ -41,7 +41,7 @@ export const DEFAULT_USAGE_FLUSH_MS = 1_000;
  * 10 % of its throughput to that). A later use waits in memory until its minute is up, so the stored
  * time is never more than a minute behind.
  */
-export const LAST_USED_PRECISION_MS = 60_000;
+const LAST_USED_PRECISION_MS = 60_000;
 export const DEFAULT_USAGE_MAX_KEYS = 200_000;
 
 function compareCounts(a: UsageCount, b: UsageCount): number {
