@@ -64,6 +64,8 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
   await test.step('rotate the token in the portal', async () => {
     await page.getByRole('button', { name: 'Go to Dashboard' }).click();
     await page.getByRole('table').getByRole('row').filter({ hasText: 'Feed demo' }).click();
+    // The row's own rotate icon is named "Rotate …" too: wait for the details page before asking.
+    await expect(page.getByRole('heading', { level: 1, name: 'API Token Details' })).toBeVisible();
     await page.getByRole('button', { name: /^Rotate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Rotate Token' });
     await dialog.getByRole('button', { name: 'Rotate' }).click();
