@@ -1,8 +1,7 @@
 // The authenticated shell and its rules (spec §2): no token → /login; with a token, fetch the user first
 // (spinner); an identity without a profile goes to /welcome; a user who has one never sees /welcome.
-import Alert from '@mui/material/Alert';
+import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -37,16 +36,9 @@ export default function AppShell() {
   if (userQuery.isError) {
     return (
       <Box sx={{ p: 3, maxWidth: 560, mx: 'auto' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void userQuery.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadFailedAlert onRetry={() => void userQuery.refetch()}>
           Your account could not be loaded. Check your connection and try again.
-        </Alert>
+        </LoadFailedAlert>
       </Box>
     );
   }

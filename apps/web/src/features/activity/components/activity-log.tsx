@@ -2,11 +2,10 @@
 // and dates, a page at a time, with the same filter's CSV export.
 import { useState } from 'react';
 import { ACTIVITY_PAGE_SIZE_DEFAULT, ACTIVITY_PAGE_SIZES, type ActivityFilter } from '@datafeeds/domain';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
+import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useExportActivity } from '../api/export-activity';
@@ -39,16 +38,7 @@ export function ActivityLog() {
   if (activityQuery.isPending) body = <PageSpinner label="Loading activity" />;
   else if (activityQuery.isError || !data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void activityQuery.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {ACTIVITY_LOAD_FAILED}
-      </Alert>
+      <LoadFailedAlert onRetry={() => void activityQuery.refetch()}>{ACTIVITY_LOAD_FAILED}</LoadFailedAlert>
     );
   } else if (data.total === 0) {
     body = (

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useNavigate } from 'react-router';
+import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
 import { useClient } from '../api/get-client';
@@ -27,18 +26,7 @@ export function TokenDetails({ clientId, below }: TokenDetailsProps) {
 
   if (tokenQuery.isPending) return <PageSpinner label="Loading the API token" />;
   if (tokenQuery.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void tokenQuery.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {TOKEN_LOAD_FAILED}
-      </Alert>
-    );
+    return <LoadFailedAlert onRetry={() => void tokenQuery.refetch()}>{TOKEN_LOAD_FAILED}</LoadFailedAlert>;
   }
   if (tokenQuery.data === null) return <TokenNotFound />;
   return (

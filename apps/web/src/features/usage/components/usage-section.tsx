@@ -3,6 +3,7 @@
 // Only the /client/:clientId route imports it, so the chart library loads with that route's lazy chunk.
 // (A lazy chunk of its own for the chart would share MUI's Typography and Button with the sign-in page
 // but not Box, and the bundler would then split /login's first load into one more file: +0.5 kB.)
+import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { useState } from 'react';
 import {
   REFUSED_METERED_CODES,
@@ -10,9 +11,7 @@ import {
   USAGE_DAYS_DEFAULT,
   type ClientUsage,
 } from '@datafeeds/domain';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -122,18 +121,7 @@ export function UsageSection({ clientId }: { clientId: string }) {
   let body;
   if (usageQuery.isPending) body = <ChartLoading />;
   else if (usageQuery.isError || usage === undefined) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void usageQuery.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {USAGE_LOAD_FAILED}
-      </Alert>
-    );
+    body = <LoadFailedAlert onRetry={() => void usageQuery.refetch()}>{USAGE_LOAD_FAILED}</LoadFailedAlert>;
   } else if (usage.totals.requests === 0) body = <EmptyUsage usage={usage} />;
   else {
     body = (
