@@ -33,6 +33,23 @@ export const API_PATHS = {
   getActivity: '/api/GetActivity',
   /** The same trail as CSV, every row the filter matches. */
   exportActivity: '/api/ExportActivity',
+  /** Ends a rotation's grace period now: the replaced secret stops verifying (issue 12). */
+  endRotationGrace: '/api/EndRotationGrace',
+  /** The company's members and pending invitations (issue 12). */
+  getTeam: '/api/GetTeam',
+  inviteMember: '/api/InviteMember',
+  resendInvitation: '/api/ResendInvitation',
+  revokeInvitation: '/api/RevokeInvitation',
+  changeMemberRole: '/api/ChangeMemberRole',
+  /** Removes a member: their sessions end at once, their tokens stay with the company. */
+  removeMember: '/api/RemoveMember',
+  transferOwnership: '/api/TransferOwnership',
+  /** What an invitation link offers (no session needed): company, role, email. */
+  getInvitation: '/api/GetInvitation',
+  /** A signed-in person without a company joins through an invitation. */
+  acceptInvitation: '/api/AcceptInvitation',
+  /** A new person registers through an invitation: email fixed, no company fields. */
+  registerWithInvitation: '/api/RegisterWithInvitation',
   openapi: '/api/openapi.json',
   docs: '/api/docs',
 } as const;

@@ -13,6 +13,8 @@ import { SCOPE_KEYS } from './scopes.ts';
 import { API_TYPES } from './sports.ts';
 import { COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES } from './status.ts';
 import { genericMessages } from './messages.ts';
+import { COMPANY_ROLES } from './team.ts';
+import { rotationGraceSchema } from './rotation.ts';
 
 export const tokenResponseSchema = z.object({ token: z.string() }).meta({ id: 'TokenResponse' });
 
@@ -33,6 +35,10 @@ export const userSchema = z
     createdAt: z.string(),
     /** When the company's open upgrade request was made, or null: none waits for the provider team. */
     upgradeRequestedAt: z.string().nullable(),
+    /** The person's role in the company (design §9): what the app offers follows `roleMay`. */
+    role: z.enum(COMPANY_ROLES),
+    /** Whether trial reminders are emailed to this person (owner and admins); security notices always are. */
+    trialReminders: z.boolean(),
   })
   .meta({ id: 'User' });
 
@@ -62,6 +68,7 @@ export const updateUserRequestSchema = z
     companyName: profileFormSchema.shape.companyName.optional(),
     currentPassword: z.string().min(1).max(128).optional(),
     newPassword: passwordField(FIELD_LABELS.newPassword).optional(),
+    trialReminders: z.boolean().optional(),
   })
   .superRefine(checkPasswordPair);
 
@@ -106,6 +113,8 @@ export const clientSchema = z
     expiredAt: z.string().nullable(),
     /** ISO time the data feed last verified this token (any outcome), or null: never used. */
     lastUsedAt: z.string().nullable(),
+    /** The secret this token's last rotation replaced, while its grace period lets it verify; else null. */
+    rotationGrace: rotationGraceSchema.nullable(),
   })
   .meta({ id: 'Client' });
 

@@ -20,6 +20,14 @@ export const AUDIT_EVENT_KINDS = [
   'upgrade.approved',
   'verifier_key.created',
   'verifier_key.revoked',
+  'credential.grace_ended',
+  'member.invited',
+  'invitation.resent',
+  'invitation.revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'ownership.transferred',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -40,6 +48,14 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
   'upgrade.approved': 'Upgrade approved',
   'verifier_key.created': 'Verifier key created',
   'verifier_key.revoked': 'Verifier key revoked',
+  'credential.grace_ended': 'Old API token secret stopped',
+  'member.invited': 'Member invited',
+  'invitation.resent': 'Invitation resent',
+  'invitation.revoked': 'Invitation revoked',
+  'member.joined': 'Member joined',
+  'member.role_changed': 'Member role changed',
+  'member.removed': 'Member removed',
+  'ownership.transferred': 'Ownership handed over',
 };
 
 /** Who acted: a person of the portal, the provider team (operator commands) or the portal itself. */

@@ -18,3 +18,5 @@ export * from './verification-judge.ts';
 export * from './verification-schemas.ts';
 export * from './usage.ts';
 export * from './audit.ts';
+export * from './team.ts';
+export * from './rotation.ts';

@@ -108,6 +108,10 @@ export const CREDENTIAL_CHANGE_REASONS = [
   'activated',
   'upgraded',
   'expiry_moved',
+  /** Rotated with a grace period: still valid, but only until the grace period ends (a `changed`). */
+  'retiring',
+  /** A rotation's grace period ended (on time or early): the replaced secret is revoked. */
+  'retired',
 ] as const;
 export type CredentialChangeReason = (typeof CREDENTIAL_CHANGE_REASONS)[number];
 

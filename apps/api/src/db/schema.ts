@@ -18,7 +18,9 @@ import {
 import {
   API_TYPES,
   AUDIT_EVENT_KINDS,
+  ASSIGNABLE_ROLES,
   COMPANY_ACCOUNT_STATUSES,
+  COMPANY_ROLES,
   CREDENTIAL_EVENT_KINDS,
   TOKEN_STATUSES,
   type Scope,
@@ -55,6 +57,9 @@ export const companies = pgTable('companies', {
   createdAt: createdAt(),
 });
 
+export const companyRole = pgEnum('company_role', COMPANY_ROLES);
+export const assignableRole = pgEnum('assignable_role', ASSIGNABLE_ROLES);
+
 export const profiles = pgTable(
   'profiles',
   {
@@ -67,10 +72,69 @@ export const profiles = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull().default(''),
+    /** Design §9. No default: whoever writes a profile says whether it is the owner or who invited it. */
+    role: companyRole('role').notNull(),
+    /** Trial reminder emails (owner and admins); security notices cannot be turned off. */
+    trialReminders: boolean('trial_reminders').notNull().default(true),
+    /** When the person joined the company: its creation, or the accepted invitation. */
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('profiles_company_id_idx').on(table.companyId)],
+  (table) => [
+    index('profiles_company_id_idx').on(table.companyId),
+    // Exactly one owner: a hand-over demotes the owner before it promotes the admin, in one transaction.
+    uniqueIndex('profiles_one_owner_per_company')
+      .on(table.companyId)
+      .where(sql`${table.role} = 'owner'`),
+  ],
+);
+
+/**
+ * An invitation to join a company (design §9): the emailed link carries a random token stored here as
+ * its SHA-256 hash. A resend replaces the hash (the old link stops working) and gives a new 7 days.
+ * At most one pending invitation per company and email (the partial index).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: assignableRole('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => identities.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    acceptedAt: moment('accepted_at'),
+    acceptedBy: uuid('accepted_by').references(() => identities.id, { onDelete: 'set null' }),
+    revokedAt: moment('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('invitations_one_pending_per_email')
+      .on(table.companyId, sql`lower(${table.email})`)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Trial reminders already sent (issue 12): the primary key is the once-only guarantee across instances
+ * and restarts — a reminder is emailed only by the transaction whose insert here succeeded. The trial
+ * end is part of the key, so a trial the provider team extends gets its reminders again.
+ */
+export const trialRemindersSent = pgTable(
+  'trial_reminders_sent',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }).notNull(),
+    /** Days before the trial's end: 7, 3, 1 or 0 (the day it ends). */
+    daysBefore: integer('days_before').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.trialEndsAt, table.daysBefore] })],
 );
 
 /** A signed-in device. Revoking the row ends the session on every instance at the next request. */
@@ -201,9 +265,21 @@ export const apiClients = pgTable(
     expiredAt: moment('expired_at'),
     /** The last verification of this token by the data feed (any outcome), written with the usage batch. */
     lastUsedAt: moment('last_used_at'),
+    /**
+     * Set on a credential a rotation replaced with a grace period (issue 12): it verifies until then, is
+     * shown on its replacement (`replaced_by`) and not in the list, and the retirement sweep deletes it.
+     */
+    retiresAt: moment('retires_at'),
+    replacedBy: text('replaced_by'),
   },
   (table) => [
     index('api_clients_company_id_idx').on(table.companyId, table.createdAt),
+    index('api_clients_retiring_idx')
+      .on(table.retiresAt)
+      .where(sql`${table.retiresAt} is not null`),
+    index('api_clients_replaced_by_idx')
+      .on(table.replacedBy)
+      .where(sql`${table.replacedBy} is not null`),
     // The expiry sweep (credentials/expiry-sweep.ts) looks only at tokens that can still expire.
     index('api_clients_expiring_idx')
       .on(table.expiredAt)

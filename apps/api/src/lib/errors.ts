@@ -15,6 +15,7 @@ export class AppError extends Error {
 }
 
 export const unauthorized = () => new AppError(401, ERROR_CODES.unauthorized, 'Authentication is required.');
+export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message = 'Not found.') => new AppError(404, ERROR_CODES.notFound, message);
 /** A signed-in identity without a portal profile (imported from the sister product, welcome page pending). */
 export const profileNotFound = () =>

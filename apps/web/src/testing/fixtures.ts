@@ -21,6 +21,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     trialEndsAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     upgradeRequestedAt: null,
+    role: 'owner',
+    trialReminders: true,
     ...overrides,
   };
 }

@@ -1,12 +1,18 @@
 // `app.authenticate` guards a route: the bearer access token must be valid and its session not revoked.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors.ts';
-import type { AuthContext } from './sessions/sessions-service.ts';
+import { ROLE_REFUSALS, roleMay, type TeamAction } from '@datafeeds/domain';
+import { forbidden, profileNotFound, unauthorized } from '../../lib/errors.ts';
+import type { AuthContext, CompanyCaller } from './sessions/sessions-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest): Promise<void>;
+    /**
+     * A guard to put after `authenticate`: the caller belongs to a company and its role may `action`
+     * (domain ROLE_POLICY), else 404 profile_not_found / 403 with the policy's sentence.
+     */
+    allow(action: TeamAction): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -24,6 +30,13 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The caller as a member of its company; 404 profile_not_found for an identity without one. */
+export function memberOf(request: FastifyRequest): CompanyCaller {
+  const auth = authOf(request);
+  if (auth.companyId === null || auth.role === null) throw profileNotFound();
+  return { ...auth, companyId: auth.companyId, role: auth.role };
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('auth', null);
@@ -32,6 +45,9 @@ export default fp(
       const auth = token ? await app.sessions.authenticate(token) : undefined;
       if (!auth) throw unauthorized();
       request.auth = auth;
+    });
+    app.decorate('allow', (action: TeamAction) => async (request: FastifyRequest) => {
+      if (!roleMay(memberOf(request).role, action)) throw forbidden(ROLE_REFUSALS[action]);
     });
   },
   { name: 'authentication', dependencies: ['services'] },

@@ -125,7 +125,6 @@ export default fp<ServicesOptions>(
         db,
         clock,
         companies,
-        tokens: tokensRepository,
         users,
         credentials: app.credentials,
         audit: app.auditLog,
@@ -136,7 +135,7 @@ export default fp<ServicesOptions>(
     );
     const auditEvents = createAuditRepository(db);
     app.decorate('auditEvents', auditEvents);
-    app.decorate('activity', createActivityService({ audit: auditEvents, tokens: tokensRepository }));
+    app.decorate('activity', createActivityService({ audit: auditEvents }));
     app.addHook('onClose', async () => {
       // Reset emails still being written go first, so the worker can stop with them stored.
       await recovery.drain();

@@ -9,7 +9,7 @@ import {
   activityPageSchema,
   getActivityQuerySchema,
 } from '@datafeeds/domain';
-import { authOf } from '../../plugins/app/authentication.ts';
+import { memberOf } from '../../plugins/app/authentication.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 
 /**
@@ -36,7 +36,7 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: getActivityQuerySchema,
       response: { 200: activityPageSchema, ...errorResponses(400, 401, 404, 429) },
     },
-    handler: async (request) => app.activity.page(authOf(request).identityId, request.query),
+    handler: async (request) => app.activity.page(memberOf(request), request.query),
   });
 
   app.get(API_PATHS.exportActivity, {
@@ -51,7 +51,7 @@ const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       response: errorResponses(400, 401, 404, 429),
     },
     handler: async (request, reply) => {
-      const csv = await app.activity.exportCsv(authOf(request).identityId, request.query);
+      const csv = await app.activity.exportCsv(memberOf(request), request.query);
       const day = app.clock.now().toISOString().slice(0, 10);
       return (
         reply

@@ -9,7 +9,7 @@ import {
   getClientsResponseSchema,
   tokenRequestSchema,
 } from '@datafeeds/domain';
-import { authOf } from '../../plugins/app/authentication.ts';
+import { memberOf } from '../../plugins/app/authentication.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { bearerSecurity, errorResponses, plainJsonOnSuccess } from '../schemas.ts';
@@ -39,56 +39,52 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: getClientsResponseSchema, ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (request) => ({
-      clients: await app.tokens.list(authOf(request).identityId, parseClientIds(request.query.clientIds)),
+      clients: await app.tokens.list(memberOf(request), parseClientIds(request.query.clientIds)),
     }),
   });
 
   app.post(API_PATHS.createClient, {
-    onRequest: [app.authenticate, credentialsLimit],
+    onRequest: [app.authenticate, app.allow('createToken'), credentialsLimit],
     schema: {
       tags: ['tokens'],
       operationId: 'CreateClient',
       summary: 'Request a token; the client secret is in this answer only',
       security: bearerSecurity,
       body: tokenRequestSchema,
-      response: { 201: clientCredentialsSchema, ...errorResponses(400, 401, 404, 429) },
+      response: { 201: clientCredentialsSchema, ...errorResponses(400, 401, 403, 404, 429) },
     },
     handler: async (request, reply) => {
-      const credentials = await app.tokens.create(
-        authOf(request).identityId,
-        request.body,
-        originOf(request),
-      );
+      const credentials = await app.tokens.create(memberOf(request), request.body, originOf(request));
       return reply.code(201).send(credentials);
     },
   });
 
   app.post(API_PATHS.rotateClient, {
-    onRequest: [app.authenticate, credentialsLimit],
+    onRequest: [app.authenticate, app.allow('rotateToken'), credentialsLimit],
     schema: {
       tags: ['tokens'],
       operationId: 'RotateClient',
       summary: 'Replace a token by a new one with the same permissions; the old one stops at once',
       security: bearerSecurity,
       body: clientIdRequestSchema,
-      response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 404, 429) },
+      response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 403, 404, 429) },
     },
     handler: async (request) =>
-      app.tokens.rotate(authOf(request).identityId, request.body.clientId, originOf(request)),
+      app.tokens.rotate(memberOf(request), request.body.clientId, originOf(request)),
   });
 
   app.delete(API_PATHS.deleteClient, {
-    onRequest: app.authenticate,
+    onRequest: [app.authenticate, app.allow('deleteToken')],
     schema: {
       tags: ['tokens'],
       operationId: 'DeleteClient',
       summary: 'Delete a token for good',
       security: bearerSecurity,
       body: clientIdRequestSchema,
-      response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 404, 429) },
+      response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 429) },
     },
     handler: async (request, reply) => {
-      await app.tokens.remove(authOf(request).identityId, request.body.clientId, originOf(request));
+      await app.tokens.remove(memberOf(request), request.body.clientId, originOf(request));
       return reply.code(204).send(null);
     },
   });

@@ -2,7 +2,7 @@
 // over the last `days` UTC days by feed and outcome, for the token's usage chart.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, clientUsageSchema, getClientUsageQuerySchema } from '@datafeeds/domain';
-import { authOf } from '../../plugins/app/authentication.ts';
+import { memberOf } from '../../plugins/app/authentication.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 
 const usageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +19,7 @@ const usageRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: clientUsageSchema, ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (request) =>
-      app.usage.ofClient(authOf(request).identityId, request.query.clientId, request.query.days),
+      app.usage.ofClient(memberOf(request), request.query.clientId, request.query.days),
   });
 };
 

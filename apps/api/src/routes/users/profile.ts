@@ -43,7 +43,7 @@ const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change names, company name and password; a password change signs out every other session',
       security: bearerSecurity,
       body: updateUserRequestSchema,
-      response: { 200: userSchema, ...errorResponses(400, 401, 404, 429) },
+      response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },
     },
     handler: async (request) => app.accounts.updateProfile(authOf(request), originOf(request), request.body),
   });

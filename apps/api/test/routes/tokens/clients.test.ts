@@ -54,6 +54,7 @@ describe('POST /api/CreateClient', () => {
       updatedAt: clock.now().toISOString(),
       expiredAt: user.trialEndsAt,
       lastUsedAt: null,
+      rotationGrace: null,
     });
     expect(Object.keys(client?.scope ?? {}).sort()).toEqual([...SCOPE_KEYS].sort());
     expect(client && enabledKeys(client).sort()).toEqual(['nfl', 'nflLive', 'nhl', 'nhlLive']);

@@ -8,8 +8,7 @@ import {
   type AuditEvent,
 } from '@datafeeds/domain';
 import { toCsv } from '../../../lib/csv.ts';
-import { profileNotFound } from '../../../lib/errors.ts';
-import type { TokensRepository } from '../tokens/tokens-repository.ts';
+import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { AuditEventRow, AuditQuery, AuditRepository } from './audit-repository.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -54,25 +53,17 @@ export function activityCsvRow(event: AuditEvent): string[] {
   ];
 }
 
-export function createActivityService({
-  audit,
-  tokens,
-}: {
-  audit: AuditRepository;
-  tokens: TokensRepository;
-}) {
-  async function companyQuery(identityId: string, filter: ActivityFilter): Promise<AuditQuery> {
-    const company = await tokens.callerCompany(identityId);
-    if (!company) throw profileNotFound();
-    return { company: { id: company.companyId }, ...filterRange(filter) };
+export function createActivityService({ audit }: { audit: AuditRepository }) {
+  function companyQuery({ companyId }: CompanyCaller, filter: ActivityFilter): AuditQuery {
+    return { company: { id: companyId }, ...filterRange(filter) };
   }
 
   return {
     async page(
-      identityId: string,
+      caller: CompanyCaller,
       { page, pageSize, ...filter }: ActivityFilter & { page: number; pageSize: number },
     ): Promise<ActivityPage> {
-      const query = await companyQuery(identityId, filter);
+      const query = companyQuery(caller, filter);
       const [rows, total] = await Promise.all([
         audit.list(query, { offset: page * pageSize, limit: pageSize }),
         audit.count(query),
@@ -81,8 +72,8 @@ export function createActivityService({
     },
 
     /** Every event the filter matches, as CSV with the header row. */
-    async exportCsv(identityId: string, filter: ActivityFilter): Promise<string> {
-      const rows = await audit.list(await companyQuery(identityId, filter));
+    async exportCsv(caller: CompanyCaller, filter: ActivityFilter): Promise<string> {
+      const rows = await audit.list(companyQuery(caller, filter));
       return toCsv([ACTIVITY_CSV_COLUMNS, ...rows.map((row) => activityCsvRow(toAuditEvent(row)))]);
     },
   };

@@ -7,8 +7,8 @@ import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, profileNotFound } from '../../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import { upgradeRequestEmail } from '../mail/templates.ts';
-import type { TokensRepository } from '../tokens/tokens-repository.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
 import type { CompaniesRepository } from './companies-repository.ts';
 import { OPERATOR_CONTEXT, type AuditLog, type RequestOrigin } from '../audit/audit-log.ts';
@@ -17,7 +17,6 @@ export interface UpgradeServiceDeps {
   db: Db;
   clock: Clock;
   companies: CompaniesRepository;
-  tokens: TokensRepository;
   users: UsersRepository;
   credentials: Pick<CredentialStore, 'upgradeCompany'>;
   mailer: Mailer;
@@ -29,20 +28,19 @@ export interface UpgradeServiceDeps {
 const alreadyPaid = () => new AppError(409, ERROR_CODES.conflict, 'Your company already has a paid account.');
 
 export function createUpgradeService(deps: UpgradeServiceDeps) {
-  const { db, clock, companies, tokens, users, mailer } = deps;
+  const { db, clock, companies, users, mailer } = deps;
   return {
-    async request(identityId: string, origin: RequestOrigin): Promise<UpgradeAccountResponse> {
+    async request(caller: CompanyCaller, origin: RequestOrigin): Promise<UpgradeAccountResponse> {
+      const { identityId, companyId } = caller;
       const user = await users.getUser(identityId);
       if (!user) throw profileNotFound();
-      const company = await tokens.callerCompany(identityId);
-      if (!company) throw profileNotFound();
-      if (company.accountStatus === 'paid') throw alreadyPaid();
+      if (user.companyAccountStatus === 'paid') throw alreadyPaid();
       // Asking again answers the open request and records nothing: only a new request is an event.
       const { request, created } = await transaction(db, async (tx) => {
-        const opened = await companies.openUpgradeRequest(company.companyId, identityId, clock.now(), tx);
+        const opened = await companies.openUpgradeRequest(companyId, identityId, clock.now(), tx);
         if (opened.created) {
           const context = { ...origin, actor: { kind: 'user', id: identityId } } as const;
-          await deps.audit.record(tx, { kind: 'upgrade.requested', context, companyId: company.companyId });
+          await deps.audit.record(tx, { kind: 'upgrade.requested', context, companyId });
         }
         return opened;
       });
@@ -51,7 +49,7 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
         await mailer
           .send(
             upgradeRequestEmail(deps.providerTeamEmail, {
-              companyId: company.companyId,
+              companyId,
               companyName: user.companyName,
               requesterName: `${user.firstName} ${user.lastName}`.trim(),
               requesterEmail: user.email,

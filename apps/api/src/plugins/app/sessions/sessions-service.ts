@@ -5,9 +5,9 @@ import { createHash, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { refreshTokens, sessions } from '../../../db/schema.ts';
+import { profiles, refreshTokens, sessions } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
 import { isUuid } from '../../../lib/uuid.ts';
@@ -22,9 +22,23 @@ export interface SessionTokens {
   sessionId: string;
 }
 
+/**
+ * Who is calling (issue 12 "Who is calling, once"): resolved by the session check of every authenticated
+ * request in the same single query, so services get the company and role without looking them up again.
+ * `companyId` and `role` are null for an identity without a portal profile (it still has to complete
+ * the welcome page or accept an invitation).
+ */
 export interface AuthContext {
   identityId: string;
   sessionId: string;
+  companyId: string | null;
+  role: CompanyRole | null;
+}
+
+/** A caller who belongs to a company: what every company-scoped service takes. */
+export interface CompanyCaller extends AuthContext {
+  companyId: string;
+  role: CompanyRole;
 }
 
 /** What a verified access token says, kept to answer its next calls without verifying it again. */
@@ -53,10 +67,12 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     ['sign', 'verify'],
   );
   // Every authenticated call runs this one: built once and prepared on each connection, so neither the
-  // query builder nor PostgreSQL's parser runs per call.
+  // query builder nor PostgreSQL's parser runs per call. It also reads the caller's company and role
+  // (primary-key join), so a role change or a removal holds from the next request on every instance.
   const liveSession = db
-    .select({ id: sessions.id })
+    .select({ companyId: profiles.companyId, role: profiles.role })
     .from(sessions)
+    .leftJoin(profiles, eq(profiles.identityId, sessions.identityId))
     .where(
       and(
         eq(sessions.id, sql.placeholder('sessionId')),
@@ -160,7 +176,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
       if (!token) return undefined;
       const { identityId, sessionId } = token;
       const [live] = await liveSession.execute({ sessionId, identityId });
-      return live ? { identityId, sessionId } : undefined;
+      return live ? { identityId, sessionId, companyId: live.companyId, role: live.role } : undefined;
     },
 
     /** Rotates a refresh token. Presenting an already-used one means it leaked: the family is revoked. */

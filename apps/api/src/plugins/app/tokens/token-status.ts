@@ -38,5 +38,7 @@ export function toClient(row: ClientListRow, now: Date): Client {
     updatedAt: row.updatedAt.toISOString(),
     expiredAt: row.expiredAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    // TODO(issue 12, grace rotation): the replaced secret while its grace period runs.
+    rotationGrace: null,
   };
 }

@@ -12,6 +12,7 @@ import { notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
+import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
 
 export interface TokensServiceDeps {
@@ -21,7 +22,7 @@ export interface TokensServiceDeps {
   secrets: SecretHasher;
 }
 
-const asUser = (identityId: string, origin: RequestOrigin): AuditContext => ({
+const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditContext => ({
   ...origin,
   actor: { kind: 'user', id: identityId },
 });
@@ -29,8 +30,9 @@ const asUser = (identityId: string, origin: RequestOrigin): AuditContext => ({
 const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
 
 export function createTokensService({ clock, tokens, store, secrets }: TokensServiceDeps) {
-  async function companyOf(identityId: string): Promise<CallerCompany> {
-    const company = await tokens.callerCompany(identityId);
+  /** What decides a new token's status and expiry: the company's account and the caller's email. */
+  async function accountOf(caller: CompanyCaller): Promise<CallerCompany> {
+    const company = await tokens.callerCompany(caller.identityId);
     if (!company) throw profileNotFound();
     return company;
   }
@@ -55,8 +57,7 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
   }
 
   return {
-    async list(identityId: string, clientIds?: readonly string[]): Promise<Client[]> {
-      const { companyId } = await companyOf(identityId);
+    async list({ companyId }: CompanyCaller, clientIds?: readonly string[]): Promise<Client[]> {
       const rows = await tokens.list(companyId, clientIds);
       if (clientIds && rows.length < new Set(clientIds).size) throw tokenNotFound();
       const now = clock.now();
@@ -64,34 +65,33 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
     },
 
     async create(
-      identityId: string,
+      caller: CompanyCaller,
       request: TokenRequest,
       origin: RequestOrigin,
     ): Promise<ClientCredentials> {
-      const company = await companyOf(identityId);
+      const company = await accountOf(caller);
       const { row, credentials } = issue({
         companyId: company.companyId,
-        createdBy: identityId,
+        createdBy: caller.identityId,
         label: request.label,
         apiType: request.apiType,
         scope: scopeForRequest(request),
         ...initialState(company),
       });
-      await store.create(row, asUser(identityId, origin));
+      await store.create(row, asUser(caller, origin));
       return credentials;
     },
 
-    async remove(identityId: string, clientId: string, origin: RequestOrigin): Promise<void> {
-      const { companyId } = await companyOf(identityId);
-      if (!(await store.remove(companyId, clientId, asUser(identityId, origin)))) throw tokenNotFound();
+    async remove(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
+      if (!(await store.remove(caller.companyId, clientId, asUser(caller, origin)))) throw tokenNotFound();
     },
 
     /**
      * Replaces a token by a new one with the same permissions and state, in one transaction: of concurrent
      * rotations of one token exactly one finds it and issues a new one (credential-store.ts).
      */
-    async rotate(identityId: string, clientId: string, origin: RequestOrigin): Promise<ClientCredentials> {
-      const { companyId } = await companyOf(identityId);
+    async rotate(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<ClientCredentials> {
+      const { companyId } = caller;
       let issued: ClientCredentials | undefined;
       const rotated = await store.rotate(
         companyId,
@@ -110,7 +110,7 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
           issued = credentials;
           return row;
         },
-        asUser(identityId, origin),
+        asUser(caller, origin),
       );
       if (!rotated || !issued) throw tokenNotFound();
       return issued;

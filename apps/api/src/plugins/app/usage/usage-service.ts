@@ -3,6 +3,7 @@
 // id answers the very 404 an unknown one does.
 import type { ClientUsage } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
+import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { TokensService } from '../tokens/tokens-service.ts';
 import type { UsageStore } from './usage-store.ts';
 import { DAY_MS, summarizeUsage } from './usage-summary.ts';
@@ -15,8 +16,8 @@ export interface UsageServiceDeps {
 
 export function createUsageService({ clock, tokens, store }: UsageServiceDeps) {
   return {
-    async ofClient(identityId: string, clientId: string, days: number): Promise<ClientUsage> {
-      const [client] = await tokens.list(identityId, [clientId]);
+    async ofClient(caller: CompanyCaller, clientId: string, days: number): Promise<ClientUsage> {
+      const [client] = await tokens.list(caller, [clientId]);
       if (!client) throw new Error('tokens.list answered no token without refusing'); // never: it 404s
       const lastDay = Math.floor(clock.now().getTime() / DAY_MS);
       const rows = await store.daily(clientId, new Date((lastDay - days + 1) * DAY_MS));

@@ -1,12 +1,19 @@
 // The account flows of design §2: registration, sign-in, profile completion and update. Routes call
 // these; they validate nothing themselves (the schemas did). Recovery flows live in recovery-service.ts.
-import { ERROR_CODES, MESSAGES, type RegisterRequest, type User } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  ROLE_REFUSALS,
+  roleMay,
+  type RegisterRequest,
+  type User,
+} from '@datafeeds/domain';
 import { postgresErrorOf } from '../../../db/client.ts';
-import { AppError, profileNotFound } from '../../../lib/errors.ts';
+import { AppError, forbidden, profileNotFound } from '../../../lib/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import { verificationEmail } from '../mail/templates.ts';
-import type { SessionTokens } from '../sessions/sessions-service.ts';
+import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 import { EMAIL_UNIQUE_INDEX, USERNAME_UNIQUE_INDEX, type ProfileFields } from './users-repository.ts';
@@ -166,7 +173,7 @@ export function createAccountsService(deps: AccountsDeps) {
      * other session of the user at once; the session making the change stays signed in.
      */
     async updateProfile(
-      auth: { identityId: string; sessionId: string },
+      auth: AuthContext,
       origin: RequestOrigin,
       input: {
         firstName?: string;
@@ -174,9 +181,14 @@ export function createAccountsService(deps: AccountsDeps) {
         companyName?: string;
         currentPassword?: string;
         newPassword?: string;
+        trialReminders?: boolean;
       },
     ): Promise<User> {
-      if (!(await users.hasProfile(auth.identityId))) throw profileNotFound();
+      const current = await users.getUser(auth.identityId);
+      if (!current) throw profileNotFound();
+      // The form sends the company name back unchanged; only a change of it is the company's business.
+      const renames = input.companyName !== undefined && input.companyName !== current.companyName;
+      if (renames && !roleMay(auth.role, 'renameCompany')) throw forbidden(ROLE_REFUSALS.renameCompany);
       const { currentPassword, newPassword, ...fields } = input;
       let newHash: string | undefined;
       if (newPassword) {

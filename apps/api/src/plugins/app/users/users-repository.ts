@@ -31,6 +31,8 @@ export function createUsersRepository(db: Db) {
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       phone: profiles.phone,
+      role: profiles.role,
+      trialReminders: profiles.trialReminders,
       companyName: companies.name,
       companyAccountStatus: companies.accountStatus,
       trialEndsAt: companies.trialEndsAt,
@@ -112,6 +114,7 @@ export function createUsersRepository(db: Db) {
         firstName: fields.firstName,
         lastName: fields.lastName,
         phone: fields.phone,
+        role: 'owner',
         createdAt: now,
         updatedAt: now,
       });
@@ -141,7 +144,7 @@ export function createUsersRepository(db: Db) {
 
     async updateProfile(
       identityId: string,
-      fields: Partial<Omit<ProfileFields, 'phone'>>,
+      fields: Partial<Omit<ProfileFields, 'phone'>> & { trialReminders?: boolean },
       now: Date,
       executor: Db = db,
     ) {

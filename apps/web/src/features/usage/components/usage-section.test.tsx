@@ -25,6 +25,7 @@ const client: Client = {
   updatedAt: '2026-02-02T12:00:00.000Z',
   expiredAt: null,
   lastUsedAt: null,
+  rotationGrace: null,
 };
 
 /** Busy on the last day (index days-1) and the one before; refused requests only on the last day. */

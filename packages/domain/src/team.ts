@@ -1,0 +1,182 @@
+// Companies as teams (design §9, issue 12): the roles, what each may do, and the calls of the Team page
+// and of invitations. The policy table is the one place roles live: the API refuses with its message
+// (403) and the web app hides or disables the action with the same sentence as the reason.
+import { z } from 'zod';
+import { emailField, optionalPhoneField, passwordField, registerSchema } from './validation.ts';
+
+export const COMPANY_ROLES = ['owner', 'admin', 'member'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  member: 'Member',
+};
+
+/** The roles an invitation or a role change may give: ownership only moves by a hand-over. */
+export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/**
+ * What a role may do beyond reading (every member reads tokens, usage, activity and the team). Members
+ * create tokens; admins also rotate and delete any token and manage people; the owner also requests
+ * the upgrade and hands ownership over.
+ */
+export const TEAM_ACTIONS = [
+  'createToken',
+  'rotateToken',
+  'deleteToken',
+  'manageTeam',
+  'requestUpgrade',
+  'transferOwnership',
+  'renameCompany',
+] as const;
+export type TeamAction = (typeof TEAM_ACTIONS)[number];
+
+export const ROLE_POLICY: Readonly<Record<TeamAction, readonly CompanyRole[]>> = {
+  createToken: ['owner', 'admin', 'member'],
+  rotateToken: ['owner', 'admin'],
+  deleteToken: ['owner', 'admin'],
+  manageTeam: ['owner', 'admin'],
+  requestUpgrade: ['owner'],
+  transferOwnership: ['owner'],
+  renameCompany: ['owner', 'admin'],
+};
+
+/** The 403 message, and the reason the app gives beside a disabled or missing action. */
+export const ROLE_REFUSALS: Readonly<Record<TeamAction, string>> = {
+  createToken: 'Only members of the company can request a token.',
+  rotateToken: 'Only an admin or the owner can rotate a token.',
+  deleteToken: 'Only an admin or the owner can delete a token.',
+  manageTeam: 'Only an admin or the owner can manage the team.',
+  requestUpgrade: 'Only the owner can request the upgrade.',
+  transferOwnership: 'Only the owner can hand ownership over.',
+  renameCompany: "Only an admin or the owner can change the company's name.",
+};
+
+export function roleMay(role: CompanyRole | null | undefined, action: TeamAction): boolean {
+  return role !== null && role !== undefined && ROLE_POLICY[action].includes(role);
+}
+
+/** An invitation link is valid this long (design §9). */
+export const INVITATION_TTL_DAYS = 7;
+
+export const TEAM_MESSAGES = {
+  alreadyMember: 'This person is already a member of your company.',
+  alreadyInvited: 'This email already has a pending invitation. Resend it instead.',
+  /** One company per person: the accepting identity already belongs to another company. */
+  otherCompany:
+    'This account already belongs to another company. A person can belong to one company only: ' +
+    'sign in with another account, or ask to be removed from the other company first.',
+  invitationEmailMismatch: 'This invitation was sent to another email address.',
+  invitationInvalid: 'This invitation link is not valid. Check that you copied the whole link.',
+  invitationExpired: 'This invitation has expired. Ask the person who invited you to send a new one.',
+  invitationRevoked: 'This invitation was withdrawn. Ask the person who invited you for a new one.',
+  invitationUsed: 'This invitation has already been accepted. Sign in to continue.',
+  cannotChangeOwner: "The owner's role changes only when ownership is handed over.",
+  cannotRemoveOwner: 'The owner cannot be removed. Hand ownership over first.',
+  cannotRemoveSelf: 'You cannot remove yourself from the team.',
+  transferToAdminOnly: 'Ownership can only be handed to an admin.',
+  memberNotFound: 'No member with this id was found in your company.',
+  invitationNotFound: 'No pending invitation with this id was found in your company.',
+} as const;
+
+/** Why an invitation link cannot be used (GetInvitation's 404/410 `error` codes). */
+export const INVITATION_PROBLEMS = [
+  'invitation_invalid',
+  'invitation_expired',
+  'invitation_revoked',
+  'invitation_used',
+] as const;
+export type InvitationProblem = (typeof INVITATION_PROBLEMS)[number];
+
+export const INVITATION_PROBLEM_MESSAGES: Readonly<Record<InvitationProblem, string>> = {
+  invitation_invalid: TEAM_MESSAGES.invitationInvalid,
+  invitation_expired: TEAM_MESSAGES.invitationExpired,
+  invitation_revoked: TEAM_MESSAGES.invitationRevoked,
+  invitation_used: TEAM_MESSAGES.invitationUsed,
+};
+
+export const teamMemberSchema = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    role: z.enum(COMPANY_ROLES),
+    joinedAt: z.string(),
+  })
+  .meta({ id: 'TeamMember' });
+
+export const pendingInvitationSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    role: z.enum(ASSIGNABLE_ROLES),
+    /** Who sent it (first and last name), or null when that person has left. */
+    invitedBy: z.string().nullable(),
+    createdAt: z.string(),
+    /** When the current link stops working (a resend gives a new link and a new 7 days). */
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'PendingInvitation' });
+
+export const teamSchema = z
+  .object({
+    members: z.array(teamMemberSchema),
+    /** Pending invitations (not accepted, not revoked), expired ones included so they can be resent. */
+    invitations: z.array(pendingInvitationSchema),
+  })
+  .meta({ id: 'Team' });
+
+export const inviteMemberRequestSchema = z.strictObject({
+  email: emailField,
+  role: z.enum(ASSIGNABLE_ROLES),
+});
+export const invitationIdRequestSchema = z.strictObject({ invitationId: z.string().min(1).max(200) });
+export const memberIdRequestSchema = z.strictObject({ memberId: z.string().min(1).max(200) });
+export const changeMemberRoleRequestSchema = z.strictObject({
+  memberId: z.string().min(1).max(200),
+  role: z.enum(ASSIGNABLE_ROLES),
+});
+
+/** The invitation token from the emailed link `/accept-invitation?token=…`. */
+export const invitationTokenSchema = z.string().min(1).max(200);
+export const getInvitationQuerySchema = z.object({ token: invitationTokenSchema });
+
+/** What the accept page shows before the person decides. */
+export const invitationSummarySchema = z
+  .object({
+    email: z.string(),
+    companyName: z.string(),
+    role: z.enum(ASSIGNABLE_ROLES),
+    invitedBy: z.string().nullable(),
+    expiresAt: z.string(),
+    /** Whether an identity with this email exists: the page offers sign-in instead of registration. */
+    accountExists: z.boolean(),
+  })
+  .meta({ id: 'InvitationSummary' });
+
+/** A signed-in person without a company joins the inviter's company. */
+export const acceptInvitationRequestSchema = z.strictObject({ token: invitationTokenSchema });
+
+/** A new person registers through the link: the email is the invitation's, no company fields. */
+export const registerWithInvitationSchema = z.object({
+  token: invitationTokenSchema,
+  firstName: registerSchema.shape.firstName,
+  lastName: registerSchema.shape.lastName,
+  username: registerSchema.shape.username,
+  password: passwordField(),
+  phone: optionalPhoneField.optional().default(''),
+  userHasAgreedToTermsOfService: registerSchema.shape.userHasAgreedToTermsOfService,
+  userHasReadPrivacyPolicy: registerSchema.shape.userHasReadPrivacyPolicy,
+});
+
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+export type Team = z.infer<typeof teamSchema>;
+export type InviteMemberRequest = z.input<typeof inviteMemberRequestSchema>;
+export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleRequestSchema>;
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+export type RegisterWithInvitationInput = z.input<typeof registerWithInvitationSchema>;
+export type RegisterWithInvitationRequest = z.output<typeof registerWithInvitationSchema>;
