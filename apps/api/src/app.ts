@@ -26,6 +26,7 @@ import verifierAuthentication, {
 } from './plugins/app/verifier-authentication.ts';
 import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-socket.ts';
 import services from './plugins/app/services.ts';
+import trialReminders from './plugins/app/trial-reminders.ts';
 import usage from './plugins/app/usage.ts';
 import { DEFAULT_USAGE_FLUSH_MS } from './plugins/app/usage/usage-meter.ts';
 import { DEFAULT_USAGE_RETENTION_SWEEP_MS } from './plugins/app/usage/usage-retention.ts';
@@ -89,6 +90,8 @@ export interface BuildAppOptions {
   expirySweepMs?: number;
   /** How often each instance looks for email to deliver (default 1 s); 0 leaves only the nudge after a send. */
   mailDeliveryMs?: number;
+  /** How often each instance sends due trial reminders (default TRIAL_REMINDER_SECONDS); 0 turns them off. */
+  trialRemindersMs?: number;
   verifierThrottle?: Partial<VerifierThrottle>;
   /** Heartbeat of the credential events stream (default HEARTBEAT_INTERVAL_MS). */
   eventsHeartbeatMs?: number;
@@ -173,6 +176,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     mailDeliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS,
+  });
+  await app.register(trialReminders, {
+    env,
+    clock,
+    intervalMs: options.trialRemindersMs ?? env.TRIAL_REMINDER_SECONDS * 1000,
   });
   await app.register(authentication);
   await app.register(verifierAuthentication, {

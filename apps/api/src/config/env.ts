@@ -148,6 +148,11 @@ export const envFields = z.object({
     description:
       'counts every verification per token, feed, hour and outcome for the token\'s usage chart (design §8 "Usage"); `false` only for the verify benchmark\'s comparison run',
   }),
+  TRIAL_REMINDER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300).meta({
+    shown: '`300`',
+    description:
+      'how often each instance sends the trial reminders that are due (7, 3 and 1 days before a trial ends, and at its end; each once, however many instances run); `0` turns them off on this instance',
+  }),
   WEB_DIST_DIR: z
     .string()
     .trim()

@@ -15,12 +15,13 @@ import type { ActionResult } from './provider-team.ts';
 
 async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult> {
   // The server's own assembly gives the CLI the same database, mailer and services.
-  // The running servers sweep expiries; a command's short life need not.
+  // The running servers sweep expiries and send reminders; a command's short life need not.
   // It never changes the schema: a database behind this code is refused (run `npm run db:migrate`).
   const app = await buildApp({
     env: { ...env, LOG_LEVEL: 'warn' },
     serveWebApp: false,
     expirySweepMs: 0,
+    trialRemindersMs: 0,
     migrations: 'require-current',
   });
   try {

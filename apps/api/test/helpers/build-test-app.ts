@@ -62,6 +62,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     // Usage is written when a test flushes (app.usageMeter.flush()) or closes the app, not by a timer.
     usageFlushMs: 0,
     usageRetentionSweepMs: 0,
+    // Trial reminders run when a test calls app.trialReminders.run().
+    trialRemindersMs: 0,
     ...rest,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
   });

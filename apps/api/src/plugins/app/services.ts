@@ -25,6 +25,7 @@ import { createTokensRepository, type TokensRepository } from './tokens/tokens-r
 import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
 import { createActivityService, type ActivityService } from './audit/activity.ts';
 import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
+import { createSecurityNotices } from './notices/security-notices.ts';
 import { createUsageService, type UsageService } from './usage/usage-service.ts';
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export default fp<ServicesOptions>(
       log: app.log,
       deliveryPollMs: mailDeliveryMs,
     });
+    const notices = createSecurityNotices({ db, clock, mailer });
     const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
     const shared = {
       db,
@@ -80,6 +82,7 @@ export default fp<ServicesOptions>(
       mailer,
       audit: app.auditLog,
       log: app.log,
+      notices,
     };
     const verificationTokens = createOneTimeTokens(
       db,
@@ -116,6 +119,7 @@ export default fp<ServicesOptions>(
       tokens: tokensRepository,
       store: app.credentials,
       secrets: createSecretHasher(secrets.clientSecretHashKey),
+      notices,
     });
     app.decorate('tokens', tokens);
     app.decorate('usage', createUsageService({ clock, tokens, store: app.usageStore }));

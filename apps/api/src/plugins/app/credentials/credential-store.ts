@@ -106,8 +106,8 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
   }
 
   return {
-    async create(client: NewApiClient, context: AuditContext): Promise<ApiClientRow> {
-      return transaction(db, async (tx) => {
+    async create(client: NewApiClient, context: AuditContext, executor: Db = db): Promise<ApiClientRow> {
+      return withinTransaction(executor, async (tx) => {
         const row = await insert(tx, client);
         await record(tx, context.actor, each([row], { kind: 'created', effect: 'none' }), client.now);
         await audit.record(tx, {
@@ -129,8 +129,9 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       clientId: string,
       replacement: (old: ApiClientRow) => NewApiClient,
       context: AuditContext,
+      executor: Db = db,
     ): Promise<ApiClientRow | undefined> {
-      return transaction(db, async (tx) => {
+      return withinTransaction(executor, async (tx) => {
         const old = await removeRow(tx, companyId, clientId);
         if (!old) return undefined;
         const next = replacement(old);
@@ -158,8 +159,9 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       companyId: string,
       clientId: string,
       context: AuditContext,
+      executor: Db = db,
     ): Promise<ApiClientRow | undefined> {
-      return transaction(db, async (tx) => {
+      return withinTransaction(executor, async (tx) => {
         const row = await removeRow(tx, companyId, clientId);
         if (!row) return undefined;
         await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), clock.now());

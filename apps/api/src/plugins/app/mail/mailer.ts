@@ -5,6 +5,7 @@
 // its links have expired. The log says where to read it but never holds the links: they carry one-time
 // tokens, and logs are not secret.
 import type { Db } from '../../../db/client.ts';
+import { afterCommit } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { startDeliveryWorker, type DeliveryLog } from './delivery-worker.ts';
 import { createOutboxStore, type MailboxMessage, type UndeliveredEmail } from './outbox-store.ts';
@@ -16,8 +17,13 @@ export const DEFAULT_MAIL_DELIVERY_MS = 1_000;
 
 export interface Mailer {
   readonly mode: 'smtp' | 'outbox';
-  /** Resolves once the message is stored; with SMTP it is sent in the background, retried if need be. */
-  send(message: EmailMessage): Promise<void>;
+  /**
+   * Resolves once the message is stored; with SMTP it is sent in the background, retried if need be.
+   * Given a transaction opened with `transaction()` (db/transaction.ts), the message is written in it:
+   * it exists exactly when the change it reports committed (a crash in between loses neither, nor sends
+   * one for a change rolled back), and delivery starts once it has committed.
+   */
+  send(message: EmailMessage, executor?: Db): Promise<void>;
   /** The development mailbox's messages, newest first. */
   outbox(): Promise<MailboxMessage[]>;
   /** Messages still waiting for SMTP delivery or given up on, without their body or links. */
@@ -46,21 +52,25 @@ export function createMailer(options: {
 
   return {
     mode: sender ? 'smtp' : 'outbox',
-    async send(message) {
+    async send(message, executor = options.db) {
       if (sender) {
-        await store.add(message, 'smtp');
-        log.info({ subject: message.subject }, 'email queued for SMTP delivery');
-        worker.nudge();
+        await store.add(message, 'smtp', executor);
+        afterCommit(executor, () => {
+          log.info({ subject: message.subject }, 'email queued for SMTP delivery');
+          worker.nudge();
+        });
         return;
       }
-      await store.add(message, 'mailbox');
-      log.info(
-        {
-          to: message.to,
-          subject: message.subject,
-          readAt: options.mailboxUrl ?? 'the development mailbox (set DEV_MAILBOX=true to serve it)',
-        },
-        'email kept in the outbox (no SMTP_URL)',
+      await store.add(message, 'mailbox', executor);
+      afterCommit(executor, () =>
+        log.info(
+          {
+            to: message.to,
+            subject: message.subject,
+            readAt: options.mailboxUrl ?? 'the development mailbox (set DEV_MAILBOX=true to serve it)',
+          },
+          'email kept in the outbox (no SMTP_URL)',
+        ),
       );
     },
     outbox: () => store.mailbox(),

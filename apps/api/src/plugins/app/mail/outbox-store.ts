@@ -57,10 +57,13 @@ const heldBy = (email: ClaimedEmail) =>
 
 export function createOutboxStore(db: Db, clock: Clock) {
   return {
-    /** Writes the message: for the SMTP worker (`pending`), or as the development mailbox's mail. */
-    async add(message: EmailMessage, destination: 'smtp' | 'mailbox'): Promise<void> {
+    /**
+     * Writes the message: for the SMTP worker (`pending`), or as the development mailbox's mail. Given a
+     * caller's transaction, the message commits or rolls back with the change it is about.
+     */
+    async add(message: EmailMessage, destination: 'smtp' | 'mailbox', executor: Db = db): Promise<void> {
       const now = clock.now();
-      await db.insert(outboxEmails).values({
+      await executor.insert(outboxEmails).values({
         ...message,
         createdAt: now,
         ...(destination === 'smtp'

@@ -88,3 +88,120 @@ export function upgradeRequestEmail(
     links: [],
   };
 }
+
+/** A moment as an email states it: unambiguous for every reader, whatever their time zone. */
+function utcMoment(at: Date): string {
+  const formatted = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(at);
+  return `${formatted} UTC`;
+}
+
+/** A notice with no link: plain paragraphs, each escaped in the HTML part. */
+function noticeEmail(to: string, subject: string, paragraphs: string[]): EmailMessage {
+  return {
+    to,
+    subject,
+    text: [...paragraphs, '', `— The ${PRODUCT_NAME} team`].join('\n'),
+    html: [
+      `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">`,
+      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      `<p>— The ${PRODUCT_NAME} team</p></body></html>`,
+    ].join('\n'),
+    links: [],
+  };
+}
+
+/**
+ * A trial reminder (issue 12) to an owner or admin: `daysLeft` (whole days, rounded up) before the trial
+ * ends, or 0 once it has ended. The link opens the dashboard, where the Upgrade button is.
+ */
+export function trialReminderEmail(
+  to: string,
+  appUrl: string,
+  reminder: { companyName: string; trialEndsAt: Date; daysLeft: number },
+): EmailMessage {
+  const { companyName, trialEndsAt, daysLeft } = reminder;
+  const ends = utcMoment(trialEndsAt);
+  const ended = daysLeft === 0;
+  const subject = ended
+    ? `Your ${PRODUCT_NAME} trial has ended`
+    : `Your ${PRODUCT_NAME} trial ends in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}`;
+  const paragraphs = ended
+    ? [
+        `The free trial of ${companyName} ended on ${ends}.`,
+        'Its trial API tokens no longer work. Upgrade to a paid account and they work again.',
+      ]
+    : [
+        `The free trial of ${companyName} ends on ${ends}.`,
+        'Its trial API tokens stop working then. Upgrade to a paid account to keep them working.',
+      ];
+  return linkEmail(
+    to,
+    subject,
+    paragraphs,
+    'Upgrade your account',
+    `${appUrl}/dashboard`,
+    'You receive this as an owner or admin of the account. Turn trial reminders off on your Profile page; if you already asked for the upgrade, the provider team will be in touch.',
+  );
+}
+
+/** A credential change as the security notice names it: who, when, which token — never its secret. */
+export interface CredentialNotice {
+  action: 'created' | 'rotated' | 'deleted';
+  actorName: string;
+  actorEmail: string;
+  at: Date;
+  companyName: string;
+  label: string;
+  clientId: string;
+  /** Rotation: the replacement's client ID. */
+  newClientId?: string | undefined;
+  /** Rotation with a grace period: until when the old secret still works. */
+  oldSecretWorksUntil?: Date | undefined;
+}
+
+/** The last 5 characters of a client ID: enough to recognise it, as the token list shows it. */
+const idEnd = (clientId: string) => `…${clientId.slice(-5)}`;
+
+/** A security notice to the owner and admins (issue 12); it cannot be turned off. */
+export function credentialNoticeEmail(to: string, notice: CredentialNotice): EmailMessage {
+  const token = `"${notice.label}" (client ID ending ${idEnd(notice.clientId)})`;
+  const what = {
+    created: `An API token ${token} was created`,
+    rotated: `The API token ${token} was rotated`,
+    deleted: `The API token ${token} was deleted`,
+  }[notice.action];
+  const paragraphs = [
+    `${what} in the ${notice.companyName} account by ${notice.actorName} <${notice.actorEmail}> on ${utcMoment(notice.at)}.`,
+  ];
+  if (notice.action === 'rotated') {
+    if (notice.newClientId) paragraphs.push(`Its new client ID ends ${idEnd(notice.newClientId)}.`);
+    paragraphs.push(
+      notice.oldSecretWorksUntil
+        ? `The old secret keeps working until ${utcMoment(notice.oldSecretWorksUntil)}.`
+        : 'The old secret stopped working at once.',
+    );
+  }
+  if (notice.action === 'deleted') paragraphs.push('Its secret no longer works.');
+  paragraphs.push(
+    'If you do not recognise this change, sign in to the portal, check the Activity page and rotate or delete the token.',
+    'You receive this security notice as an owner or admin of the account.',
+  );
+  return noticeEmail(to, `Security notice: API token ${notice.action}`, paragraphs);
+}
+
+/** To the person whose password changed (issue 12): by themselves on the profile, or by a reset link. */
+export function passwordChangedEmail(
+  to: string,
+  change: { at: Date; how: 'profile' | 'reset' },
+): EmailMessage {
+  return noticeEmail(to, `Your ${PRODUCT_NAME} password was changed`, [
+    `The password of your ${PRODUCT_NAME} account was changed on ${utcMoment(change.at)}${
+      change.how === 'reset' ? ' with a password reset link' : ' on the Profile page'
+    }. Your other sessions were signed out.`,
+    'If this was not you, reset your password at once with "Forgot password" on the sign-in page, and tell your account owner.',
+  ]);
+}

@@ -12,6 +12,7 @@ import { notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
+import type { SecurityNotices } from '../notices/security-notices.ts';
 import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
 
@@ -20,6 +21,8 @@ export interface TokensServiceDeps {
   tokens: TokensRepository;
   store: CredentialStore;
   secrets: SecretHasher;
+  /** Each change is told to the company's owner and admins, in its own transaction. */
+  notices: Pick<SecurityNotices, 'credential'>;
 }
 
 const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditContext => ({
@@ -29,7 +32,7 @@ const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditCont
 
 const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
 
-export function createTokensService({ clock, tokens, store, secrets }: TokensServiceDeps) {
+export function createTokensService({ clock, tokens, store, secrets, notices }: TokensServiceDeps) {
   /** What decides a new token's status and expiry: the company's account and the caller's email. */
   async function accountOf(caller: CompanyCaller): Promise<CallerCompany> {
     const company = await tokens.callerCompany(caller.identityId);
@@ -78,12 +81,15 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
         scope: scopeForRequest(request),
         ...initialState(company),
       });
-      await store.create(row, asUser(caller, origin));
+      await notices.credential(caller, 'created', (tx) => store.create(row, asUser(caller, origin), tx));
       return credentials;
     },
 
     async remove(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
-      if (!(await store.remove(caller.companyId, clientId, asUser(caller, origin)))) throw tokenNotFound();
+      const removed = await notices.credential(caller, 'deleted', (tx) =>
+        store.remove(caller.companyId, clientId, asUser(caller, origin), tx),
+      );
+      if (!removed) throw tokenNotFound();
     },
 
     /**
@@ -93,25 +99,29 @@ export function createTokensService({ clock, tokens, store, secrets }: TokensSer
     async rotate(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<ClientCredentials> {
       const { companyId } = caller;
       let issued: ClientCredentials | undefined;
-      const rotated = await store.rotate(
-        companyId,
-        clientId,
-        (old) => {
-          const { row, credentials } = issue({
-            companyId,
-            createdBy: old.createdBy,
-            label: old.label,
-            apiType: old.apiType,
-            scope: old.scope,
-            status: old.status,
-            inReview: old.inReview,
-            expiredAt: old.expiredAt,
-          });
-          issued = credentials;
-          return row;
-        },
-        asUser(caller, origin),
-      );
+      const rotated = await notices.credential(caller, 'rotated', async (tx) => {
+        const next = await store.rotate(
+          companyId,
+          clientId,
+          (old) => {
+            const { row, credentials } = issue({
+              companyId,
+              createdBy: old.createdBy,
+              label: old.label,
+              apiType: old.apiType,
+              scope: old.scope,
+              status: old.status,
+              inReview: old.inReview,
+              expiredAt: old.expiredAt,
+            });
+            issued = credentials;
+            return row;
+          },
+          asUser(caller, origin),
+          tx,
+        );
+        return next && { label: next.label, clientId, newClientId: next.clientId };
+      });
       if (!rotated || !issued) throw tokenNotFound();
       return issued;
     },

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@datafeeds/domain';
 import { postgresErrorOf } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { AppError, forbidden, profileNotFound } from '../../../lib/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
@@ -208,7 +209,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const changed = Object.entries(fields)
         .filter(([, value]) => value !== undefined)
         .map(([name]) => name);
-      await db.transaction(async (tx) => {
+      await transaction(db, async (tx) => {
         await users.updateProfile(auth.identityId, fields, now, tx);
         if (changed.length > 0) {
           await audit.record(tx, { kind: 'profile.changed', context, detail: { fields: changed } });
@@ -217,6 +218,7 @@ export function createAccountsService(deps: AccountsDeps) {
           await users.setPasswordHash(auth.identityId, newHash, now, tx);
           await sessions.revokeAllFor(auth.identityId, auth.sessionId, tx);
           await audit.record(tx, { kind: 'password.changed', context });
+          await deps.notices.passwordChanged(tx, auth.identityId, 'profile');
         }
       });
       return currentUser(auth.identityId);

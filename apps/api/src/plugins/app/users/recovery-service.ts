@@ -81,6 +81,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         await deps.credentials.activatePending(redeemed, tx);
         await sessions.revokeAllFor(redeemed, undefined, tx);
         await audit.record(tx, { kind: 'password.reset', context: asUser(redeemed, origin) });
+        await deps.notices.passwordChanged(tx, redeemed, 'reset');
         return redeemed;
       });
       if (!identityId)

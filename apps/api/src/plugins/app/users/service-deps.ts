@@ -2,6 +2,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
+import type { SecurityNotices } from '../notices/security-notices.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { SessionsService } from '../sessions/sessions-service.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
@@ -20,4 +21,6 @@ export interface UserServiceDeps {
   verificationTokens: OneTimeTokens;
   audit: AuditLog;
   log: { error(object: object, message: string): void };
+  /** "Your password was changed", written in the transaction of the change. */
+  notices: Pick<SecurityNotices, 'passwordChanged'>;
 }

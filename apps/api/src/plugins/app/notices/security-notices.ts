@@ -1,0 +1,70 @@
+// Security notices (issue 12, design §9): a credential created, rotated or deleted is told to the
+// company's owner and admins, and a changed password to its owner. They cannot be turned off. Each is
+// written to the outbox in the transaction of the change (mailer.send with the transaction): the notice
+// exists exactly when the change committed, and the delivery worker sends it, also after a crash.
+// Called with one line per operation from the services that make the changes.
+import type { Db } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { credentialNoticeEmail, passwordChangedEmail, type CredentialNotice } from '../mail/templates.ts';
+import type { CompanyCaller } from '../sessions/sessions-service.ts';
+import { emailOf, ownersAndAdmins, personAndCompany } from './recipients.ts';
+
+/** What a credential change reports about the token: names and ids only, never the secret. */
+export type ChangedToken = Pick<
+  CredentialNotice,
+  'label' | 'clientId' | 'newClientId' | 'oldSecretWorksUntil'
+>;
+
+export function createSecurityNotices({
+  db,
+  clock,
+  mailer,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Pick<Mailer, 'send'>;
+}) {
+  return {
+    /**
+     * Runs a credential change (`work`, given the transaction) and, when it changed a token, writes the
+     * notice to every owner and admin in the same transaction. Answers what `work` answered.
+     */
+    async credential<T extends ChangedToken | undefined>(
+      caller: Pick<CompanyCaller, 'identityId' | 'companyId'>,
+      action: CredentialNotice['action'],
+      work: (tx: Db) => Promise<T>,
+    ): Promise<T> {
+      return transaction(db, async (tx) => {
+        const token = await work(tx);
+        if (!token) return token;
+        const actor = await personAndCompany(tx, caller.identityId);
+        if (!actor) return token;
+        const recipients = await ownersAndAdmins(tx, caller.companyId);
+        const notice: CredentialNotice = {
+          action,
+          actorName: actor.name,
+          actorEmail: actor.email,
+          at: clock.now(),
+          companyName: actor.companyName,
+          label: token.label,
+          clientId: token.clientId,
+          newClientId: token.newClientId,
+          oldSecretWorksUntil: token.oldSecretWorksUntil,
+        };
+        for (const recipient of recipients)
+          await mailer.send(credentialNoticeEmail(recipient.email, notice), tx);
+        return token;
+      });
+    },
+
+    /** "Your password was changed", to that person only, in the transaction that changed it. */
+    async passwordChanged(tx: Db, identityId: string, how: 'profile' | 'reset'): Promise<void> {
+      const email = await emailOf(tx, identityId);
+      if (email) await mailer.send(passwordChangedEmail(email, { at: clock.now(), how }), tx);
+    },
+  };
+}
+
+export type SecurityNotices = ReturnType<typeof createSecurityNotices>;

@@ -1,0 +1,134 @@
+// Trial reminders (issue 12, design §9): emails to a trial company's owner and admins 7, 3 and 1 days
+// before its trial ends and once it has ended, each exactly once however many instances run and however
+// often they restart.
+//
+// When a stage is due: stage d (7, 3 or 1) from `trialEndsAt - d × 24 h`; stage 0 ("the day it ends")
+// from `trialEndsAt` itself, the moment the trial tokens stop working, and only for ENDED_NOTICE_WINDOW_MS
+// after it (later it would be stale news). Only the latest due stage is emailed: a portal that was down
+// while several became due marks the earlier ones as done without emailing them, so nobody gets a burst
+// of stale reminders. A paid or suspended company gets none (suspended: the provider team stopped the
+// account, an upgrade link would mislead); nor does an owner or admin who turned reminders off, nor a
+// member.
+//
+// The once-only guarantee is in the database, the same on PGlite and PostgreSQL: one transaction inserts
+// the due stages into trial_reminders_sent (primary key company + trial end + stage) with ON CONFLICT DO
+// NOTHING RETURNING, and only when the latest stage's row came back writes the emails into the outbox, in
+// that same transaction. Concurrent instances block on the key and find it taken; a crash before the
+// commit leaves neither the row nor the emails; after it, the outbox's delivery worker sends them. The
+// trial end is part of the key, so a trial the provider team extends gets its reminders again.
+//
+// Why an in-process schedule and not graphile-worker: that would serve only the PostgreSQL case (the
+// embedded default has no job queue), and the schedule plus this key already gives the same guarantee on
+// both databases; graphile-worker 0.16 (the last for Node 20) would add a second schema and a runner.
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { companies, trialRemindersSent } from '../../../db/schema.ts';
+import { transaction } from '../../../db/transaction.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { startPeriodicTask } from '../../../lib/periodic-task.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { trialReminderEmail } from '../mail/templates.ts';
+import { ownersAndAdmins } from './recipients.ts';
+
+/** Days before the trial's end at which a reminder goes out; 0 is the end itself. */
+export const REMINDER_STAGES = [7, 3, 1, 0] as const;
+const DAY_MS = 86_400_000;
+const FIRST_STAGE_MS = Math.max(...REMINDER_STAGES) * DAY_MS;
+/** How long after the end the "trial has ended" email still goes out (a portal down longer sends none). */
+export const ENDED_NOTICE_WINDOW_MS = DAY_MS;
+
+/** The stages due at `now` for a trial ending at `trialEndsAt`, latest (smallest) last. */
+export function dueStages(trialEndsAt: Date, now: Date): number[] {
+  const untilEnd = trialEndsAt.getTime() - now.getTime();
+  if (untilEnd <= -ENDED_NOTICE_WINDOW_MS) return [];
+  return REMINDER_STAGES.filter((days) => untilEnd <= days * DAY_MS);
+}
+
+export function createTrialReminders({
+  db,
+  clock,
+  mailer,
+  appUrl,
+}: {
+  db: Db;
+  clock: Clock;
+  mailer: Pick<Mailer, 'send'>;
+  appUrl: string;
+}) {
+  /** Records the company's due stages and emails the latest if this call recorded it; the emails sent. */
+  async function remind(
+    company: { id: string; name: string; trialEndsAt: Date },
+    now: Date,
+  ): Promise<number> {
+    const stages = dueStages(company.trialEndsAt, now);
+    const latest = stages.at(-1);
+    if (latest === undefined) return 0;
+    return transaction(db, async (tx) => {
+      const recorded = await tx
+        .insert(trialRemindersSent)
+        .values(
+          stages.map((daysBefore) => ({
+            companyId: company.id,
+            trialEndsAt: company.trialEndsAt,
+            daysBefore,
+            sentAt: now,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ daysBefore: trialRemindersSent.daysBefore });
+      if (!recorded.some((row) => row.daysBefore === latest)) return 0;
+      // Still in trial, read in the transaction: an upgrade since the scan sends nothing.
+      const [current] = await tx
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, company.id), eq(companies.accountStatus, 'trial')));
+      if (!current) return 0;
+      const recipients = (await ownersAndAdmins(tx, company.id)).filter((person) => person.trialReminders);
+      // The days actually left (a stage caught up late, or a trial shorter than 7 days, has fewer).
+      const untilEnd = company.trialEndsAt.getTime() - now.getTime();
+      const daysLeft = latest === 0 ? 0 : Math.max(1, Math.ceil(untilEnd / DAY_MS));
+      const reminder = { companyName: company.name, trialEndsAt: company.trialEndsAt, daysLeft };
+      for (const recipient of recipients) {
+        await mailer.send(trialReminderEmail(recipient.email, appUrl, reminder), tx);
+      }
+      return recipients.length;
+    });
+  }
+
+  return {
+    /** One pass over the trial companies with a stage due; answers how many emails it wrote. */
+    async run(): Promise<number> {
+      const now = clock.now();
+      // A range on trial_ends_at for trial companies only: the ones whose window is open now.
+      const due = await db
+        .select({ id: companies.id, name: companies.name, trialEndsAt: companies.trialEndsAt })
+        .from(companies)
+        .where(
+          and(
+            eq(companies.accountStatus, 'trial'),
+            gt(companies.trialEndsAt, new Date(now.getTime() - ENDED_NOTICE_WINDOW_MS)),
+            lte(companies.trialEndsAt, new Date(now.getTime() + FIRST_STAGE_MS)),
+          ),
+        );
+      let sent = 0;
+      for (const company of due) {
+        if (company.trialEndsAt) sent += await remind({ ...company, trialEndsAt: company.trialEndsAt }, now);
+      }
+      return sent;
+    },
+  };
+}
+
+export type TrialReminders = ReturnType<typeof createTrialReminders>;
+
+export function startTrialReminders(
+  reminders: TrialReminders,
+  intervalMs: number,
+  log: { error(object: object, message: string): void },
+): () => Promise<void> {
+  return startPeriodicTask(
+    () => reminders.run(),
+    intervalMs,
+    (error) => log.error({ err: error }, 'trial reminders failed'),
+  );
+}
