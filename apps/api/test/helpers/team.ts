@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AssignableRole } from '@datafeeds/domain';
 import { companies, identities, profiles } from '../../src/db/schema.ts';
+import { companyIdOf } from './audit.ts';
 import { registerUser, type SignedIn } from './factories.ts';
 
 export async function identityIdOf(app: FastifyInstance, user: SignedIn): Promise<string> {
@@ -15,15 +16,6 @@ export async function identityIdOf(app: FastifyInstance, user: SignedIn): Promis
   return row.id;
 }
 
-export async function companyIdOf(app: FastifyInstance, user: SignedIn): Promise<string> {
-  const [row] = await app.db
-    .select({ companyId: profiles.companyId })
-    .from(profiles)
-    .where(eq(profiles.identityId, await identityIdOf(app, user)));
-  if (!row) throw new Error(`no profile for ${user.registration.email}`);
-  return row.companyId;
-}
-
 /** Registers a new person and makes them an admin or member of `owner`'s company. */
 export async function teammate(
   app: FastifyInstance,
@@ -33,8 +25,8 @@ export async function teammate(
 ): Promise<SignedIn> {
   const person = await registerUser(app, options.firstName ? { firstName: options.firstName } : {});
   const [own, companyId, identityId] = await Promise.all([
-    companyIdOf(app, person),
-    companyIdOf(app, owner),
+    companyIdOf(app, person.registration.email),
+    companyIdOf(app, owner.registration.email),
     identityIdOf(app, person),
   ]);
   await app.db

@@ -8,7 +8,8 @@ import { testClock } from '../helpers/clock.ts';
 import { registerUser, type SignedIn } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
-import { companyIdOf, teammate } from '../helpers/team.ts';
+import { companyIdOf } from '../helpers/audit.ts';
+import { teammate } from '../helpers/team.ts';
 
 const DAY = 86_400;
 const clock = testClock(new Date('2026-03-02T09:15:00.000Z'));
@@ -53,7 +54,9 @@ const team = lazy(async () => {
   const quietAdmin = await teammate(a, owner, 'admin', { trialReminders: false });
   const member = await teammate(a, owner, 'member');
   const paidOwner = await registerUser(a);
-  await a.credentials.upgradeCompany(await companyIdOf(a, paidOwner), { kind: 'operator' });
+  await a.credentials.upgradeCompany(await companyIdOf(a, paidOwner.registration.email), {
+    kind: 'operator',
+  });
   return { owner, admin, quietAdmin, member, paidOwner, trialEndsAt: await trialEndOf(a, owner) };
 });
 
@@ -110,7 +113,7 @@ describe('trial reminders on two instances and a restart', () => {
   it('after a gap sends only the latest due stage, and nothing once the end is a day past', async () => {
     const { a, b } = instances;
     const owner = await registerUser(a);
-    const companyId = await companyIdOf(a, owner);
+    const companyId = await companyIdOf(a, owner.registration.email);
     await a.credentials.extendTrial(companyId, new Date(clock.now().getTime() + 8 * DAY * 1000), {
       kind: 'operator',
     });
@@ -131,7 +134,7 @@ describe('trial reminders on two instances and a restart', () => {
   it('starts again for a trial the provider team extends', async () => {
     const { a, b } = instances;
     const owner = await registerUser(a);
-    const companyId = await companyIdOf(a, owner);
+    const companyId = await companyIdOf(a, owner.registration.email);
     const end = new Date(clock.now().getTime() + 2 * DAY * 1000);
     await a.credentials.extendTrial(companyId, end, { kind: 'operator' });
     await runConcurrently(a, b);
