@@ -1,5 +1,6 @@
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { PageHeader } from '@/components/layouts/page-header';
+import { EmailNotifications } from '@/features/profile/components/email-notifications';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useUser } from '@/lib/auth/user';
 
@@ -7,8 +8,18 @@ export default function ProfileRoute() {
   const { data: user } = useUser();
   return (
     <>
-      <PageHeader title="Manage Profile" subtitle="Update your name, your company and your password." />
-      {user ? <ProfileForm key={user.id} user={user} /> : <PageSpinner />}
+      <PageHeader
+        title="Manage Profile"
+        subtitle="Update your name, your company, your password and the emails you receive."
+      />
+      {user ? (
+        <>
+          <ProfileForm key={user.id} user={user} />
+          <EmailNotifications user={user} />
+        </>
+      ) : (
+        <PageSpinner />
+      )}
     </>
   );
 }

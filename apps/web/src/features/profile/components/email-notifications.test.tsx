@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@datafeeds/domain';
+import { setToken } from '@/lib/auth/session-store';
+import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderScreen } from '@/testing/render';
+import { REMINDERS_NOT_SAVED, REMINDERS_SAVED } from './email-notifications';
+
+function mockProfileApi(user: User, updateAnswer: MockAnswer) {
+  return mockFetch({
+    'GET /api/GetUser': { body: user },
+    'GET /api/config': { body: appConfig },
+    'PUT /api/UpdateUser': updateAnswer,
+  });
+}
+
+async function openProfile() {
+  setToken(fakeJwt(900));
+  await renderScreen('/profile');
+  await screen.findByRole('heading', { level: 2, name: 'Email notifications' });
+  return screen.getByRole('switch', { name: 'Trial reminders' });
+}
+
+describe('email notifications on the profile', () => {
+  it('turns trial reminders off on its own, says so, and keeps security notices on', async () => {
+    const owner = makeUser({ role: 'owner', trialReminders: true });
+    const { callsTo } = mockProfileApi(owner, { body: { ...owner, trialReminders: false } });
+    const reminders = await openProfile();
+    expect(reminders).toBeChecked();
+    expect(reminders).toHaveAccessibleDescription(/7, 3 and 1 days before the free trial ends/);
+    expect(reminders).toHaveAccessibleDescription(/Security notices .* are always sent/);
+
+    await userEvent.click(reminders);
+    expect(await screen.findByText(REMINDERS_SAVED.off)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/UpdateUser').map((call) => call.body)).toEqual([{ trialReminders: false }]);
+    await waitFor(() => expect(reminders).not.toBeChecked());
+    expect(reminders).toBeEnabled();
+  });
+
+  it('turns them back on', async () => {
+    const admin = makeUser({ role: 'admin', trialReminders: false });
+    const { callsTo } = mockProfileApi(admin, { body: { ...admin, trialReminders: true } });
+    const reminders = await openProfile();
+    expect(reminders).not.toBeChecked();
+    await userEvent.click(reminders);
+    expect(await screen.findByText(REMINDERS_SAVED.on)).toBeInTheDocument();
+    expect(callsTo('PUT', '/api/UpdateUser').map((call) => call.body)).toEqual([{ trialReminders: true }]);
+    await waitFor(() => expect(reminders).toBeChecked());
+  });
+
+  it('tells a member that reminders go to the owner and admins only', async () => {
+    const member = makeUser({ role: 'member' });
+    mockProfileApi(member, { body: member });
+    const reminders = await openProfile();
+    expect(reminders).toHaveAccessibleDescription(/owner and admins only: as a member you receive none/);
+  });
+
+  it('shows the failure and the switch as it was when saving fails', async () => {
+    const owner = makeUser({ role: 'owner', trialReminders: true });
+    mockProfileApi(owner, { status: 500, body: { error: 'internal_error', message: 'Oops' } });
+    const reminders = await openProfile();
+    await userEvent.click(reminders);
+    expect(await screen.findByText(REMINDERS_NOT_SAVED)).toBeInTheDocument();
+    await waitFor(() => expect(reminders).toBeChecked());
+  });
+});
