@@ -31,7 +31,7 @@ import { trialReminderEmail } from '../mail/templates.ts';
 import { ownersAndAdmins } from './recipients.ts';
 
 /** Days before the trial's end at which a reminder goes out; 0 is the end itself. */
-export const REMINDER_STAGES = [7, 3, 1, 0] as const;
+const REMINDER_STAGES = [7, 3, 1, 0] as const;
 const DAY_MS = 86_400_000;
 const FIRST_STAGE_MS = Math.max(...REMINDER_STAGES) * DAY_MS;
 /** How long after the end the "trial has ended" email still goes out (a portal down longer sends none). */
