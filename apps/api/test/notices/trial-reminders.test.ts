@@ -57,12 +57,16 @@ const team = lazy(async () => {
   await a.credentials.upgradeCompany(await companyIdOf(a, paidOwner.registration.email), {
     kind: 'operator',
   });
-  return { owner, admin, quietAdmin, member, paidOwner, trialEndsAt: await trialEndOf(a, owner) };
+  const suspendedOwner = await registerUser(a);
+  const suspendedId = await companyIdOf(a, suspendedOwner.registration.email);
+  await a.credentials.setCompanyStatus(suspendedId, 'suspended', { kind: 'operator' });
+  const trialEndsAt = await trialEndOf(a, owner);
+  return { owner, admin, quietAdmin, member, paidOwner, suspendedOwner, trialEndsAt };
 });
 
 describe('trial reminders on two instances and a restart', () => {
-  it('sends each stage once to the owner and admins who want them, never to members or paid companies', async () => {
-    const { owner, admin, quietAdmin, member, paidOwner, trialEndsAt } = await team();
+  it('sends each stage once to the owner and admins who want them, never to members, paid or suspended companies', async () => {
+    const { owner, admin, quietAdmin, member, paidOwner, suspendedOwner, trialEndsAt } = await team();
     const { b } = instances;
     let { a } = instances;
     const at = (daysBefore: number) => clock.set(new Date(trialEndsAt.getTime() - daysBefore * DAY * 1000));
@@ -107,7 +111,9 @@ describe('trial reminders on two instances and a restart', () => {
       ].sort(),
     );
     expect((await remindersTo(a, admin)).map((message) => message.subject).sort()).toEqual(subjects);
-    for (const person of [quietAdmin, member, paidOwner]) expect(await remindersTo(a, person)).toEqual([]);
+    for (const person of [quietAdmin, member, paidOwner, suspendedOwner]) {
+      expect(await remindersTo(a, person)).toEqual([]);
+    }
   });
 
   it('after a gap sends only the latest due stage, and nothing once the end is a day past', async () => {
