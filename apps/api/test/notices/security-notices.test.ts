@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS, type ClientCredentials } from '@datafeeds/domain';
+import { transaction } from '../../src/db/transaction.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import {
   bearer,
@@ -142,6 +143,30 @@ describe('password notices', () => {
     const [notice, ...more] = await notices(user, /password was changed/);
     expect(more).toEqual([]);
     expect(notice?.text).toContain('with a password reset link');
+  });
+});
+
+describe('an email in a caller’s transaction', () => {
+  const message = (subject: string) => ({
+    to: 'tx@example.com',
+    subject,
+    text: 'body',
+    html: '<p>body</p>',
+    links: [],
+  });
+
+  it('is stored when the transaction commits, and never when it rolls back', async () => {
+    await transaction(app.db, (tx) => app.mailer.send(message('committed'), tx));
+    await expect(
+      transaction(app.db, async (tx) => {
+        await app.mailer.send(message('rolled back'), tx);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const subjects = (await app.mailer.outbox())
+      .filter((stored) => stored.to === 'tx@example.com')
+      .map((stored) => stored.subject);
+    expect(subjects).toEqual(['committed']);
   });
 });
 
