@@ -20,7 +20,7 @@
 // Why an in-process schedule and not graphile-worker: that would serve only the PostgreSQL case (the
 // embedded default has no job queue), and the schedule plus this key already gives the same guarantee on
 // both databases; graphile-worker 0.16 (the last for Node 20) would add a second schema and a runner.
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companies, trialRemindersSent } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -99,20 +99,39 @@ export function createTrialReminders({
     /** One pass over the trial companies with a stage due; answers how many emails it wrote. */
     async run(): Promise<number> {
       const now = clock.now();
-      // A range on trial_ends_at for trial companies only: the ones whose window is open now.
+      // Trial companies whose reminder window is open now (a range on trial_ends_at: one row per
+      // customer, so a scan is cheap; a partial index on it would serve this query as written), with the
+      // latest stage recorded so far (the primary key serves the join): a company whose latest due stage
+      // is already recorded is skipped, so a tick with nothing new due writes nothing.
       const due = await db
-        .select({ id: companies.id, name: companies.name, trialEndsAt: companies.trialEndsAt })
+        .select({
+          id: companies.id,
+          name: companies.name,
+          trialEndsAt: companies.trialEndsAt,
+          recorded: sql<number | null>`min(${trialRemindersSent.daysBefore})`,
+        })
         .from(companies)
+        .leftJoin(
+          trialRemindersSent,
+          and(
+            eq(trialRemindersSent.companyId, companies.id),
+            eq(trialRemindersSent.trialEndsAt, companies.trialEndsAt),
+          ),
+        )
         .where(
           and(
             eq(companies.accountStatus, 'trial'),
             gt(companies.trialEndsAt, new Date(now.getTime() - ENDED_NOTICE_WINDOW_MS)),
             lte(companies.trialEndsAt, new Date(now.getTime() + FIRST_STAGE_MS)),
           ),
-        );
+        )
+        .groupBy(companies.id);
       let sent = 0;
-      for (const company of due) {
-        if (company.trialEndsAt) sent += await remind({ ...company, trialEndsAt: company.trialEndsAt }, now);
+      for (const { recorded, trialEndsAt, ...company } of due) {
+        if (!trialEndsAt) continue;
+        const latest = dueStages(trialEndsAt, now).at(-1);
+        if (latest === undefined || (recorded !== null && recorded <= latest)) continue;
+        sent += await remind({ ...company, trialEndsAt }, now);
       }
       return sent;
     },
