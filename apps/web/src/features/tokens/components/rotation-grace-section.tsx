@@ -32,11 +32,11 @@ export const END_GRACE_TITLE = 'Stop the old secret now?';
 export const endGraceSuccessMessage = (label: string) => `The old secret of ${label} stopped working`;
 export const endGraceFailureMessage = (label: string) => `Failed to stop the old secret of ${label}`;
 
-export const requestsSinceRotation = (count: number) =>
+const requestsSinceRotation = (count: number) =>
   `${count.toLocaleString()} ${count === 1 ? 'request' : 'requests'} since rotation`;
 
 /** "Stops working 25 Nov 2026, 10:15 (in 59 minutes)". */
-export const stopsWorkingText = (endsAt: string, now = new Date()) =>
+const stopsWorkingText = (endsAt: string, now = new Date()) =>
   `Stops working ${formatDateTime(endsAt)} (${formatRelativeTime(endsAt, now)})`;
 
 function EndGraceDialog({
