@@ -213,6 +213,11 @@ describe('the end of a grace period', () => {
     const events = await openEventStream(baseUrl, key);
     streams.push(events);
     const { user, old, next } = await graceRotation();
+    // Told as a change first: a data feed drops what it cached and learns the new end on its next ask.
+    const retiring = await events.next(
+      (event) => event.event === 'changed' && event.data.clientId === old.clientId,
+    );
+    expect(retiring.data).toMatchObject({ reason: 'retiring' });
     expect(await codeOf(old.clientSecret)).toBe('VALID'); // cached with its end
 
     await withClockMoved(3_600, async () => {
