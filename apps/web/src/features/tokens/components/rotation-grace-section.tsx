@@ -92,6 +92,8 @@ export function RotationGraceSection({ client }: { client: Client }) {
   const grace = client.rotationGrace;
   if (grace === null) return null;
   const mayEnd = roleMay(user?.role, 'rotateToken');
+  // The reason shows once the user's role is known, not while it loads.
+  const refused = user !== undefined && !mayEnd;
   return (
     <Paper
       component="section"
@@ -128,15 +130,15 @@ export function RotationGraceSection({ client }: { client: Client }) {
         color="error"
         disabled={!mayEnd}
         onClick={() => setConfirming(true)}
-        aria-describedby={mayEnd ? undefined : 'rotation-grace-refusal'}
+        aria-describedby={refused ? 'rotation-grace-refusal' : undefined}
       >
         {END_GRACE_BUTTON}
       </Button>
-      {mayEnd ? null : (
+      {refused ? (
         <Typography id="rotation-grace-refusal" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {ROLE_REFUSALS.rotateToken}
         </Typography>
-      )}
+      ) : null}
       <EndGraceDialog client={client} grace={grace} open={confirming} onClose={() => setConfirming(false)} />
     </Paper>
   );
