@@ -1,6 +1,6 @@
 // A credential that opens a door (design §8): a token requested in the portal reads the demo data feed
 // within its scope, is refused outside it, and once rotated in the portal the old secret stops working
-// and the new one works.
+// and the new one works — at once, or after a grace period that can be ended early (design §9).
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
@@ -197,5 +197,87 @@ test('what a token did shows on its details page, and what the company did on th
     expect(lines).toHaveLength(1 + total);
     for (const [index, event] of events.entries()) expect(lines[1 + index]).toContain(event.at);
     expect(lines.join('\n')).not.toContain(credentials.clientSecret);
+  });
+});
+
+test('a rotation with a 1-hour grace period keeps both secrets working until it is ended early', async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(page, newUser(), { verified: true });
+  const created = await request.post(API_PATHS.createClient, {
+    ...authorised(user.bearer),
+    data: {
+      label: 'Grace demo',
+      apiType: 'rest',
+      liveGame: true,
+      preGame: false,
+      postGame: false,
+      sports: ['nfl'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const old = (await created.json()) as ClientCredentials;
+
+  let next: ClientCredentials = { clientId: '', clientSecret: '' };
+  await test.step('rotate on the details page, the old secret to stop in 1 hour', async () => {
+    await page.goto(paths.client(old.clientId));
+    await expect(page.getByRole('heading', { level: 1, name: 'API Token Details' })).toBeVisible();
+    await page.getByRole('button', { name: /^Rotate/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate Token' });
+    const choice = dialog.getByRole('radiogroup', { name: 'When should the old secret stop working?' });
+    await expect(choice.getByRole('radio', { name: 'Immediately' })).toBeChecked();
+    await choice.getByRole('radio', { name: 'In 1 hour' }).check();
+    await expect(dialog).toContainText('they stop working in 1 hour');
+    for (const width of [1440, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothModes(page, `Rotate Token with a grace period choice (${width} px)`);
+    }
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await expect(dialog.getByText('Token rotated successfully. New token details are below')).toBeVisible();
+    next = {
+      clientId: await dialog.getByRole('textbox', { name: 'Client ID' }).inputValue(),
+      clientSecret: await dialog.getByRole('textbox', { name: 'Client Secret' }).inputValue(),
+    };
+    await closeWithoutCopying(page, dialog);
+  });
+
+  await test.step('both the old and the new secret read the demo feed', async () => {
+    for (const secret of [old.clientSecret, next.clientSecret]) {
+      const games = await request.get(live('NFL', secret));
+      expect(games.status()).toBe(200);
+      expect(((await games.json()) as { games: unknown[] }).games.length).toBeGreaterThan(0);
+    }
+  });
+
+  const section = page.getByRole('region', { name: 'Old secret still working' });
+  await test.step('the new token’s details show the old secret, its end and its requests', async () => {
+    await expect(page.getByText(/^Old secret active until/)).toBeVisible(); // the dashboard row
+    await page.goto(paths.client(next.clientId));
+    await expect(section).toContainText(`Old Client ID …${old.clientId.slice(-5)}`);
+    await expect(section).toContainText(/Stops working .+ \(in (59|60) minutes\)/);
+    await expect(section).toContainText(/\d+ requests? since rotation/);
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessibleInBothModes(page, `API Token Details with the old secret (${width} px)`);
+    }
+  });
+
+  await test.step('ending it now refuses the old secret within a second; the new one still reads', async () => {
+    await section.getByRole('button', { name: 'Stop old secret now' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Stop the old secret now?' });
+    await expectAccessibleInBothModes(page, 'Stop the old secret now? (1440 px)');
+    await confirm.getByRole('button', { name: 'Stop old secret' }).click();
+    await expect(section).toBeHidden();
+    await expect
+      .poll(async () => (await request.get(live('NFL', old.clientSecret))).status(), {
+        timeout: 1_000,
+        intervals: [50],
+      })
+      .toBe(401);
+    expect(await (await request.get(live('NFL', old.clientSecret))).json()).toMatchObject({
+      error: 'NOT_FOUND',
+    });
+    expect((await request.get(live('NFL', next.clientSecret))).status()).toBe(200);
   });
 });

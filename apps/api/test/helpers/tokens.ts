@@ -1,7 +1,13 @@
 // Token test data through the real calls: verified users and token requests with overrides.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { API_PATHS, type Client, type ClientCredentials, type TokenRequestInput } from '@datafeeds/domain';
+import {
+  API_PATHS,
+  type Client,
+  type ClientCredentials,
+  type RotationGracePeriod,
+  type TokenRequestInput,
+} from '@datafeeds/domain';
 import { bearer, latestEmail, linkParam, registerUser, type SignedIn } from './factories.ts';
 
 export const tokenRequest = (overrides: Partial<TokenRequestInput> = {}): TokenRequestInput => ({
@@ -58,8 +64,26 @@ export async function clientsOf(app: FastifyInstance, token: string): Promise<Cl
   return response.json<{ clients: Client[] }>().clients;
 }
 
-export const rotateClient = (app: FastifyInstance, token: string, clientId: string) =>
-  app.inject({ method: 'POST', url: API_PATHS.rotateClient, headers: bearer(token), payload: { clientId } });
+export const rotateClient = (
+  app: FastifyInstance,
+  token: string,
+  clientId: string,
+  gracePeriod?: RotationGracePeriod,
+) =>
+  app.inject({
+    method: 'POST',
+    url: API_PATHS.rotateClient,
+    headers: bearer(token),
+    payload: gracePeriod === undefined ? { clientId } : { clientId, gracePeriod },
+  });
+
+export const endRotationGrace = (app: FastifyInstance, token: string, clientId: string) =>
+  app.inject({
+    method: 'POST',
+    url: API_PATHS.endRotationGrace,
+    headers: bearer(token),
+    payload: { clientId },
+  });
 
 export const deleteClient = (app: FastifyInstance, token: string, clientId: string) =>
   app.inject({

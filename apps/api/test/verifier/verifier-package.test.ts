@@ -109,6 +109,27 @@ describe('@datafeeds/verifier with a real portal', () => {
     await within(1_000, async () => (await verifier.verify(other.clientSecret)).code === 'INACTIVE');
   });
 
+  it('keeps both secrets of a grace-period rotation, and stops the old one at its end on its own', async () => {
+    // A portal whose clock runs an hour minus 1.5 s behind: a 1-hour grace period ends 1.5 s from now.
+    // Its retirement sweep is off, so only the answer's expiresAt can stop the old secret in time.
+    const behind = (3_600 - 1.5) * 1_000;
+    const lagging = await buildTestApp({ clock: { now: () => new Date(Date.now() - behind) } });
+    const laggingUrl = await lagging.listen({ host: '127.0.0.1', port: 0 });
+    const verifier = await connected({ portalUrl: laggingUrl, verifierKey: await newVerifierKey(lagging) });
+    const user = await verifiedUser(lagging);
+    const old = await createdClient(lagging, user.token);
+    const next = (await rotateClient(lagging, user.token, old.clientId, '1h')).json<{
+      clientSecret: string;
+    }>();
+
+    const answer = await verifier.verify(old.clientSecret);
+    expect(answer).toMatchObject({ code: 'VALID' });
+    expect(Date.parse((answer as { expiresAt: string }).expiresAt) - Date.now()).toBeLessThan(1_600);
+    expect(await verifier.verify(next.clientSecret)).toMatchObject({ code: 'VALID' });
+    await within(3_000, async () => (await verifier.verify(old.clientSecret)).code === 'EXPIRED');
+    expect(await verifier.verify(next.clientSecret)).toMatchObject({ code: 'VALID' });
+  });
+
   it('refuses the events stream of a revoked key, and says so', async () => {
     const { row, key } = await portal.verifierKeys.create('to revoke');
     const verifier = createVerifier({ portalUrl, verifierKey: key, onError: () => undefined });

@@ -16,7 +16,7 @@ import {
   userSchema,
   usernameAvailabilityResponseSchema,
 } from '@datafeeds/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 const SERVER_ANSWERS: Record<string, z.ZodType> = {
   [`POST ${API_PATHS.register}`]: tokenResponseSchema,
@@ -35,6 +35,8 @@ const SERVER_ANSWERS: Record<string, z.ZodType> = {
   [`GET ${API_PATHS.getClients}`]: getClientsResponseSchema,
   [`POST ${API_PATHS.createClient}`]: clientCredentialsSchema,
   [`POST ${API_PATHS.rotateClient}`]: clientCredentialsSchema,
+  // 204 without a body: a test double that answers one answers what the server never sends.
+  [`POST ${API_PATHS.endRotationGrace}`]: z.never(),
   [`POST ${API_PATHS.upgradeAccount}`]: upgradeAccountResponseSchema,
   [`GET ${API_PATHS.getClientUsage}`]: clientUsageSchema,
   [`GET ${API_PATHS.getActivity}`]: activityPageSchema,

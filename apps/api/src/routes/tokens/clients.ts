@@ -7,6 +7,7 @@ import {
   clientIdRequestSchema,
   getClientsQuerySchema,
   getClientsResponseSchema,
+  rotateClientRequestSchema,
   tokenRequestSchema,
 } from '@datafeeds/domain';
 import { memberOf } from '../../plugins/app/authentication.ts';
@@ -64,13 +65,32 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['tokens'],
       operationId: 'RotateClient',
-      summary: 'Replace a token by a new one with the same permissions; the old one stops at once',
+      summary:
+        'Replace a token by a new one with the same permissions; the old secret stops at once or after the grace period chosen (409 if it is itself a replaced secret)',
+      security: bearerSecurity,
+      body: rotateClientRequestSchema,
+      response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    },
+    handler: async (request) => {
+      const { clientId, gracePeriod } = request.body;
+      return app.tokens.rotate(memberOf(request), clientId, gracePeriod, originOf(request));
+    },
+  });
+
+  app.post(API_PATHS.endRotationGrace, {
+    onRequest: [app.authenticate, app.allow('rotateToken')],
+    schema: {
+      tags: ['tokens'],
+      operationId: 'EndRotationGrace',
+      summary: "Stop the old secret of a token's rotation now, before its grace period ends",
       security: bearerSecurity,
       body: clientIdRequestSchema,
-      response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      response: { 204: z.null().describe('Ended'), ...errorResponses(400, 401, 403, 404, 429) },
     },
-    handler: async (request) =>
-      app.tokens.rotate(memberOf(request), request.body.clientId, originOf(request)),
+    handler: async (request, reply) => {
+      await app.tokens.endGrace(memberOf(request), request.body.clientId, originOf(request));
+      return reply.code(204).send(null);
+    },
   });
 
   app.delete(API_PATHS.deleteClient, {

@@ -1,10 +1,17 @@
 // The one writer of credentials (style habit 11). Every transition of an API token — created, rotated,
-// deleted, activated, status set, expiry moved, expired, upgraded, its company suspended or reinstated —
-// is made here, with its event row in the same transaction; once that commits, the events that change
-// what verification answers go out on the credential bus, which empties every instance's caches and
-// tells every connected data feed. Nothing else updates `api_clients` (or a company's account status).
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
-import type { CompanyAccountStatus, CredentialEventKind, TokenStatus } from '@datafeeds/domain';
+// retiring after a rotation and retired, deleted, activated, status set, expiry moved, expired,
+// upgraded, its company suspended or reinstated — is made here, with its event row in the same
+// transaction; once that commits, the events that change what verification answers go out on the
+// credential bus, which empties every instance's caches and tells every connected data feed. Nothing
+// else updates `api_clients` (or a company's account status).
+import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  ROTATION_GRACE_SECONDS,
+  type CompanyAccountStatus,
+  type CredentialEventKind,
+  type RotationGracePeriod,
+  type TokenStatus,
+} from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { apiClients, companies, credentialEvents, identities } from '../../../db/schema.ts';
 import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
@@ -97,13 +104,52 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     return row;
   }
 
+  /** Deletes a company's listed token (a retiring secret is ended through its replacement instead). */
   async function removeRow(tx: Db, companyId: string, clientId: string) {
     const [row] = await tx
       .delete(apiClients)
-      .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)))
+      .where(
+        and(
+          eq(apiClients.companyId, companyId),
+          eq(apiClients.clientId, clientId),
+          isNull(apiClients.retiresAt),
+        ),
+      )
       .returning();
     return row;
   }
+
+  /**
+   * Ends the grace period of every secret `where` picks among those still retiring: deleted, announced as
+   * `retired` (revoked) and audited, in the caller's transaction. A DELETE … RETURNING, so of instances
+   * (or a sweep and an early end) racing for one row exactly one gets it, and only that one records it.
+   */
+  async function retire(
+    tx: Db,
+    where: SQL | undefined,
+    context: AuditContext,
+    why: 'ended' | 'elapsed' | 'rotated' | 'deleted',
+    at: Date,
+  ): Promise<ApiClientRow[]> {
+    const rows = await tx
+      .delete(apiClients)
+      .where(and(isNotNull(apiClients.retiresAt), where))
+      .returning();
+    await record(tx, context.actor, each(rows, { kind: 'retired', effect: 'revoked', detail: { why } }), at);
+    for (const row of rows) {
+      await audit.record(tx, {
+        kind: 'credential.grace_ended',
+        context,
+        companyId: row.companyId,
+        detail: { clientId: row.clientId, newClientId: row.replacedBy, label: row.label, why },
+      });
+    }
+    return rows;
+  }
+
+  /** The retiring predecessor of a company's token (at most one: a rotation ends the one before). */
+  const predecessorOf = (companyId: string, clientId: string) =>
+    and(eq(apiClients.companyId, companyId), eq(apiClients.replacedBy, clientId));
 
   return {
     async create(client: NewApiClient, context: AuditContext, executor: Db = db): Promise<ApiClientRow> {
@@ -121,26 +167,53 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     },
 
     /**
-     * Replaces a company's token by `replacement(old)`. The delete takes the row lock, so of concurrent
-     * rotations of one token exactly one finds it; the others get undefined.
+     * Replaces a company's token by `replacement(old)`. With no grace period the old row goes at once;
+     * with one it stays, verifying until `retires_at` (announced as `retiring`, so every cache and data
+     * feed learns its new end), shown on its replacement. The old row is locked first, so of concurrent
+     * rotations of one token exactly one finds it live; the others find it gone (undefined) or retiring
+     * ('retiring': a retiring secret is not rotated again, its replacement is). A grace period of the old
+     * token's own predecessor ends now: a token has at most one retiring secret behind it.
      */
     async rotate(
       companyId: string,
       clientId: string,
       replacement: (old: ApiClientRow) => NewApiClient,
+      gracePeriod: RotationGracePeriod,
       context: AuditContext,
       executor: Db = db,
-    ): Promise<ApiClientRow | undefined> {
+    ): Promise<ApiClientRow | 'retiring' | undefined> {
       return withinTransaction(executor, async (tx) => {
-        const old = await removeRow(tx, companyId, clientId);
+        const [old] = await tx
+          .select()
+          .from(apiClients)
+          .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)))
+          .for('update');
         if (!old) return undefined;
+        if (old.retiresAt !== null) return 'retiring';
         const next = replacement(old);
         const row = await insert(tx, next);
+        await retire(tx, predecessorOf(companyId, old.clientId), context, 'rotated', next.now);
+        const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
+        const retiresAt = new Date(next.now.getTime() + graceSeconds * 1000);
+        if (graceSeconds === 0) await removeRow(tx, companyId, old.clientId);
+        else {
+          await tx
+            .update(apiClients)
+            .set({ retiresAt, replacedBy: row.clientId, updatedAt: next.now })
+            .where(eq(apiClients.id, old.id));
+        }
+        const replacedBy = row.clientId;
         await record(
           tx,
           context.actor,
           [
-            ...each([old], { kind: 'rotated', effect: 'revoked', detail: { replacedBy: row.clientId } }),
+            ...(graceSeconds === 0
+              ? each([old], { kind: 'rotated', effect: 'revoked', detail: { replacedBy } })
+              : each([old], {
+                  kind: 'retiring',
+                  effect: 'changed',
+                  detail: { replacedBy, retiresAt: retiresAt.toISOString() },
+                })),
             ...each([row], { kind: 'created', effect: 'none', detail: { rotatedFrom: old.clientId } }),
           ],
           next.now,
@@ -149,9 +222,39 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
           kind: 'credential.rotated',
           context,
           companyId: row.companyId,
-          detail: { clientId: old.clientId, newClientId: row.clientId, label: row.label },
+          detail: {
+            clientId: old.clientId,
+            newClientId: row.clientId,
+            label: row.label,
+            gracePeriod,
+            oldSecretEndsAt: retiresAt.toISOString(),
+          },
         });
         return row;
+      });
+    },
+
+    /** Ends a token's rotation grace period now (EndRotationGrace): the secret it replaced is revoked. */
+    async endGrace(
+      companyId: string,
+      clientId: string,
+      context: AuditContext,
+    ): Promise<ApiClientRow | undefined> {
+      return transaction(db, async (tx) => {
+        const [row] = await retire(tx, predecessorOf(companyId, clientId), context, 'ended', clock.now());
+        return row;
+      });
+    },
+
+    /**
+     * Retiring secrets whose grace period has passed are revoked. Verification does not wait for it (it
+     * treats `retires_at` as an expiry); of instances sweeping at once, one deletes and records each.
+     */
+    async retireDue(): Promise<number> {
+      return transaction(db, async (tx) => {
+        const now = clock.now();
+        const context: AuditContext = { actor: { kind: 'system' }, ip: null, userAgent: null };
+        return (await retire(tx, lte(apiClients.retiresAt, now), context, 'elapsed', now)).length;
       });
     },
 
@@ -164,7 +267,10 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       return withinTransaction(executor, async (tx) => {
         const row = await removeRow(tx, companyId, clientId);
         if (!row) return undefined;
-        await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), clock.now());
+        const now = clock.now();
+        // No orphan: the secret it replaced, still in its grace period, goes with it.
+        await retire(tx, predecessorOf(companyId, clientId), context, 'deleted', now);
+        await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), now);
         await audit.record(tx, {
           kind: 'credential.deleted',
           context,

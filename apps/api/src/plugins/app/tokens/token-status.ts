@@ -38,7 +38,16 @@ export function toClient(row: ClientListRow, now: Date): Client {
     updatedAt: row.updatedAt.toISOString(),
     expiredAt: row.expiredAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-    // TODO(issue 12, grace rotation): the replaced secret while its grace period runs.
-    rotationGrace: null,
+    rotationGrace:
+      // Past its end the old secret no longer verifies, whether or not the sweep has removed it yet.
+      row.graceClientId !== null && row.graceEndsAt !== null && row.graceEndsAt > now
+        ? {
+            clientId: row.graceClientId,
+            // The rotation made this token: its creation is when the old secret's grace period began.
+            rotatedAt: row.createdAt.toISOString(),
+            endsAt: row.graceEndsAt.toISOString(),
+            requestsSinceRotation: row.graceRequests ?? 0,
+          }
+        : null,
   };
 }

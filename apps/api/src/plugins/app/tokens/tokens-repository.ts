@@ -1,9 +1,10 @@
 // Reading API credentials. Every read for a customer names the company, so one company can never reach
 // another's tokens: a foreign id simply matches no row. Writes go through credentials/credential-store.ts.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ApiType, Scope, TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { apiClients, companies, identities, profiles } from '../../../db/schema.ts';
+import { apiClients, companies, credentialUsageHourly, identities, profiles } from '../../../db/schema.ts';
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
 
@@ -20,7 +21,15 @@ export type ClientListRow = Pick<
   | 'updatedAt'
   | 'expiredAt'
   | 'lastUsedAt'
->;
+> & {
+  /** The secret this token's rotation replaced while its grace period runs (left join; nulls if none). */
+  graceClientId: string | null;
+  graceEndsAt: Date | null;
+  graceRequests: number | null;
+};
+
+/** A token's retiring predecessor (credential-store.ts: at most one per token). */
+const retiring = alias(apiClients, 'retiring');
 
 const clientListColumns = {
   clientId: apiClients.clientId,
@@ -33,6 +42,15 @@ const clientListColumns = {
   updatedAt: apiClients.updatedAt,
   expiredAt: apiClients.expiredAt,
   lastUsedAt: apiClients.lastUsedAt,
+  graceClientId: retiring.clientId,
+  graceEndsAt: retiring.retiresAt,
+  // Verifications of the old secret from the hour of the rotation on (usage is kept by the hour, so
+  // requests earlier in that hour count too); only worked out for a token that has a retiring secret.
+  graceRequests: sql<number | null>`case when ${retiring.clientId} is null then null else (
+    select coalesce(sum(${credentialUsageHourly.count}), 0)::int from ${credentialUsageHourly}
+    where ${credentialUsageHourly.clientId} = ${retiring.clientId}
+      and ${credentialUsageHourly.hour} >= date_trunc('hour', ${apiClients.createdAt} at time zone 'UTC') at time zone 'UTC'
+  ) end`.mapWith(Number),
 };
 
 export interface NewApiClient {
@@ -75,9 +93,15 @@ export function createTokensRepository(db: Db) {
     db
       .select(clientListColumns)
       .from(apiClients)
+      .leftJoin(
+        retiring,
+        and(eq(retiring.replacedBy, apiClients.clientId), eq(retiring.companyId, apiClients.companyId)),
+      )
       .where(
         and(
           eq(apiClients.companyId, sql.placeholder('companyId')),
+          // A secret in its grace period is no token of its own: it shows on its replacement.
+          isNull(apiClients.retiresAt),
           clientIds ? inArray(apiClients.clientId, [...clientIds]) : undefined,
         ),
       )

@@ -1,6 +1,14 @@
 // Requesting, listing, rotating and deleting API credentials (spec §4, design §3). Only the caller's
 // company's tokens are ever touched; another company's id answers 404 exactly like an unknown one.
-import { scopeForRequest, type Client, type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  ROTATION_GRACE_SECONDS,
+  scopeForRequest,
+  type Client,
+  type ClientCredentials,
+  type RotationGracePeriod,
+  type TokenRequest,
+} from '@datafeeds/domain';
 import {
   newClientId,
   newClientSecret,
@@ -8,7 +16,7 @@ import {
   type SecretHasher,
 } from '../../../lib/client-credentials.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { notFound, profileNotFound } from '../../../lib/errors.ts';
+import { AppError, notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
@@ -31,6 +39,14 @@ const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditCont
 });
 
 const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
+const alreadyReplaced = () =>
+  new AppError(
+    409,
+    ERROR_CODES.conflict,
+    'This secret was already replaced by a rotation and only works until its grace period ends: rotate its replacement instead.',
+  );
+const noGracePeriod = () =>
+  notFound('No API token with this client ID has an old secret still working in your account.');
 
 export function createTokensService({ clock, tokens, store, secrets, notices }: TokensServiceDeps) {
   /** What decides a new token's status and expiry: the company's account and the caller's email. */
@@ -94,9 +110,15 @@ export function createTokensService({ clock, tokens, store, secrets, notices }: 
 
     /**
      * Replaces a token by a new one with the same permissions and state, in one transaction: of concurrent
-     * rotations of one token exactly one finds it and issues a new one (credential-store.ts).
+     * rotations of one token exactly one finds it and issues a new one (credential-store.ts). With a grace
+     * period the old secret keeps verifying until it ends.
      */
-    async rotate(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<ClientCredentials> {
+    async rotate(
+      caller: CompanyCaller,
+      clientId: string,
+      gracePeriod: RotationGracePeriod,
+      origin: RequestOrigin,
+    ): Promise<ClientCredentials> {
       const { companyId } = caller;
       let issued: ClientCredentials | undefined;
       const rotated = await notices.credential(caller, 'rotated', async (tx) => {
@@ -117,13 +139,30 @@ export function createTokensService({ clock, tokens, store, secrets, notices }: 
             issued = credentials;
             return row;
           },
+          gracePeriod,
           asUser(caller, origin),
           tx,
         );
-        return next && { label: next.label, clientId, newClientId: next.clientId };
+        // Thrown inside the transaction, which changed nothing: no notice is written.
+        if (next === 'retiring') throw alreadyReplaced();
+        const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
+        return (
+          next && {
+            label: next.label,
+            clientId,
+            newClientId: next.clientId,
+            oldSecretWorksUntil:
+              graceSeconds > 0 ? new Date(next.createdAt.getTime() + graceSeconds * 1000) : undefined,
+          }
+        );
       });
       if (!rotated || !issued) throw tokenNotFound();
       return issued;
+    },
+
+    /** Stops the secret a rotation of `clientId` replaced, before its grace period would have. */
+    async endGrace(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
+      if (!(await store.endGrace(caller.companyId, clientId, asUser(caller, origin)))) throw noGracePeriod();
     },
   };
 }

@@ -11,6 +11,16 @@ export interface KnownCredential extends JudgedCredential {
   suspended: boolean;
 }
 
+/**
+ * When a credential stops verifying: the earlier of its trial's end and, for a secret a rotation
+ * replaced, its grace period's end. The answer's `expiresAt` says it, so this portal's cache and every
+ * data feed's stop accepting it on time even before the retirement sweep runs (EXPIRED until then).
+ */
+function endOf(expiredAt: Date | null, retiresAt: Date | null): Date | null {
+  if (expiredAt === null || retiresAt === null) return expiredAt ?? retiresAt;
+  return expiredAt < retiresAt ? expiredAt : retiresAt;
+}
+
 export function createCredentialLookup(db: Db) {
   const query = db
     .select({
@@ -20,6 +30,7 @@ export function createCredentialLookup(db: Db) {
       scope: apiClients.scope,
       status: apiClients.status,
       expiredAt: apiClients.expiredAt,
+      retiresAt: apiClients.retiresAt,
       companyName: companies.name,
       accountStatus: companies.accountStatus,
     })
@@ -43,7 +54,7 @@ export function createCredentialLookup(db: Db) {
         accountStatus: row.accountStatus,
         apiType: row.apiType,
         scopes: SCOPE_KEYS.filter((key) => row.scope[key] === true),
-        expiresAt: row.expiredAt?.toISOString() ?? null,
+        expiresAt: endOf(row.expiredAt, row.retiresAt)?.toISOString() ?? null,
       }),
     };
   };

@@ -1,12 +1,14 @@
-import { API_PATHS, type ClientCredentials, type ClientIdRequest } from '@datafeeds/domain';
+import { API_PATHS, type ClientCredentials, type RotateClientRequest } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { apiRequest } from '@/lib/api-client';
 
-/** Replaces the token with a new one of the same permissions; the answer holds its only copy of the secret. */
-function rotateClient(clientId: string): Promise<ClientCredentials> {
-  const body: ClientIdRequest = { clientId };
+/**
+ * Replaces the token with a new one of the same permissions; the answer holds its only copy of the
+ * secret. `gracePeriod` says when the old secret stops working (at once unless chosen otherwise).
+ */
+function rotateClient(body: RotateClientRequest): Promise<ClientCredentials> {
   return apiRequest<ClientCredentials>(API_PATHS.rotateClient, { method: 'POST', body });
 }
 

@@ -1,4 +1,10 @@
-import { MESSAGES, rotateFailureMessage, rotateSuccessMessage } from '@datafeeds/domain';
+import {
+  MESSAGES,
+  ROTATION_GRACE_LABELS,
+  ROTATION_GRACE_PERIODS,
+  rotateFailureMessage,
+  rotateSuccessMessage,
+} from '@datafeeds/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SECRET_WARNING } from '@/components/credentials/client-credentials';
@@ -6,6 +12,7 @@ import { clickOutsideDialog, waitPastDialogExit } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
 import { renderScreen } from '@/testing/render';
 import { makeClient, mockTokensApi, newCredentials } from '../testing/tokens-api';
+import { GRACE_QUESTION } from './rotate-token-dialog';
 
 const client = makeClient({ id: 'cli_team*ef56gh78', label: 'Scores app' });
 
@@ -28,6 +35,28 @@ async function rotateThenClose() {
 }
 
 describe('rotate token dialog', () => {
+  it('asks when the old secret stops working, Immediately by default, and sends the choice', async () => {
+    const { callsTo } = mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    const choice = within(dialog).getByRole('radiogroup', { name: GRACE_QUESTION });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(ROTATION_GRACE_PERIODS.map((period) => ROTATION_GRACE_LABELS[period]));
+    expect(within(choice).getByRole('radio', { name: 'Immediately' })).toBeChecked();
+    expect(dialog).toHaveTextContent('they stop working at once');
+
+    await user.click(within(choice).getByRole('radio', { name: 'In 1 hour' }));
+    expect(within(choice).getByRole('radio', { name: 'In 1 hour' })).toBeChecked();
+    expect(dialog).toHaveTextContent('they stop working in 1 hour');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+    expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([
+      { clientId: client.id, gracePeriod: '1h' },
+    ]);
+  });
+
   it('warns that rotating is irreversible and explains what happens', async () => {
     mockTokensApi({ clients: [client] });
     const { dialog } = await openRotateDialog();
@@ -64,7 +93,9 @@ describe('rotate token dialog', () => {
     expect(dialog).toHaveTextContent(SECRET_WARNING);
     expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(rotateSuccessMessage('Scores app')).toBe('Scores app Client Credential rotate request successful');
-    expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([{ clientId: client.id }]);
+    expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([
+      { clientId: client.id, gracePeriod: 'none' },
+    ]);
 
     // The secret is shown once: neither a click outside nor Escape loses it.
     await clickOutsideDialog();

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import {
   MESSAGES,
+  ROTATION_GRACE_LABELS,
+  ROTATION_GRACE_PERIODS,
   rotateFailureMessage,
   rotateSuccessMessage,
   shortClientId,
   type Client,
+  type RotationGracePeriod,
 } from '@datafeeds/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -13,6 +16,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
 import { LeaveWithoutCopyingDialog } from '@/components/credentials/leave-without-copying-dialog';
@@ -23,6 +31,49 @@ import { refreshTokensAfterChange } from '../api/keys';
 import { useRotateClient } from '../api/rotate-client';
 import { closeUnlessBackdrop, IrreversibleWarning } from './irreversible-warning';
 import { TokenName } from './token-name';
+
+export const GRACE_QUESTION = 'When should the old secret stop working?';
+
+const isGracePeriod = (value: string): value is RotationGracePeriod =>
+  (ROTATION_GRACE_PERIODS as readonly string[]).includes(value);
+
+/** The choice of when the old secret stops (design §9): at once, the default, or after a grace period. */
+function GracePeriodChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: RotationGracePeriod;
+  onChange: (value: RotationGracePeriod) => void;
+  disabled: boolean;
+}) {
+  return (
+    <FormControl disabled={disabled} sx={{ mt: 2 }}>
+      <FormLabel id="rotate-grace-label">{GRACE_QUESTION}</FormLabel>
+      <RadioGroup
+        aria-labelledby="rotate-grace-label"
+        name="gracePeriod"
+        value={value}
+        onChange={(event) => {
+          if (isGracePeriod(event.target.value)) onChange(event.target.value);
+        }}
+      >
+        {ROTATION_GRACE_PERIODS.map((period) => (
+          <FormControlLabel
+            key={period}
+            value={period}
+            control={<Radio />}
+            label={ROTATION_GRACE_LABELS[period]}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+/** When the current credentials stop, as the dialog's explanation says it. */
+const stopsWorking = (gracePeriod: RotationGracePeriod) =>
+  gracePeriod === 'none' ? 'at once' : ROTATION_GRACE_LABELS[gracePeriod].toLowerCase();
 
 interface RotateTokenDialogProps {
   client: Client;
@@ -39,6 +90,7 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
   const queryClient = useQueryClient();
   const [secretCopied, setSecretCopied] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
+  const [gracePeriod, setGracePeriod] = useState<RotationGracePeriod>('none');
 
   // Spec §4: closing reloads the list; reloading earlier would change the table under the open dialog.
   const finish = () => {
@@ -49,13 +101,16 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
 
   const confirm = () => {
     track(EVENTS.submittedTokenRotation);
-    rotation.mutate(client.id, {
-      onSuccess: () => showSnackbar(rotateSuccessMessage(client.label)),
-      onError: () => {
-        showSnackbar(rotateFailureMessage(client.label, shortClientId(client.id)), 'error');
-        onClose(false);
+    rotation.mutate(
+      { clientId: client.id, gracePeriod },
+      {
+        onSuccess: () => showSnackbar(rotateSuccessMessage(client.label)),
+        onError: () => {
+          showSnackbar(rotateFailureMessage(client.label, shortClientId(client.id)), 'error');
+          onClose(false);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -98,9 +153,10 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
             <IrreversibleWarning />
             <DialogContentText id="rotate-token-text">
               Rotating <TokenName client={client} /> deletes its current credentials for good: they stop
-              working at once. A new Client ID and Client Secret with the same permissions are issued in their
-              place.
+              working {stopsWorking(gracePeriod)}. A new Client ID and Client Secret with the same permissions
+              are issued in their place.
             </DialogContentText>
+            <GracePeriodChoice value={gracePeriod} onChange={setGracePeriod} disabled={busy} />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => onClose(false)} disabled={busy} autoFocus>

@@ -4,6 +4,7 @@ import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
 import { useClient } from '../api/get-client';
+import { RotationGraceSection } from './rotation-grace-section';
 import { TokenFields } from './token-fields';
 import { TokenNotFound } from './token-not-found';
 import { useTokenDialogs } from './use-token-dialogs';
@@ -32,6 +33,7 @@ export function TokenDetails({ clientId, below }: TokenDetailsProps) {
   return (
     <>
       <TokenFields client={tokenQuery.data} actions={actions} />
+      <RotationGraceSection client={tokenQuery.data} />
       {below}
       {dialogs}
     </>

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { formatDate, formatRelativeTime, type Client } from '@datafeeds/domain';
+import { formatDate, formatDateTime, formatRelativeTime, type Client } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import TableCell from '@mui/material/TableCell';
@@ -22,6 +22,19 @@ interface TokenRowProps {
   actions: TokenActions;
 }
 
+/** A rotation's old secret still works: until when (the details page shows more and can stop it). */
+export function oldSecretHintText(endsAt: string): string {
+  return `Old secret active until ${formatDateTime(endsAt)}`;
+}
+
+function OldSecretHint({ endsAt }: { endsAt: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+      {oldSecretHintText(endsAt)}
+    </Typography>
+  );
+}
+
 /** One token; a click or Enter on the row opens its details, its checkbox and buttons do not. */
 export function TokenRow({
   client,
@@ -41,6 +54,7 @@ export function TokenRow({
   const facts = [`Client ID ${displayClientId(client.id)}`, `Created ${created}`];
   if (showExpiry) facts.push(`Expires ${expires}`);
   facts.push(`Last used ${client.lastUsedAt === null ? NEVER_USED : formatRelativeTime(client.lastUsedAt)}`);
+  const graceHint = client.rotationGrace && <OldSecretHint endsAt={client.rotationGrace.endsAt} />;
   return (
     <TableRow
       hover
@@ -63,6 +77,7 @@ export function TokenRow({
             <Typography sx={{ fontWeight: 600 }}>{client.label}</Typography>
             <TokenStatusChip status={client.status} />
           </Box>
+          {graceHint}
           <Typography
             variant="body2"
             color="text.secondary"
@@ -88,6 +103,7 @@ export function TokenRow({
           <TableCell>
             {/* A 64-character nickname wraps instead of squeezing the other columns. */}
             <Box sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>{client.label}</Box>
+            {graceHint}
           </TableCell>
           <TableCell>
             <TokenStatusChip status={client.status} />

@@ -1,6 +1,12 @@
 // Fixtures and a fetch mock for the tokens screens: an in-memory token list behind GetClients,
-// DeleteClient and RotateClient, so a test sees the list reload after a change.
-import { emptyScope, type Client, type User } from '@datafeeds/domain';
+// DeleteClient, RotateClient and EndRotationGrace, so a test sees the list reload after a change.
+import {
+  ROTATION_GRACE_SECONDS,
+  emptyScope,
+  type Client,
+  type RotateClientRequest,
+  type User,
+} from '@datafeeds/domain';
 import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
@@ -42,6 +48,7 @@ interface TokensApiOptions {
   getClients?: MockAnswer;
   deleteClient?: MockAnswer;
   rotateClient?: MockAnswer;
+  endRotationGrace?: MockAnswer;
 }
 
 function clientIdOf(body: unknown): string {
@@ -79,8 +86,21 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       const index = store.findIndex(({ id }) => id === clientIdOf(body));
       const old = store[index];
       if (!old) return notFound;
-      store.splice(index, 1, { ...old, id: newCredentials.clientId });
+      const { gracePeriod = 'none' } = body as RotateClientRequest;
+      const rotatedAt = new Date().toISOString();
+      const endsAt = new Date(Date.now() + ROTATION_GRACE_SECONDS[gracePeriod] * 1000).toISOString();
+      const rotationGrace =
+        gracePeriod === 'none' ? null : { clientId: old.id, rotatedAt, endsAt, requestsSinceRotation: 0 };
+      store.splice(index, 1, { ...old, id: newCredentials.clientId, rotationGrace });
       return { body: newCredentials };
+    },
+    'POST /api/EndRotationGrace': ({ body }) => {
+      if (options.endRotationGrace) return options.endRotationGrace;
+      const index = store.findIndex(({ id, rotationGrace }) => id === clientIdOf(body) && rotationGrace);
+      const client = store[index];
+      if (!client) return notFound;
+      store.splice(index, 1, { ...client, rotationGrace: null });
+      return { status: 204 };
     },
   });
   return { ...mock, store };
