@@ -86,6 +86,18 @@ describe('credential notices', () => {
     await expectNoSecretIn([first.clientSecret, second.clientSecret]);
   });
 
+  it('a rotation with a grace period says until when the old secret keeps working', async () => {
+    const { owner } = await team();
+    const { clientId } = await createdClient(app, owner.token, { label: 'Graceful feed' });
+    const rotation = await rotateClient(app, owner.token, clientId, '24h');
+    expect(rotation.statusCode, rotation.body).toBe(200);
+    const [notice] = (await notices(owner, /API token rotated/)).filter((message) =>
+      message.text.includes('"Graceful feed"'),
+    );
+    expect(notice?.text).toMatch(/The old secret keeps working until .*\d{4}.*\d\d:\d\d UTC/);
+    expect(notice?.text).not.toContain('stopped working at once');
+  });
+
   it('a refused or unknown change sends nothing', async () => {
     const { owner, member } = await team();
     const before = (await app.mailer.outbox()).length;
