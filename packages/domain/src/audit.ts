@@ -65,8 +65,23 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 export const ACTIVITY_PAGE_SIZES = [10, 25, 50] as const;
 export const ACTIVITY_PAGE_SIZE_DEFAULT = 25;
 
+/**
+ * The moments a filter may name: from 1970 to the end of 9998. A wider date is valid ISO but not a
+ * moment the database stores (PostgreSQL has no year 0, and an ISO year past 9999 is written `+010000`),
+ * so without this bound it failed there as a 500 (found by the route fuzz test).
+ */
+const FILTER_FIRST_MS = 0;
+const FILTER_END_MS = Date.UTC(9999, 0, 1);
+export const ACTIVITY_DATE_RANGE_MESSAGE = 'Dates must be between 1970 and 9998.';
+
 /** A day (YYYY-MM-DD, UTC) or a full ISO time; `to` as a day includes that whole day. */
-const dayOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+const dayOrTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })]).refine(
+  (value) => {
+    const ms = Date.parse(value);
+    return ms >= FILTER_FIRST_MS && ms < FILTER_END_MS;
+  },
+  { error: ACTIVITY_DATE_RANGE_MESSAGE },
+);
 
 /** The filter the Activity page and its CSV export share. */
 export const activityFilterSchema = z.strictObject({

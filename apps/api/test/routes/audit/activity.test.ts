@@ -8,6 +8,7 @@ import {
   activityPageSchema,
   type ActivityPage,
   type AuditEvent,
+  ACTIVITY_DATE_RANGE_MESSAGE,
 } from '@datafeeds/domain';
 import { parseCsv } from '../../../src/lib/csv.ts';
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
@@ -123,9 +124,14 @@ describe('GET /api/GetActivity', () => {
       { from: 'yesterday' },
       { to: '2026-13-01' },
       { since: '2026-05-10' },
+      // Valid ISO, but no moment the database stores: a 400 with the range, not a 500.
+      { from: '0000-02-29' },
+      { to: '9999-12-31T23:00:00-14:00' },
     ]) {
       expect((await activity(userA.token, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
+    const ancient = await activity(userA.token, { from: '0000-02-29' });
+    expect(JSON.stringify(ancient.json())).toContain(ACTIVITY_DATE_RANGE_MESSAGE);
   });
 
   it("never shows another company's events, nor events of no company", async () => {
