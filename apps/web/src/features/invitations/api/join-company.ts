@@ -1,0 +1,31 @@
+// The two ways through an invitation link: a signed-in person joins, a new person registers. Both end
+// with the user the shell loads, so the dashboard opens on the inviter's company.
+import { API_PATHS, type RegisterWithInvitationRequest, type TokenResponse } from '@datafeeds/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics/analytics';
+import { EVENTS } from '@/lib/analytics/events';
+import { apiRequest } from '@/lib/api-client';
+import { setToken } from '@/lib/auth/session-store';
+import { userQueryKey } from '@/lib/auth/user';
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<unknown>(API_PATHS.acceptInvitation, { method: 'POST', body: { token } }),
+    // The user now has a company (or a new one): the shell must load it again before the dashboard.
+    onSuccess: () => queryClient.resetQueries({ queryKey: userQueryKey }),
+  });
+}
+
+/** Registration through the link signs the user in at once, as registration does (design §2). */
+export function useRegisterWithInvitation() {
+  return useMutation({
+    mutationFn: (request: RegisterWithInvitationRequest) =>
+      apiRequest<TokenResponse>(API_PATHS.registerWithInvitation, { method: 'POST', body: request }),
+    onSuccess: ({ token }) => {
+      setToken(token);
+      track(EVENTS.completedRegistration);
+    },
+  });
+}
