@@ -1,6 +1,11 @@
 // The two ways through an invitation link: a signed-in person joins, a new person registers. Both end
 // with the user the shell loads, so the dashboard opens on the inviter's company.
-import { API_PATHS, type RegisterWithInvitationRequest, type TokenResponse } from '@datafeeds/domain';
+import {
+  API_PATHS,
+  type RegisterWithInvitationRequest,
+  type TokenResponse,
+  type User,
+} from '@datafeeds/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
@@ -12,9 +17,9 @@ export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<unknown>(API_PATHS.acceptInvitation, { method: 'POST', body: { token } }),
-    // The user now has a company (or a new one): the shell must load it again before the dashboard.
-    onSuccess: () => queryClient.resetQueries({ queryKey: userQueryKey }),
+      apiRequest<User>(API_PATHS.acceptInvitation, { method: 'POST', body: { token } }),
+    // The answer is the user in the inviter's company: the shell opens the dashboard on it at once.
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
   });
 }
 
