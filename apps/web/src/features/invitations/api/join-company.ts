@@ -23,14 +23,19 @@ export function useAcceptInvitation() {
   });
 }
 
-/** Registration through the link signs the user in at once, as registration does (design §2). */
-export function useRegisterWithInvitation() {
+/**
+ * Registration through the link signs the user in at once, as registration does (design §2), then
+ * goes on. Here, not in mutate()'s callbacks: being signed in swaps the form for the Join button, and
+ * the unmounted form's callbacks would never run.
+ */
+export function useRegisterWithInvitation(onRegistered: () => void) {
   return useMutation({
     mutationFn: (request: RegisterWithInvitationRequest) =>
       apiRequest<TokenResponse>(API_PATHS.registerWithInvitation, { method: 'POST', body: request }),
     onSuccess: ({ token }) => {
       setToken(token);
       track(EVENTS.completedRegistration);
+      onRegistered();
     },
   });
 }

@@ -44,7 +44,7 @@ interface RegisterWithInvitationFormProps {
 
 export function RegisterWithInvitationForm({ token, invitation }: RegisterWithInvitationFormProps) {
   const navigate = useNavigate();
-  const registration = useRegisterWithInvitation();
+  const registration = useRegisterWithInvitation(() => void navigate(paths.dashboard, { replace: true }));
   const isUsernameTaken = useIsUsernameTaken();
   const { control, handleSubmit, setError, trigger } = useForm<
     RegisterWithInvitationInput,
@@ -59,10 +59,7 @@ export function RegisterWithInvitationForm({ token, invitation }: RegisterWithIn
 
   const onSubmit = handleSubmit((values) => {
     track(EVENTS.submittedRegistration);
-    registration.mutate(values, {
-      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
-      onError: (error) => applyRegisterServerErrors(error, setError, FIELDS),
-    });
+    registration.mutate(values, { onError: (error) => applyRegisterServerErrors(error, setError, FIELDS) });
   });
   const disabled = registration.isPending;
 
