@@ -1,0 +1,116 @@
+// Team test data through the real calls: invitations as the emails carry them, and companies with an
+// owner, an admin and a member who each joined through an invitation link.
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import {
+  API_PATHS,
+  type AssignableRole,
+  type RegisterWithInvitationInput,
+  type Team,
+} from '@datafeeds/domain';
+import {
+  bearer,
+  latestEmail,
+  linkParam,
+  refreshCookieOf,
+  uniqueRegistration,
+  type MailboxMessage,
+  type SignedIn,
+} from './factories.ts';
+import { verifiedUser } from './tokens.ts';
+
+export const INVITATION_SUBJECT = /invited you to/;
+
+export const teamCall = (app: FastifyInstance, token: string, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+export const invite = (app: FastifyInstance, token: string, email: string, role: AssignableRole = 'member') =>
+  teamCall(app, token, API_PATHS.inviteMember, { email, role });
+
+export async function teamOf(app: FastifyInstance, token: string): Promise<Team> {
+  const response = await app.inject({ method: 'GET', url: API_PATHS.getTeam, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Team>();
+}
+
+/** The token of the newest invitation email to `email` (not one of `seen`). */
+export async function invitationLink(
+  app: FastifyInstance,
+  email: string,
+  seen: readonly MailboxMessage[] = [],
+): Promise<string> {
+  return linkParam(await latestEmail(app, email, INVITATION_SUBJECT, seen), 'token');
+}
+
+export const getInvitation = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: API_PATHS.getInvitation, query: { token } });
+
+/** RegisterWithInvitation's body for a new person, with a fresh username and password. */
+export function invitedRegistration(
+  token: string,
+  overrides: Partial<RegisterWithInvitationInput> = {},
+): RegisterWithInvitationInput {
+  const { firstName, lastName, username, password, phone } = uniqueRegistration();
+  return {
+    token,
+    firstName,
+    lastName,
+    username,
+    password,
+    phone,
+    userHasAgreedToTermsOfService: true,
+    userHasReadPrivacyPolicy: true,
+    ...overrides,
+  };
+}
+
+export const registerWithInvitation = (app: FastifyInstance, body: RegisterWithInvitationInput) =>
+  app.inject({ method: 'POST', url: API_PATHS.registerWithInvitation, payload: body });
+
+export interface Member extends SignedIn {
+  id: string;
+  email: string;
+}
+
+/** A new person invited by `inviterToken` with `role`, registered through the emailed link. */
+export async function invitedMember(
+  app: FastifyInstance,
+  inviterToken: string,
+  role: AssignableRole,
+): Promise<Member> {
+  const { email } = uniqueRegistration();
+  const invited = await invite(app, inviterToken, email, role);
+  expect(invited.statusCode, invited.body).toBe(201);
+  const body = invitedRegistration(await invitationLink(app, email));
+  const response = await registerWithInvitation(app, body);
+  expect(response.statusCode, response.body).toBe(201);
+  const token = response.json<{ token: string }>().token;
+  const member = (await teamOf(app, token)).members.find((candidate) => candidate.email === email);
+  if (!member) throw new Error(`${email} is not in the team`);
+  return {
+    id: member.id,
+    email,
+    token,
+    refreshCookie: refreshCookieOf(response),
+    registration: { ...uniqueRegistration(), ...body, email },
+  };
+}
+
+export interface Company {
+  owner: Member;
+  admin: Member;
+  member: Member;
+}
+
+/** A verified owner (the registrant) with an admin and a member who joined by invitation. */
+export async function companyOfThree(app: FastifyInstance): Promise<Company> {
+  const registrant = await verifiedUser(app);
+  const ownerRow = (await teamOf(app, registrant.token)).members[0];
+  if (!ownerRow) throw new Error('no owner');
+  const owner = { ...registrant, id: ownerRow.id, email: ownerRow.email };
+  return {
+    owner,
+    admin: await invitedMember(app, owner.token, 'admin'),
+    member: await invitedMember(app, owner.token, 'member'),
+  };
+}
