@@ -32,7 +32,7 @@ function summary(overrides: Partial<InvitationSummary> = {}): InvitationSummary 
   };
 }
 
-function mockInvitationApi(getInvitation: MockAnswer, extra: Record<string, MockAnswer> = {}) {
+function mockInvitationApi(getInvitation: MockAnswer, extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
     'GET /api/config': { body: appConfig },
     'GET /api/GetInvitation': getInvitation,
