@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { searchParams } from '@/config/paths';
-import { AcceptInvitation } from '@/features/invitations/components/accept-invitation';
-import { InvitationProblemNotice } from '@/features/invitations/components/invitation-problem';
+import { AcceptInvitation } from '@/features/auth/components/accept-invitation';
+import { InvitationProblemNotice } from '@/features/auth/components/invitation-problem';
 import { useSessionToken } from '@/lib/auth/use-session';
 
 export default function AcceptInvitationRoute() {

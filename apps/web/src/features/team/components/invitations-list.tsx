@@ -1,5 +1,6 @@
 // Invitations not yet answered: who was invited, as what, by whom, and until when the link works. An
 // expired one says so and can be sent again (a resend gives a new link and a new 7 days).
+import { useState } from 'react';
 import { COMPANY_ROLE_LABELS, formatDate, type PendingInvitation } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,11 +11,18 @@ import { useResendInvitation, useRevokeInvitation } from '../api/team-changes';
 import { useChangeFeedback } from './change-feedback';
 import { EXPIRED, NO_INVITATIONS, resentText, revokedText } from './team-texts';
 
-function InvitationRow({ invitation, canManage }: { invitation: PendingInvitation; canManage: boolean }) {
+interface InvitationRowProps {
+  invitation: PendingInvitation;
+  canManage: boolean;
+  /** When the page opened: an invitation past its end then shows "Expired". */
+  now: number;
+}
+
+function InvitationRow({ invitation, canManage, now }: InvitationRowProps) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const feedback = useChangeFeedback();
-  const expired = Date.parse(invitation.expiresAt) <= Date.now();
+  const expired = Date.parse(invitation.expiresAt) <= now;
   const busy = resend.isPending || revoke.isPending;
   return (
     <Box
@@ -88,6 +96,7 @@ export function InvitationsList({
   invitations: readonly PendingInvitation[];
   canManage: boolean;
 }) {
+  const [now] = useState(() => Date.now());
   if (invitations.length === 0) return <Typography color="text.secondary">{NO_INVITATIONS}</Typography>;
   return (
     <Paper
@@ -97,7 +106,7 @@ export function InvitationsList({
       sx={{ listStyle: 'none', m: 0, p: 0 }}
     >
       {invitations.map((invitation) => (
-        <InvitationRow key={invitation.id} invitation={invitation} canManage={canManage} />
+        <InvitationRow key={invitation.id} invitation={invitation} canManage={canManage} now={now} />
       ))}
     </Paper>
   );

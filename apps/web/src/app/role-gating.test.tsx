@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { upgradeRequestedText } from '@/features/upgrade/components/upgrade-account-button';
-import { makeClient, mockTokensApi, openDashboard } from '../testing/tokens-api';
+import { makeClient, mockTokensApi, openDashboard } from '@/features/tokens/testing/tokens-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -20,10 +20,10 @@ import { TextInput } from '@/components/form/text-input';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { useIsUsernameTaken } from '@/features/auth/api/check-username';
-import { AccountFields } from '@/features/auth/components/account-fields';
-import { applyRegisterServerErrors } from '@/features/auth/components/apply-server-errors';
-import { availabilityCheck } from '@/features/auth/components/availability-check';
+import { useIsUsernameTaken } from '../api/check-username';
+import { AccountFields } from './account-fields';
+import { applyRegisterServerErrors } from './apply-server-errors';
+import { availabilityCheck } from './availability-check';
 import { useRegisterWithInvitation } from '../api/join-company';
 import { invitationRefusal } from './invitation-refusal';
 
