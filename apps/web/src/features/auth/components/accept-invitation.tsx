@@ -18,7 +18,7 @@ import { InvitationProblemNotice } from './invitation-problem';
 import { JoinCompany } from './join-company';
 import { RegisterWithInvitationForm } from './register-with-invitation-form';
 
-export const INVITATION_LOAD_FAILED =
+const INVITATION_LOAD_FAILED =
   'The invitation could not be loaded. Check your connection and try again.';
 export const SIGN_IN_TO_ACCEPT = 'Sign in to accept';
 
@@ -31,7 +31,7 @@ function Waiting({ label }: { label: string }) {
   );
 }
 
-export const invitationSubtitle = (invitation: InvitationSummary) =>
+const invitationSubtitle = (invitation: InvitationSummary) =>
   `${invitation.invitedBy ?? 'A colleague'} invited ${invitation.email} to join ${invitation.companyName} ` +
   `as ${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}. The link works until ` +
   `${formatDate(invitation.expiresAt)}.`;

@@ -13,7 +13,7 @@ import { useLogout } from '@/lib/auth/logout';
 import { useAcceptInvitation } from '../api/join-company';
 import { invitationRefusal } from './invitation-refusal';
 
-export const JOIN_FAILED = 'Joining did not work. Check your connection and try again.';
+const JOIN_FAILED = 'Joining did not work. Check your connection and try again.';
 
 interface JoinCompanyProps {
   token: string;

@@ -12,7 +12,7 @@ import { mockFetch, type MockAnswer, type RecordedRequest } from '@/testing/fetc
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 
-export function makeMember(id: string, role: CompanyRole, firstName: string): TeamMember {
+function makeMember(id: string, role: CompanyRole, firstName: string): TeamMember {
   return {
     id,
     firstName,
@@ -42,7 +42,7 @@ export function makeInvitation(overrides: Partial<PendingInvitation> = {}): Pend
 }
 
 /** The signed-in user as one of the members. */
-export function userAs(teamMember: TeamMember): User {
+function userAs(teamMember: TeamMember): User {
   return makeUser({
     id: teamMember.id,
     firstName: teamMember.firstName,
