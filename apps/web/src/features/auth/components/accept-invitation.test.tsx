@@ -197,16 +197,22 @@ describe('Accept invitation page: an existing account', () => {
     );
     const { router } = renderApp(LINK);
     await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
+    // Without a profile, the names come first, as /welcome asks for them.
+    expect(await screen.findByText('First Name is not allowed to be empty')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/AcceptInvitation')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
+    await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Engines Ltd' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(callsTo('POST', '/api/AcceptInvitation').map(({ body }) => body)).toEqual([
-      { token: 'inv-token-123' },
+      { token: 'inv-token-123', firstName: 'Grace', lastName: 'Hopper' },
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back/ })).toBeInTheDocument();
   });
 
   it("signed in with another company's account: shows the one-company refusal in full", async () => {
     setToken(fakeJwt(900));
-    mockInvitationApi(
+    const { callsTo } = mockInvitationApi(
       { body: summary({ accountExists: true }) },
       {
         'GET /api/GetUser': { body: makeUser({ email: 'grace@example.com', companyName: 'Other Co' }) },
@@ -218,8 +224,12 @@ describe('Accept invitation page: an existing account', () => {
     );
     const { router } = renderApp(LINK);
     expect(await screen.findByText(/You are signed in as/)).toHaveTextContent('grace@example.com');
+    expect(screen.queryByLabelText(/First Name/)).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.otherCompany);
+    expect(callsTo('POST', '/api/AcceptInvitation').map(({ body }) => body)).toEqual([
+      { token: 'inv-token-123' },
+    ]);
     expect(router.state.location.pathname).toBe('/accept-invitation');
   });
 });

@@ -18,8 +18,7 @@ import { InvitationProblemNotice } from './invitation-problem';
 import { JoinCompany } from './join-company';
 import { RegisterWithInvitationForm } from './register-with-invitation-form';
 
-const INVITATION_LOAD_FAILED =
-  'The invitation could not be loaded. Check your connection and try again.';
+const INVITATION_LOAD_FAILED = 'The invitation could not be loaded. Check your connection and try again.';
 export const SIGN_IN_TO_ACCEPT = 'Sign in to accept';
 
 function Waiting({ label }: { label: string }) {
