@@ -7,9 +7,10 @@ import { ROLE_REFUSALS } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { API_PATHS, atPath, paths } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
-import { dashboardTitle } from '../support/pages.ts';
+import { dashboardTitle, signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
 import { createTokensThroughApi, sessionToken } from '../support/tokens.ts';
+import { SISTER_IDENTITY_INVITED } from '../support/sister-identities.ts';
 import { newUser } from '../support/users.ts';
 
 const WIDTHS = [360, 1440];
@@ -117,4 +118,35 @@ test('an owner invites a member, who registers through the link and may not dele
   });
 
   await colleagueContext.close();
+});
+
+test('a sister-product identity without a profile joins through an invitation instead of /welcome', async ({
+  page,
+  browser,
+}) => {
+  const owner = await signUp(page, newUser({ companyName: `Sister Welcome ${Date.now()}` }), {
+    verified: true,
+  });
+  const invited = await page.request.post(API_PATHS.inviteMember, {
+    headers: { authorization: `Bearer ${owner.bearer}` },
+    data: { email: SISTER_IDENTITY_INVITED.email, role: 'admin' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = await linkFromEmail(page.request, SISTER_IDENTITY_INVITED.email, paths.acceptInvitation);
+
+  const sisterContext = await browser.newContext();
+  const sister = await sisterContext.newPage();
+  await signInFirstTime(sister, SISTER_IDENTITY_INVITED, 'sister-password-team');
+  await sister.goto(link.pathname + link.search);
+  const form = sister.getByRole('form', { name: /^Join Sister Welcome/ });
+  await form.getByLabel('First Name').fill('sister');
+  await form.getByLabel('Last Name').fill('Analyst');
+  await form.getByRole('button', { name: /^Join Sister Welcome/ }).click();
+  await expect(dashboardTitle(sister, 'sister')).toBeVisible();
+  await sister.goto(paths.team);
+  await expect(sister.getByRole('listitem', { name: 'sister Analyst' })).toContainText('You');
+
+  await page.goto(paths.team);
+  await expect(page.getByRole('listitem', { name: 'sister Analyst' })).toContainText('Admin');
+  await sisterContext.close();
 });
