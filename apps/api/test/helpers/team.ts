@@ -1,5 +1,6 @@
 // Team test data through the real calls: invitations as the emails carry them, and companies with an
 // owner, an admin and a member who each joined through an invitation link.
+import { hash } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -12,11 +13,14 @@ import {
   bearer,
   latestEmail,
   linkParam,
+  login,
   refreshCookieOf,
   uniqueRegistration,
   type MailboxMessage,
   type SignedIn,
 } from './factories.ts';
+import { importIdentities } from '../../src/operator/import-identities.ts';
+import { ARGON2_OPTIONS } from '../../src/plugins/app/users/password-hasher.ts';
 import { verifiedUser } from './tokens.ts';
 
 export const INVITATION_SUBJECT = /invited you to/;
@@ -114,3 +118,37 @@ export async function companyOfThree(app: FastifyInstance): Promise<Company> {
     member: await invitedMember(app, owner.token, 'member'),
   };
 }
+
+/** A sister-product identity imported by the operator: it signs in but belongs to no company. */
+export async function companylessIdentity(app: FastifyInstance): Promise<Member> {
+  const { email, username, password } = uniqueRegistration();
+  const passwordHash = await hash(password, ARGON2_OPTIONS);
+  const summary = await importIdentities(
+    `email,username,passwordHash\n${email},${username},"${passwordHash}"`,
+    {
+      users: app.users,
+      recovery: app.recovery,
+    },
+  );
+  expect(summary.imported).toHaveLength(1);
+  return signedInAgain(app, { id: '', email, password, username });
+}
+
+/** Signs the person in again (after their sessions ended, say). */
+export async function signedInAgain(
+  app: FastifyInstance,
+  person: { id: string; email: string; password: string; username?: string },
+): Promise<Member> {
+  const response = await login(app, person.email, person.password);
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    id: person.id,
+    email: person.email,
+    token: response.json<{ token: string }>().token,
+    refreshCookie: refreshCookieOf(response),
+    registration: uniqueRegistration({ email: person.email, password: person.password }),
+  };
+}
+
+export const acceptInvitation = (app: FastifyInstance, token: string, invitationToken: string) =>
+  teamCall(app, token, API_PATHS.acceptInvitation, { token: invitationToken });

@@ -120,10 +120,10 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
      * company per person: an identity already in one is refused, whichever company.
      */
     async accept(auth: AuthContext, token: string, names: JoinNames, origin: RequestOrigin): Promise<User> {
+      const identity = await users.findById(auth.identityId);
+      if (!identity) throw profileNotFound();
       await transaction(db, async (tx) => {
         const { invitation } = await usable(token, tx, true);
-        const identity = await users.findById(auth.identityId);
-        if (!identity) throw profileNotFound();
         if (normalizeEmail(identity.email) !== normalizeEmail(invitation.email))
           throw forbidden(TEAM_MESSAGES.invitationEmailMismatch);
         const companyId = await team.companyOf(auth.identityId, tx);
