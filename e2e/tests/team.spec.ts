@@ -3,7 +3,7 @@
 // delete it, by the UI nor by the API — and sees the owner's upgrade request. axe checks the new page,
 // its dialogs and the accept page at phone and desktop widths in both display modes.
 import { expect, test, type Page } from '@playwright/test';
-import { ROLE_REFUSALS } from '@datafeeds/domain';
+import { INVITATION_PROBLEM_MESSAGES, ROLE_REFUSALS } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { API_PATHS, atPath, paths } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
@@ -124,6 +124,7 @@ test('a sister-product identity without a profile joins through an invitation in
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const owner = await signUp(page, newUser({ companyName: `Sister Welcome ${Date.now()}` }), {
     verified: true,
   });
@@ -148,5 +149,17 @@ test('a sister-product identity without a profile joins through an invitation in
 
   await page.goto(paths.team);
   await expect(page.getByRole('listitem', { name: 'sister Analyst' })).toContainText('Admin');
+  await page.getByRole('button', { name: 'Actions for sister Analyst' }).click();
+  await page.getByRole('menuitem', { name: 'Make owner' }).click();
+  const handOver = page.getByRole('dialog', { name: 'Make owner' });
+  await expect(handOver).toContainText('you become an admin');
+  await expectAccessibleAtWidths(page, 'the make-owner dialog');
+  await handOver.getByRole('button', { name: 'Cancel' }).click();
+  await expect(handOver).toBeHidden();
+
+  // The link is used up now: it says so, in words, on an accessible page.
+  await sister.goto(link.pathname + link.search);
+  await expect(sister.getByRole('alert')).toContainText(INVITATION_PROBLEM_MESSAGES.invitation_used);
+  await expectAccessibleAtWidths(sister, 'the accept page of a used link');
   await sisterContext.close();
 });
