@@ -21,9 +21,15 @@ export const SISTER_IDENTITIES_FOR_CHECKS = {
   screenshots: { email: 'sister.screenshots@example.com', username: 'sisterscreenshots' },
 } satisfies Record<string, SisterIdentity>;
 
+/** Joins a company through an invitation instead of making one on /welcome (issue 12). */
+export const SISTER_IDENTITY_INVITED: SisterIdentity = {
+  email: 'sister.invited@example.com',
+  username: 'sisterinvited',
+};
+
 export const SISTER_IDENTITIES_CSV = [
   'email,username,passwordHash',
-  ...[SISTER_IDENTITY, ...Object.values(SISTER_IDENTITIES_FOR_CHECKS)].map(
+  ...[SISTER_IDENTITY, SISTER_IDENTITY_INVITED, ...Object.values(SISTER_IDENTITIES_FOR_CHECKS)].map(
     ({ email, username }) => `${email},${username},`,
   ),
   '',

@@ -3,6 +3,7 @@
 // story does not, it exists to be looked at.
 import { expect, test, type Page } from '@playwright/test';
 import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
+import { linkFromEmail } from '../support/mailbox.ts';
 import { signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
@@ -64,6 +65,35 @@ test('signed-in pages', async ({ page }) => {
     await page.goto(path);
     await shoot(page, name);
   }
+});
+
+test('team page, its dialogs and the accept-invitation page', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const { bearer } = await signUp(page, newUser({ companyName: 'Team Pictures Inc.' }));
+  const invitee = newUser();
+  for (const [email, role] of [
+    [invitee.email, 'member'],
+    [`admin.${invitee.username}@example.com`, 'admin'],
+  ] as const) {
+    const invited = await request.post(API_PATHS.inviteMember, {
+      headers: { authorization: `Bearer ${bearer}` },
+      data: { email, role },
+    });
+    expect(invited.status()).toBe(201);
+  }
+  await page.goto(paths.team);
+  await shoot(page, 'team');
+  await shoot(page, 'dialog-invite', () => page.getByRole('button', { name: 'Invite member' }).click());
+
+  const link = await linkFromEmail(request, invitee.email, paths.acceptInvitation);
+  const visitor = await page.context().browser()?.newPage();
+  if (!visitor) throw new Error('No browser for a signed-out visitor');
+  await visitor.goto(link.pathname + link.search);
+  await expect(visitor.getByRole('heading', { level: 1, name: /^Join / })).toBeVisible();
+  await shoot(visitor, 'accept-invitation');
+  await visitor.goto(withQuery(paths.acceptInvitation, { [searchParams.invitationToken]: 'example' }));
+  await shoot(visitor, 'accept-invitation-invalid');
+  await visitor.close();
 });
 
 test('token screens and dialogs', async ({ page, request }) => {

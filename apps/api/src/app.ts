@@ -53,6 +53,8 @@ import usageRoutes from './routes/tokens/usage.ts';
 import eventsRoutes from './routes/verification/events.ts';
 import verifyRoutes from './routes/verification/verify.ts';
 import usageReportRoutes from './routes/verification/usage.ts';
+import invitationRoutes from './routes/team/invitations.ts';
+import teamRoutes from './routes/team/team.ts';
 
 /**
  * Chosen, not inherited. A client has 30 s to send a whole request (its headers within 15 s), so a slow
@@ -209,6 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(usageRoutes);
     await portal.register(upgradeRoutes);
     await portal.register(activityRoutes);
+    await portal.register(teamRoutes);
+    await portal.register(invitationRoutes);
     await portal.register(systemRoutes);
     if (devMailboxEnabled(env)) await portal.register(mailboxRoutes);
     if (options.serveWebApp !== false) await portal.register(webApp, { distDir: env.WEB_DIST_DIR });

@@ -157,8 +157,16 @@ export const invitationSummarySchema = z
   })
   .meta({ id: 'InvitationSummary' });
 
-/** A signed-in person without a company joins the inviter's company. */
-export const acceptInvitationRequestSchema = z.strictObject({ token: invitationTokenSchema });
+/**
+ * A signed-in person without a company joins the inviter's company. Such an identity (a sister-product
+ * import, a removed member) has no profile to take names from: the page may ask for them; without them
+ * the username stands in for the first name until the person changes it on the profile page.
+ */
+export const acceptInvitationRequestSchema = z.strictObject({
+  token: invitationTokenSchema,
+  firstName: registerSchema.shape.firstName.optional(),
+  lastName: registerSchema.shape.lastName.optional(),
+});
 
 /** A new person registers through the link: the email is the invitation's, no company fields. */
 export const registerWithInvitationSchema = z.object({

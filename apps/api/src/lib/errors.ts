@@ -1,10 +1,11 @@
 // Errors the services throw; the one error handler turns them into `{ error, message, details? }`.
-import { ERROR_CODES, type ErrorCode, type FieldError } from '@datafeeds/domain';
+import { ERROR_CODES, type ErrorCode, type FieldError, type InvitationProblem } from '@datafeeds/domain';
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode,
+    /** An invitation link's problem (GetInvitation's 404/410) is a code of its own for the accept page. */
+    readonly code: ErrorCode | InvitationProblem,
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,

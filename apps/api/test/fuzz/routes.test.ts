@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, errorResponseSchema } from '@datafeeds/domain';
+import { ERROR_CODES, INVITATION_PROBLEMS, errorResponseSchema } from '@datafeeds/domain';
 import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import {
@@ -38,7 +38,8 @@ const ANSWER_WITHIN_MS = 10_000;
 const STREAM_READY_MS = 10_000;
 /** Statuses any route may answer though its schema does not list them: framework-level refusals. */
 const ANY_ROUTE_MAY_ANSWER = new Set([400, 413, 415, 429]);
-const KNOWN_ERROR_CODES = new Set<string>(Object.values(ERROR_CODES));
+// An invitation link's problems are codes of their own (GetInvitation's 404/410, for the accept page).
+const KNOWN_ERROR_CODES = new Set<string>([...Object.values(ERROR_CODES), ...INVITATION_PROBLEMS]);
 
 /** FUZZ_STATS=1 prints, per route, how often each caller got each status (is the handler reached?). */
 const STATS = process.env.FUZZ_STATS ? new Map<string, Map<string, number>>() : undefined;

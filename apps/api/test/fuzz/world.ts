@@ -13,6 +13,7 @@ import {
   credentialEvents,
   emailVerificationTokens,
   identities,
+  invitations,
   profiles,
   refreshTokens,
   sessions,
@@ -99,6 +100,14 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     payload: {},
   });
   expect(upgrade.statusCode, upgrade.body).toBe(200);
+  // A pending invitation of victim A's company, whose id the attacker knows (its link they do not).
+  const victimInvitation = await app.inject({
+    method: 'POST',
+    url: API_PATHS.inviteMember,
+    headers: bearer(victimA.token),
+    payload: { email: `invited.${randomBytes(5).toString('hex')}@example.com`, role: 'admin' },
+  });
+  expect(victimInvitation.statusCode, victimInvitation.body).toBe(201);
   const secondSession = await login(app, victimA.registration.email, victimA.registration.password);
   expect(secondSession.statusCode, secondSession.body).toBe(200);
   const victimB = await registerUser(app);
@@ -146,7 +155,14 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     // Verification reads any company's token by design (the verifier key is the authority there).
     secrets: [...own, a1, a2, a3, a3New, b1].map((client) => client.clientSecret),
     tokens: [resetToken],
-    ids: [...identityIds, ...companyIds, attackerIds.id, attackerIds.companyId, victimKey.row.id],
+    ids: [
+      ...identityIds,
+      ...companyIds,
+      attackerIds.id,
+      attackerIds.companyId,
+      victimKey.row.id,
+      victimInvitation.json<{ id: string }>().id,
+    ],
     forgedAuthorizations: [
       `Bearer ${deadToken}`,
       `Bearer ${revokedKey.key}`,
@@ -206,6 +222,11 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       .from(credentialEvents)
       .where(inArray(credentialEvents.companyId, companyIds))
       .orderBy(asc(credentialEvents.seq)),
+    invitations: await app.db
+      .select()
+      .from(invitations)
+      .where(inArray(invitations.companyId, companyIds))
+      .orderBy(asc(invitations.id)),
     verifierKeys: await app.db.select().from(verifierKeys).where(eq(verifierKeys.id, victimKey.row.id)),
     auditEvents: await app.db
       .select()

@@ -23,6 +23,8 @@ const GENEROUS_RATE_LIMITS = {
   resendVerification: 10_000,
   refresh: 10_000,
   credentials: 10_000,
+  invitations: 10_000,
+  invitationLinks: 10_000,
 };
 
 export interface TestAppOptions extends Omit<BuildAppOptions, 'env'> {

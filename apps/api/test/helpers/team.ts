@@ -1,12 +1,162 @@
-// Team members for tests, until the team API exists on this branch: a person registered through the real
-// call is moved into another company's profile rows with a role, as an accepted invitation would leave it.
-import { eq, sql } from 'drizzle-orm';
+// Team test data through the real calls: invitations as the emails carry them, and companies with an
+// owner, an admin and a member who each joined through an invitation link.
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AssignableRole } from '@datafeeds/domain';
-import { companies, identities, profiles } from '../../src/db/schema.ts';
-import { companyIdOf } from './audit.ts';
-import { registerUser, type SignedIn } from './factories.ts';
+import { expect } from 'vitest';
+import {
+  API_PATHS,
+  type AssignableRole,
+  type RegisterWithInvitationInput,
+  type Team,
+} from '@datafeeds/domain';
+import {
+  bearer,
+  latestEmail,
+  linkParam,
+  login,
+  refreshCookieOf,
+  uniqueRegistration,
+  type MailboxMessage,
+  type SignedIn,
+} from './factories.ts';
+import { identities } from '../../src/db/schema.ts';
+import { importIdentities } from '../../src/operator/import-identities.ts';
+import { ARGON2_OPTIONS } from '../../src/plugins/app/users/password-hasher.ts';
+import { verifiedUser } from './tokens.ts';
 
+export const INVITATION_SUBJECT = /invited you to/;
+
+export const teamCall = (app: FastifyInstance, token: string, url: string, payload: object) =>
+  app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+export const invite = (app: FastifyInstance, token: string, email: string, role: AssignableRole = 'member') =>
+  teamCall(app, token, API_PATHS.inviteMember, { email, role });
+
+export async function teamOf(app: FastifyInstance, token: string): Promise<Team> {
+  const response = await app.inject({ method: 'GET', url: API_PATHS.getTeam, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Team>();
+}
+
+/** The token of the newest invitation email to `email` (not one of `seen`). */
+export async function invitationLink(
+  app: FastifyInstance,
+  email: string,
+  seen: readonly MailboxMessage[] = [],
+): Promise<string> {
+  return linkParam(await latestEmail(app, email, INVITATION_SUBJECT, seen), 'token');
+}
+
+export const getInvitation = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: API_PATHS.getInvitation, query: { token } });
+
+/** RegisterWithInvitation's body for a new person, with a fresh username and password. */
+export function invitedRegistration(
+  token: string,
+  overrides: Partial<RegisterWithInvitationInput> = {},
+): RegisterWithInvitationInput {
+  const { firstName, lastName, username, password, phone } = uniqueRegistration();
+  return {
+    token,
+    firstName,
+    lastName,
+    username,
+    password,
+    phone,
+    userHasAgreedToTermsOfService: true,
+    userHasReadPrivacyPolicy: true,
+    ...overrides,
+  };
+}
+
+export const registerWithInvitation = (app: FastifyInstance, body: RegisterWithInvitationInput) =>
+  app.inject({ method: 'POST', url: API_PATHS.registerWithInvitation, payload: body });
+
+export interface Member extends SignedIn {
+  id: string;
+  email: string;
+}
+
+/** A new person invited by `inviterToken` with `role`, registered through the emailed link. */
+export async function invitedMember(
+  app: FastifyInstance,
+  inviterToken: string,
+  role: AssignableRole,
+  overrides: Partial<RegisterWithInvitationInput> = {},
+): Promise<Member> {
+  const { email } = uniqueRegistration();
+  const invited = await invite(app, inviterToken, email, role);
+  expect(invited.statusCode, invited.body).toBe(201);
+  const body = invitedRegistration(await invitationLink(app, email), overrides);
+  const response = await registerWithInvitation(app, body);
+  expect(response.statusCode, response.body).toBe(201);
+  const token = response.json<{ token: string }>().token;
+  const member = (await teamOf(app, token)).members.find((candidate) => candidate.email === email);
+  if (!member) throw new Error(`${email} is not in the team`);
+  return {
+    id: member.id,
+    email,
+    token,
+    refreshCookie: refreshCookieOf(response),
+    registration: { ...uniqueRegistration(), ...body, email },
+  };
+}
+
+export interface Company {
+  owner: Member;
+  admin: Member;
+  member: Member;
+}
+
+/** A verified owner (the registrant) with an admin and a member who joined by invitation. */
+export async function companyOfThree(app: FastifyInstance): Promise<Company> {
+  const registrant = await verifiedUser(app);
+  const ownerRow = (await teamOf(app, registrant.token)).members[0];
+  if (!ownerRow) throw new Error('no owner');
+  const owner = { ...registrant, id: ownerRow.id, email: ownerRow.email };
+  return {
+    owner,
+    admin: await invitedMember(app, owner.token, 'admin'),
+    member: await invitedMember(app, owner.token, 'member'),
+  };
+}
+
+/** A sister-product identity imported by the operator: it signs in but belongs to no company. */
+export async function companylessIdentity(app: FastifyInstance): Promise<Member> {
+  const { email, username, password } = uniqueRegistration();
+  const passwordHash = await hash(password, ARGON2_OPTIONS);
+  const summary = await importIdentities(
+    `email,username,passwordHash\n${email},${username},"${passwordHash}"`,
+    {
+      users: app.users,
+      recovery: app.recovery,
+    },
+  );
+  expect(summary.imported).toHaveLength(1);
+  return signedInAgain(app, { id: '', email, password, username });
+}
+
+/** Signs the person in again (after their sessions ended, say). */
+export async function signedInAgain(
+  app: FastifyInstance,
+  person: { id: string; email: string; password: string; username?: string },
+): Promise<Member> {
+  const response = await login(app, person.email, person.password);
+  expect(response.statusCode, response.body).toBe(200);
+  return {
+    id: person.id,
+    email: person.email,
+    token: response.json<{ token: string }>().token,
+    refreshCookie: refreshCookieOf(response),
+    registration: uniqueRegistration({ email: person.email, password: person.password }),
+  };
+}
+
+export const acceptInvitation = (app: FastifyInstance, token: string, invitationToken: string) =>
+  teamCall(app, token, API_PATHS.acceptInvitation, { token: invitationToken });
+
+/** The identity id of a person registered in a test (an owner's, whose SignedIn carries none). */
 export async function identityIdOf(app: FastifyInstance, user: SignedIn): Promise<string> {
   const [row] = await app.db
     .select({ id: identities.id })
@@ -16,24 +166,27 @@ export async function identityIdOf(app: FastifyInstance, user: SignedIn): Promis
   return row.id;
 }
 
-/** Registers a new person and makes them an admin or member of `owner`'s company. */
+/** An admin or member of `owner`'s company, joined by invitation, with reminders on or off. */
 export async function teammate(
   app: FastifyInstance,
   owner: SignedIn,
   role: AssignableRole,
   options: { trialReminders?: boolean; firstName?: string } = {},
-): Promise<SignedIn> {
-  const person = await registerUser(app, options.firstName ? { firstName: options.firstName } : {});
-  const [own, companyId, identityId] = await Promise.all([
-    companyIdOf(app, person.registration.email),
-    companyIdOf(app, owner.registration.email),
-    identityIdOf(app, person),
-  ]);
-  await app.db
-    .update(profiles)
-    .set({ companyId, role, trialReminders: options.trialReminders ?? true })
-    .where(eq(profiles.identityId, identityId));
-  // The company registration made for them has no one left: gone, so it sends nothing.
-  await app.db.delete(companies).where(eq(companies.id, own));
+): Promise<Member> {
+  const person = await invitedMember(
+    app,
+    owner.token,
+    role,
+    options.firstName ? { firstName: options.firstName } : {},
+  );
+  if (options.trialReminders === false) {
+    const response = await app.inject({
+      method: 'PUT',
+      url: API_PATHS.updateUser,
+      headers: bearer(person.token),
+      payload: { trialReminders: false },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
   return person;
 }

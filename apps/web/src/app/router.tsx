@@ -30,12 +30,17 @@ export function createAppRoutes(): RouteObject[] {
         },
         { path: paths.verifyEmail, lazy: lazyComponent(() => import('./routes/auth/verify-email')) },
         {
+          path: paths.acceptInvitation,
+          lazy: lazyComponent(() => import('./routes/auth/accept-invitation')),
+        },
+        {
           lazy: lazyComponent(() => import('./shell/app-shell')),
           children: [
             { index: true, lazy: dashboardRoute },
             { path: paths.dashboard, lazy: dashboardRoute },
             { path: paths.welcome, lazy: lazyComponent(() => import('./routes/app/welcome')) },
             { path: paths.profile, lazy: lazyComponent(() => import('./routes/app/profile')) },
+            { path: paths.team, lazy: lazyComponent(() => import('./routes/app/team')) },
             { path: paths.activity, lazy: lazyComponent(() => import('./routes/app/activity')) },
             { path: paths.createClient, lazy: lazyComponent(() => import('./routes/app/create-client')) },
             { path: routePatterns.client, lazy: lazyComponent(() => import('./routes/app/client')) },

@@ -7,9 +7,11 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  acceptInvitation: '/accept-invitation',
   welcome: '/welcome',
   dashboard: '/dashboard',
   profile: '/profile',
+  team: '/team',
   activity: '/activity',
   createClient: '/create-client',
   client: (clientId: string) => `/client/${encodeURIComponent(clientId)}`,
@@ -25,4 +27,5 @@ export const routePatterns = {
 export const searchParams = {
   resetToken: 'resetToken',
   verificationToken: 'token',
+  invitationToken: 'token',
 } as const;

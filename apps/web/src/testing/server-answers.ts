@@ -10,7 +10,11 @@ import {
   clientUsageSchema,
   emailAvailabilityResponseSchema,
   getClientsResponseSchema,
+  invitationSummarySchema,
   messageResponseSchema,
+  pendingInvitationSchema,
+  teamMemberSchema,
+  teamSchema,
   tokenResponseSchema,
   upgradeAccountResponseSchema,
   userSchema,
@@ -40,6 +44,13 @@ const SERVER_ANSWERS: Record<string, z.ZodType> = {
   [`POST ${API_PATHS.upgradeAccount}`]: upgradeAccountResponseSchema,
   [`GET ${API_PATHS.getClientUsage}`]: clientUsageSchema,
   [`GET ${API_PATHS.getActivity}`]: activityPageSchema,
+  [`GET ${API_PATHS.getTeam}`]: teamSchema,
+  [`POST ${API_PATHS.inviteMember}`]: pendingInvitationSchema,
+  [`POST ${API_PATHS.resendInvitation}`]: pendingInvitationSchema,
+  [`POST ${API_PATHS.changeMemberRole}`]: teamMemberSchema,
+  [`GET ${API_PATHS.getInvitation}`]: invitationSummarySchema,
+  [`POST ${API_PATHS.acceptInvitation}`]: userSchema,
+  [`POST ${API_PATHS.registerWithInvitation}`]: tokenResponseSchema,
 };
 
 /**

@@ -27,6 +27,9 @@ import { createActivityService, type ActivityService } from './audit/activity.ts
 import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
 import { createSecurityNotices } from './notices/security-notices.ts';
 import { createUsageService, type UsageService } from './usage/usage-service.ts';
+import { createInvitationsService, type InvitationsService } from './team/invitations-service.ts';
+import { createTeamRepository } from './team/team-repository.ts';
+import { createTeamService, type TeamService } from './team/team-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +47,8 @@ declare module 'fastify' {
     auditEvents: AuditRepository;
     activity: ActivityService;
     usage: UsageService;
+    team: TeamService;
+    invitations: InvitationsService;
   }
 }
 
@@ -140,6 +145,20 @@ export default fp<ServicesOptions>(
     const auditEvents = createAuditRepository(db);
     app.decorate('auditEvents', auditEvents);
     app.decorate('activity', createActivityService({ audit: auditEvents }));
+    const team = createTeamRepository(db);
+    app.decorate('team', createTeamService({ ...shared, team }));
+    app.decorate(
+      'invitations',
+      createInvitationsService({
+        db,
+        clock,
+        team,
+        users,
+        accounts,
+        credentials: app.credentials,
+        audit: app.auditLog,
+      }),
+    );
     app.addHook('onClose', async () => {
       // Reset emails still being written go first, so the worker can stop with them stored.
       await recovery.drain();

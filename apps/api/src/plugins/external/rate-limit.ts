@@ -16,6 +16,10 @@ export interface RateLimits {
   refresh: number;
   /** CreateClient and RotateClient together: each issues a new secret. */
   credentials: number;
+  /** InviteMember and ResendInvitation together: each emails a stranger, so nobody mail-bombs through them. */
+  invitations: number;
+  /** GetInvitation and AcceptInvitation together: each looks an invitation link up. */
+  invitationLinks: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -26,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resendVerification: 3,
   refresh: 30,
   credentials: 30,
+  invitations: 10,
+  invitationLinks: 30,
 };
 
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {

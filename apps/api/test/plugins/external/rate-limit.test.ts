@@ -17,6 +17,8 @@ describe('RATE_LIMIT_SCALE', () => {
       resendVerification: 9,
       refresh: 90,
       credentials: 90,
+      invitations: 30,
+      invitationLinks: 90,
     });
   });
 

@@ -17,6 +17,7 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import Logout from '@mui/icons-material/Logout';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
@@ -114,6 +115,13 @@ export function Sidebar() {
           label="Profile"
           to={paths.profile}
           active={pathname === paths.profile}
+          collapsed={collapsed}
+        />
+        <SidebarItem
+          icon={<GroupOutlined />}
+          label="Team"
+          to={paths.team}
+          active={pathname === paths.team}
           collapsed={collapsed}
         />
         <SidebarItem

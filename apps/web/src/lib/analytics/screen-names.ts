@@ -8,12 +8,14 @@ const SCREENS: ReadonlyArray<[pattern: string, screen: string]> = [
   [paths.forgotPassword, 'Forgot Password'],
   [routePatterns.resetPassword, 'Reset Password'],
   [paths.verifyEmail, 'Email Verification'],
+  [paths.acceptInvitation, 'Accept Invitation'],
   [paths.welcome, 'Welcome'],
   [paths.home, 'Dashboard'],
   [paths.dashboard, 'Dashboard'],
   [paths.createClient, 'New Token Request'],
   [routePatterns.client, 'API Token Details'],
   [paths.profile, 'Manage Profile'],
+  [paths.team, 'Team'],
   [paths.activity, 'Activity'],
 ];
 

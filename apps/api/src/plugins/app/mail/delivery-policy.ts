@@ -1,10 +1,21 @@
 // When the outbox tries again, when it gives up, and what it may remember of a failure. The give-up time
 // is the lifetime of the longest one-time link the portal emails: past it, every link the message holds
 // has expired, so delivering it would only hand the reader a dead link.
-import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import {
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  INVITATION_TTL_DAYS,
+  RESET_TOKEN_TTL_SECONDS,
+} from '@datafeeds/domain';
 
-/** 48 hours: an undelivered message is marked failed, and a mailbox message deleted, after this. */
-export const GIVE_UP_SECONDS = Math.max(EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS);
+/**
+ * 7 days (an invitation link's lifetime): an undelivered message is marked failed, and a mailbox message
+ * deleted, after this.
+ */
+export const GIVE_UP_SECONDS = Math.max(
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  RESET_TOKEN_TTL_SECONDS,
+  INVITATION_TTL_DAYS * 86_400,
+);
 
 /** The first retry waits this long; each next one twice as long as the previous. */
 export const FIRST_RETRY_SECONDS = 10;

@@ -1,5 +1,11 @@
 // The emails the portal sends: plain text plus simple HTML, each with the one link it is about.
-import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import {
+  COMPANY_ROLE_LABELS,
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  INVITATION_TTL_DAYS,
+  RESET_TOKEN_TTL_SECONDS,
+  type AssignableRole,
+} from '@datafeeds/domain';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 
 const PRODUCT_NAME = 'DataFeeds';
@@ -204,4 +210,29 @@ export function passwordChangedEmail(
     }. Your other sessions were signed out.`,
     'If this was not you, reset your password at once with "Forgot password" on the sign-in page, and tell your account owner.',
   ]);
+}
+
+/**
+ * An invitation to join a company (design §9, issue 12). The link opens the web app's accept page, which
+ * offers registration (email fixed) or sign-in; it works once, for INVITATION_TTL_DAYS days.
+ */
+export function invitationEmail(
+  to: string,
+  appUrl: string,
+  token: string,
+  invitation: { companyName: string; inviterName: string; role: AssignableRole },
+): EmailMessage {
+  const link = `${appUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
+  const role = COMPANY_ROLE_LABELS[invitation.role].toLowerCase();
+  return linkEmail(
+    to,
+    `${invitation.inviterName} invited you to ${invitation.companyName} on ${PRODUCT_NAME}`,
+    [
+      `${invitation.inviterName} invited you to join ${invitation.companyName} on the ${PRODUCT_NAME} portal as ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+      `Accept the invitation to see and manage ${invitation.companyName}'s API tokens with your team.`,
+    ],
+    'Accept invitation',
+    link,
+    `The link works once and expires in ${INVITATION_TTL_DAYS} days. If you did not expect this invitation, ignore this email.`,
+  );
 }

@@ -8,7 +8,7 @@ import {
   type RegisterRequest,
   type User,
 } from '@datafeeds/domain';
-import { postgresErrorOf } from '../../../db/client.ts';
+import { postgresErrorOf, type Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { AppError, forbidden, profileNotFound } from '../../../lib/errors.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
@@ -17,7 +17,19 @@ import { verificationEmail } from '../mail/templates.ts';
 import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { UserServiceDeps } from './service-deps.ts';
-import { EMAIL_UNIQUE_INDEX, USERNAME_UNIQUE_INDEX, type ProfileFields } from './users-repository.ts';
+import {
+  EMAIL_UNIQUE_INDEX,
+  USERNAME_UNIQUE_INDEX,
+  type Identity,
+  type ProfileFields,
+} from './users-repository.ts';
+
+/** What any registration asks for: the new identity's sign-in. */
+interface NewIdentity {
+  email: string;
+  username: string;
+  password: string;
+}
 
 export interface AccountsDeps extends UserServiceDeps {
   loginThrottle: LoginThrottle;
@@ -73,44 +85,51 @@ export function createAccountsService(deps: AccountsDeps) {
     return user;
   }
 
+  /**
+   * A new identity and its first session, with `setUp` run in the same transaction (profile, tokens).
+   * Taken email or username answers one 409 naming both; the unique indexes settle concurrent attempts.
+   */
+  async function openAccount<T>(
+    input: NewIdentity,
+    setUp: (identity: Identity, tx: Db) => Promise<T>,
+  ): Promise<{ tokens: SessionTokens; setUp: T }> {
+    refuseCommonPassword(input.password, 'password');
+    const [emailIsTaken, usernameIsTaken] = await Promise.all([
+      users.isEmailRegistered(input.email),
+      users.isUsernameRegistered(input.username),
+    ]);
+    if (emailIsTaken || usernameIsTaken)
+      throw taken(
+        ...(emailIsTaken ? ['email' as const] : []),
+        ...(usernameIsTaken ? ['username' as const] : []),
+      );
+    const passwordHash = await hasher.hash(input.password);
+    try {
+      return await db.transaction(async (tx) => {
+        const identity = await users.createIdentity(
+          { email: input.email, username: input.username, passwordHash },
+          tx,
+        );
+        const result = await setUp(identity, tx);
+        return { setUp: result, tokens: await sessions.start(identity.id, tx) };
+      });
+    } catch (error) {
+      // A concurrent registration can pass the checks above; the unique indexes decide.
+      const constraint = postgresErrorOf(error)?.constraint;
+      if (constraint === EMAIL_UNIQUE_INDEX) throw emailTaken();
+      if (constraint === USERNAME_UNIQUE_INDEX) throw usernameTaken();
+      throw error;
+    }
+  }
+
   return {
     currentUser,
 
     async register(input: RegisterRequest): Promise<SessionTokens> {
-      refuseCommonPassword(input.password, 'password');
-      const [emailIsTaken, usernameIsTaken] = await Promise.all([
-        users.isEmailRegistered(input.email),
-        users.isUsernameRegistered(input.username),
-      ]);
-      if (emailIsTaken || usernameIsTaken)
-        throw taken(
-          ...(emailIsTaken ? ['email' as const] : []),
-          ...(usernameIsTaken ? ['username' as const] : []),
-        );
-      const passwordHash = await hasher.hash(input.password);
-      const now = clock.now();
-      let verification: { email: string; token: string };
-      let tokens: SessionTokens;
-      try {
-        ({ verification, tokens } = await db.transaction(async (tx) => {
-          const identity = await users.createIdentity(
-            { email: input.email, username: input.username, passwordHash },
-            tx,
-          );
-          await users.createProfile(identity.id, input, now, tx);
-          const token = await deps.verificationTokens.issue(identity.id, tx);
-          return {
-            verification: { email: identity.email, token },
-            tokens: await sessions.start(identity.id, tx),
-          };
-        }));
-      } catch (error) {
-        // A concurrent registration can pass the checks above; the unique indexes decide.
-        const constraint = postgresErrorOf(error)?.constraint;
-        if (constraint === EMAIL_UNIQUE_INDEX) throw emailTaken();
-        if (constraint === USERNAME_UNIQUE_INDEX) throw usernameTaken();
-        throw error;
-      }
+      const { tokens, setUp: verification } = await openAccount(input, async (identity, tx) => {
+        await users.createProfile(identity.id, input, clock.now(), tx);
+        return { email: identity.email, token: await deps.verificationTokens.issue(identity.id, tx) };
+      });
       // Best effort after the state change: a failed send is logged and the user can ask again.
       await mailer
         .send(verificationEmail(verification.email, deps.appUrl, verification.token))
@@ -120,6 +139,17 @@ export function createAccountsService(deps: AccountsDeps) {
       return tokens;
     },
 
+    /**
+     * Registration through an invitation (design §9): the same checks and session as `register`, but
+     * `join` places the new identity (claims the invitation, writes its profile) in the same transaction,
+     * and no verification email goes out — the invitation link proved the address.
+     */
+    async registerInvited(
+      input: NewIdentity,
+      join: (identityId: string, tx: Db) => Promise<void>,
+    ): Promise<SessionTokens> {
+      return (await openAccount(input, (identity, tx) => join(identity.id, tx))).tokens;
+    },
     async login(email: string, password: string, origin: RequestOrigin): Promise<SessionTokens> {
       const ip = origin.ip ?? '';
       // Counted as a failure before the (slow) password check, so parallel guesses cannot all get one.

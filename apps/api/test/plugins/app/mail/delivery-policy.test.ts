@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import {
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  INVITATION_TTL_DAYS,
+  RESET_TOKEN_TTL_SECONDS,
+} from '@datafeeds/domain';
 import {
   GIVE_UP_SECONDS,
   MAX_RETRY_SECONDS,
@@ -14,8 +18,9 @@ describe('email delivery policy', () => {
     expect(retryDelaySeconds(500)).toBe(15 * 60);
   });
 
-  it('gives up after the longest one-time link lifetime (48 hours)', () => {
-    expect(GIVE_UP_SECONDS).toBe(48 * 3600);
+  it("gives up after the longest one-time link lifetime (an invitation's 7 days)", () => {
+    expect(GIVE_UP_SECONDS).toBe(7 * 86_400);
+    expect(GIVE_UP_SECONDS).toBeGreaterThanOrEqual(INVITATION_TTL_DAYS * 86_400);
     expect(GIVE_UP_SECONDS).toBeGreaterThanOrEqual(EMAIL_VERIFICATION_TTL_SECONDS);
     expect(GIVE_UP_SECONDS).toBeGreaterThanOrEqual(RESET_TOKEN_TTL_SECONDS);
   });

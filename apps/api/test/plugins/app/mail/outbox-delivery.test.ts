@@ -3,7 +3,7 @@
 // stripped of its body and links once delivered.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, EMAIL_VERIFICATION_TTL_SECONDS } from '@datafeeds/domain';
+import { API_PATHS, INVITATION_TTL_DAYS } from '@datafeeds/domain';
 import { outboxEmails } from '../../../../src/db/schema.ts';
 import { addSeconds } from '../../../../src/lib/clock.ts';
 import {
@@ -106,7 +106,7 @@ describe('the email outbox with SMTP_URL set', () => {
   });
 
   it('backs off 10 s, 20 s, 40 s…, never past the give-up time, then marks the message failed', async () => {
-    expect(GIVE_UP_SECONDS).toBe(EMAIL_VERIFICATION_TTL_SECONDS);
+    expect(GIVE_UP_SECONDS).toBe(INVITATION_TTL_DAYS * 86_400);
     network.cut();
     await withSmtpApp(async (app, clock) => {
       const { registration } = await registerUser(app);

@@ -89,14 +89,18 @@ afterEach(() => {
 });
 
 describe('Activity page', () => {
-  it('is in the sidebar after Profile and lists the newest events with every column', async () => {
+  it('is in the sidebar after Profile and Team and lists the newest events with every column', async () => {
     const { calls } = mockActivityApi();
     await openActivity();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links.indexOf('Activity')).toBe(links.indexOf('Profile') + 1);
+    expect(links.slice(links.indexOf('Profile'), links.indexOf('Activity') + 1)).toEqual([
+      'Profile',
+      'Team',
+      'Activity',
+    ]);
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/activity');
 
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([

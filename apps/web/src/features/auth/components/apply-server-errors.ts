@@ -1,9 +1,10 @@
-// Puts the server's answer to a failed registration on the fields it concerns.
+// Puts the server's answer to a failed registration on the fields it concerns. Shared by /register and
+// registration through an invitation (which has no company and no editable email).
 import { ERROR_CODES, MESSAGES, type RegisterInput } from '@datafeeds/domain';
-import type { UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isHttpError } from '@/lib/api-errors';
 
-const REGISTER_FIELDS = new Set<string>([
+const REGISTER_FIELDS: readonly (keyof RegisterInput)[] = [
   'firstName',
   'lastName',
   'companyName',
@@ -13,19 +14,18 @@ const REGISTER_FIELDS = new Set<string>([
   'phone',
   'userHasAgreedToTermsOfService',
   'userHasReadPrivacyPolicy',
-]);
+];
 
-function isRegisterField(field: string): field is keyof RegisterInput {
-  return REGISTER_FIELDS.has(field);
-}
-
-export function applyRegisterServerErrors(error: unknown, setError: UseFormSetError<RegisterInput>): void {
+export function applyRegisterServerErrors<TValues extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<TValues>,
+  fields: readonly string[] = REGISTER_FIELDS,
+): void {
   if (!isHttpError(error)) return;
-  if (error.code === ERROR_CODES.emailTaken)
-    setError('email', { type: 'server', message: MESSAGES.emailTaken });
-  if (error.code === ERROR_CODES.usernameTaken)
-    setError('username', { type: 'server', message: MESSAGES.usernameTaken });
-  for (const detail of error.data?.details ?? []) {
-    if (isRegisterField(detail.field)) setError(detail.field, { type: 'server', message: detail.message });
-  }
+  const onField = (field: string, message: string) => {
+    if (fields.includes(field)) setError(field as Path<TValues>, { type: 'server', message });
+  };
+  if (error.code === ERROR_CODES.emailTaken) onField('email', MESSAGES.emailTaken);
+  if (error.code === ERROR_CODES.usernameTaken) onField('username', MESSAGES.usernameTaken);
+  for (const detail of error.data?.details ?? []) onField(detail.field, detail.message);
 }

@@ -12,11 +12,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useForm, type DefaultValues, type FieldPath } from 'react-hook-form';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { FormCheckbox } from '@/components/form/form-checkbox';
 import { FormTextField } from '@/components/form/form-text-field';
-import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { PersonAndCompanyFields } from '@/components/form/person-and-company-fields';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
@@ -24,12 +22,12 @@ import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { useAppConfig } from '@/lib/app-config';
 import { useIsEmailTaken } from '../api/check-email';
 import { useIsUsernameTaken } from '../api/check-username';
 import { useRegister } from '../api/register';
 import { applyRegisterServerErrors } from './apply-server-errors';
-import { LegalLinkLabel } from './legal-link-label';
+import { AccountFields } from './account-fields';
+import { availabilityCheck } from './availability-check';
 
 // The two terms checkboxes start unticked (undefined), which the schema reports with its own messages.
 const EMPTY_FORM: DefaultValues<RegisterInput> = {
@@ -45,7 +43,6 @@ const EMPTY_FORM: DefaultValues<RegisterInput> = {
 export function RegisterForm() {
   const navigate = useNavigate();
   const registration = useRegister();
-  const links = useAppConfig().data?.links;
   const isUsernameTaken = useIsUsernameTaken();
   const isEmailTaken = useIsEmailTaken();
   const { control, handleSubmit, setError, trigger } = useForm<RegisterInput, unknown, RegisterRequest>({
@@ -60,20 +57,7 @@ export function RegisterForm() {
     return () => clearTimeout(timer);
   }, [registration.isSuccess, navigate]);
 
-  /** After the field's own rules pass, ask the server whether the value is free. */
-  const checkAvailability = async (
-    field: FieldPath<RegisterInput> & ('username' | 'email'),
-    value: string,
-    isTaken: (value: string) => Promise<boolean>,
-    message: string,
-  ) => {
-    if (!(await trigger(field))) return;
-    try {
-      if (await isTaken(value.trim())) setError(field, { type: 'server', message });
-    } catch {
-      // The check is a courtesy; registration itself reports a taken name or address.
-    }
-  };
+  const checkAvailability = availabilityCheck(trigger, setError);
 
   if (registration.isSuccess) {
     return (
@@ -102,44 +86,11 @@ export function RegisterForm() {
         disabled={disabled}
         onBlur={(value) => void checkAvailability('email', value, isEmailTaken, MESSAGES.emailTaken)}
       />
-      <FormTextField
+      <AccountFields
         control={control}
-        name="username"
-        label="Username"
-        autoComplete="username"
         disabled={disabled}
-        onBlur={(value) => void checkAvailability('username', value, isUsernameTaken, MESSAGES.usernameTaken)}
-      />
-      <PasswordField
-        control={control}
-        name="password"
-        label="Password"
-        autoComplete="new-password"
-        disabled={disabled}
-      />
-      <FormTextField
-        control={control}
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        hint="Optional"
-        disabled={disabled}
-      />
-      <FormCheckbox
-        control={control}
-        name="userHasAgreedToTermsOfService"
-        disabled={disabled}
-        label={
-          <LegalLinkLabel prefix="I agree to the" document="Terms of Service" href={links?.termsOfService} />
-        }
-      />
-      <FormCheckbox
-        control={control}
-        name="userHasReadPrivacyPolicy"
-        disabled={disabled}
-        label={
-          <LegalLinkLabel prefix="I have read the" document="Privacy Policy" href={links?.privacyPolicy} />
+        onUsernameBlur={(value) =>
+          void checkAvailability('username', value, isUsernameTaken, MESSAGES.usernameTaken)
         }
       />
       <SubmitButton loading={registration.isPending}>Create account</SubmitButton>

@@ -17,6 +17,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
+import { permissionFor } from '@/lib/auth/use-permission';
 import { useUpdateUser } from '../api/update-user';
 import { applyProfileServerErrors } from './apply-server-errors';
 import { changedProfileFields, type ProfileFormValues } from './changed-fields';
@@ -69,7 +70,11 @@ export function ProfileForm({ user }: { user: User }) {
   const disabled = updateUser.isPending;
   return (
     <Box component="form" noValidate aria-label="Manage Profile" onSubmit={onSubmit} sx={{ maxWidth: 640 }}>
-      <PersonAndCompanyFields control={control} disabled={disabled} />
+      <PersonAndCompanyFields
+        control={control}
+        disabled={disabled}
+        companyLockedReason={permissionFor(user.role, 'renameCompany').reason}
+      />
       <TextInput
         name="email"
         label="Email"

@@ -10,6 +10,7 @@ import { CopyButton } from '@/components/credentials/copy-button';
 import { LastUsed } from './last-used';
 import { TokenDescription } from './token-description';
 import { TokenStatusChip } from './token-status-chip';
+import type { Permission } from '@/lib/auth/use-permission';
 import type { TokenActions } from './use-token-dialogs';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -22,6 +23,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Typography>
     </>
+  );
+}
+
+/** Why the buttons above are disabled for the user's role: each reason once, as text anyone can read. */
+function ActionRefusals({ permissions }: { permissions: Permission[] }) {
+  const reasons = [...new Set(permissions.flatMap(({ reason }) => (reason === null ? [] : [reason])))];
+  if (reasons.length === 0) return null;
+  return (
+    <Box sx={{ mt: 1 }}>
+      {reasons.map((reason) => (
+        <Typography key={reason} variant="body2" color="text.secondary">
+          {reason}
+        </Typography>
+      ))}
+    </Box>
   );
 }
 
@@ -63,18 +79,25 @@ export function TokenFields({ client, actions }: { client: Client; actions: Toke
         </Field>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 3 }}>
-        <Button variant="outlined" startIcon={<Autorenew />} onClick={() => actions.openRotate(client)}>
+        <Button
+          variant="outlined"
+          startIcon={<Autorenew />}
+          disabled={!actions.rotatePermission.allowed}
+          onClick={() => actions.openRotate(client)}
+        >
           Rotate
         </Button>
         <Button
           variant="outlined"
           color="error"
           startIcon={<DeleteOutline />}
+          disabled={!actions.deletePermission.allowed}
           onClick={() => actions.openDelete(client)}
         >
           Delete
         </Button>
       </Box>
+      <ActionRefusals permissions={[actions.rotatePermission, actions.deletePermission]} />
     </Paper>
   );
 }

@@ -72,14 +72,18 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
           <Typography role="status" sx={{ fontWeight: 600 }}>
             {selectedCount} selected
           </Typography>
-          <Button
-            color="error"
-            variant="contained"
-            startIcon={<DeleteOutline />}
-            onClick={() => actions.openDeleteMany(selected, () => setCheckedIds(new Set()))}
-          >
-            Delete selected ({selectedCount})
-          </Button>
+          {actions.deletePermission.allowed ? (
+            <Button
+              color="error"
+              variant="contained"
+              startIcon={<DeleteOutline />}
+              onClick={() => actions.openDeleteMany(selected, () => setCheckedIds(new Set()))}
+            >
+              Delete selected ({selectedCount})
+            </Button>
+          ) : (
+            <Typography variant="body2">{actions.deletePermission.reason}</Typography>
+          )}
         </Box>
       ) : null}
       <TableContainer sx={{ overflowX: 'auto' }}>

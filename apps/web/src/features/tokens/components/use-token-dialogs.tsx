@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Client } from '@datafeeds/domain';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { usePermission, type Permission } from '@/lib/auth/use-permission';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { RotateTokenDialog } from './rotate-token-dialog';
 
@@ -23,6 +24,9 @@ interface TokenDialogsOptions {
 }
 
 export interface TokenActions {
+  /** Whether the signed-in user's role may rotate or delete (design §9), and why not. */
+  rotatePermission: Permission;
+  deletePermission: Permission;
   openDelete: (client: Client) => void;
   openRotate: (client: Client) => void;
   openDeleteMany: (clients: readonly Client[], onFinished: () => void) => void;
@@ -39,7 +43,11 @@ export function useTokenDialogs({ onDeleted, onRotated }: TokenDialogsOptions = 
   // The client stays while the dialog fades out.
   const close = () => setTarget((current) => current && { ...current, open: false });
 
+  const rotatePermission = usePermission('rotateToken');
+  const deletePermission = usePermission('deleteToken');
   const actions: TokenActions = {
+    rotatePermission,
+    deletePermission,
     openDelete: (client) => {
       track(EVENTS.clickedDeleteToken);
       open('delete', [client]);

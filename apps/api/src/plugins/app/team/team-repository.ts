@@ -1,0 +1,220 @@
+// The team of a company (design §9): its members (profiles) and its invitations. Every read and write
+// for a customer names the company, so another company's member or invitation simply matches no row
+// (tenant isolation: the service answers 404 exactly as for an unknown id).
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { normalizeEmail, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import { companies, identities, invitations, profiles } from '../../../db/schema.ts';
+import { isUuid } from '../../../lib/uuid.ts';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export interface MemberRow {
+  identityId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: CompanyRole;
+  createdAt: Date;
+}
+
+const memberColumns = {
+  identityId: profiles.identityId,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  email: identities.email,
+  role: profiles.role,
+  createdAt: profiles.createdAt,
+};
+
+/** The inviter as the team sees them: their name while they are still in the company, else null. */
+const inviterProfile = sql`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles}
+  where ${profiles.identityId} = ${invitations.invitedBy} and ${profiles.companyId} = ${invitations.companyId})`;
+const inviterName = sql<string | null>`nullif(trim(${inviterProfile}), '')`;
+
+const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
+
+export function createTeamRepository(db: Db) {
+  return {
+    async members(companyId: string): Promise<MemberRow[]> {
+      return (
+        db
+          .select(memberColumns)
+          .from(profiles)
+          .innerJoin(identities, eq(identities.id, profiles.identityId))
+          .where(eq(profiles.companyId, companyId))
+          // The owner first, then in the order they joined.
+          .orderBy(sql`${profiles.role} <> 'owner'`, asc(profiles.createdAt), asc(profiles.identityId))
+      );
+    },
+
+    /** Not accepted and not revoked, expired ones included (they can be resent). */
+    async pendingInvitations(companyId: string) {
+      return db
+        .select({ invitation: invitations, invitedBy: inviterName })
+        .from(invitations)
+        .where(and(eq(invitations.companyId, companyId), pending()))
+        .orderBy(asc(invitations.createdAt), asc(invitations.id));
+    },
+
+    /** The member with this id in this company, row-locked when `lock` (a change follows in `executor`). */
+    async member(companyId: string, memberId: string, executor: Db = db): Promise<MemberRow | undefined> {
+      if (!isUuid(memberId)) return undefined;
+      const [row] = await executor
+        .select(memberColumns)
+        .from(profiles)
+        .innerJoin(identities, eq(identities.id, profiles.identityId))
+        .where(and(eq(profiles.companyId, companyId), eq(profiles.identityId, memberId)))
+        .for('update', { of: profiles });
+      return row;
+    },
+
+    async memberByEmail(companyId: string, email: string, executor: Db = db) {
+      const [row] = await executor
+        .select({ identityId: profiles.identityId })
+        .from(profiles)
+        .innerJoin(identities, eq(identities.id, profiles.identityId))
+        .where(
+          and(eq(profiles.companyId, companyId), eq(sql`lower(${identities.email})`, normalizeEmail(email))),
+        );
+      return row;
+    },
+
+    /** The person's name and company name, for the invitation email. */
+    async inviter(identityId: string, executor: Db = db) {
+      const [row] = await executor
+        .select({ firstName: profiles.firstName, lastName: profiles.lastName, companyName: companies.name })
+        .from(profiles)
+        .innerJoin(companies, eq(companies.id, profiles.companyId))
+        .where(eq(profiles.identityId, identityId));
+      return row;
+    },
+
+    async insertInvitation(
+      values: Pick<
+        InvitationRow,
+        'companyId' | 'email' | 'role' | 'tokenHash' | 'invitedBy' | 'expiresAt'
+      > & {
+        createdAt: Date;
+      },
+      executor: Db,
+    ): Promise<InvitationRow> {
+      const [row] = await executor.insert(invitations).values(values).returning();
+      if (!row) throw new Error('invitation insert returned no row');
+      return row;
+    },
+
+    /** A pending invitation of this company, row-locked for the change that follows in `executor`. */
+    async pendingInvitation(companyId: string, invitationId: string, executor: Db) {
+      if (!isUuid(invitationId)) return undefined;
+      const [row] = await executor
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.companyId, companyId), eq(invitations.id, invitationId), pending()))
+        .for('update');
+      return row;
+    },
+
+    async updateInvitation(
+      id: string,
+      changes: Partial<Pick<InvitationRow, 'tokenHash' | 'expiresAt' | 'revokedAt'>>,
+      executor: Db,
+    ): Promise<InvitationRow> {
+      const [row] = await executor.update(invitations).set(changes).where(eq(invitations.id, id)).returning();
+      if (!row) throw new Error('invitation update returned no row');
+      return row;
+    },
+
+    /**
+     * The invitation behind a link, with its company's name and the inviter's, whatever its state;
+     * row-locked when read in a transaction that will accept it.
+     */
+    async byTokenHash(tokenHash: string, executor: Db = db, lock = false) {
+      const query = executor
+        .select({ invitation: invitations, companyName: companies.name, invitedBy: inviterName })
+        .from(invitations)
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .where(eq(invitations.tokenHash, tokenHash));
+      const [row] = lock ? await query.for('update', { of: invitations }) : await query;
+      return row;
+    },
+
+    /** Marks a pending invitation accepted; false when another request got there first. */
+    async markAccepted(id: string, identityId: string, now: Date, executor: Db): Promise<boolean> {
+      const rows = await executor
+        .update(invitations)
+        .set({ acceptedAt: now, acceptedBy: identityId })
+        .where(and(eq(invitations.id, id), pending()))
+        .returning({ id: invitations.id });
+      return rows.length === 1;
+    },
+
+    /** The company the identity belongs to, if any (one company per person). */
+    async companyOf(identityId: string, executor: Db = db): Promise<string | undefined> {
+      const [row] = await executor
+        .select({ companyId: profiles.companyId })
+        .from(profiles)
+        .where(eq(profiles.identityId, identityId));
+      return row?.companyId;
+    },
+
+    /** Adds the identity to the company; false when it already has a profile (a concurrent join). */
+    async addMember(
+      member: {
+        identityId: string;
+        companyId: string;
+        role: AssignableRole;
+        firstName: string;
+        lastName: string;
+        phone: string;
+      },
+      now: Date,
+      executor: Db,
+    ): Promise<boolean> {
+      const rows = await executor
+        .insert(profiles)
+        .values({ ...member, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: profiles.identityId })
+        .returning({ id: profiles.identityId });
+      return rows.length === 1;
+    },
+
+    async setRole(identityId: string, companyId: string, role: CompanyRole, now: Date, executor: Db) {
+      const rows = await executor
+        .update(profiles)
+        .set({ role, updatedAt: now })
+        .where(and(eq(profiles.identityId, identityId), eq(profiles.companyId, companyId)))
+        .returning({ id: profiles.identityId });
+      return rows.length === 1;
+    },
+
+    /** The hand-over's first step: the owner becomes an admin, only if still the owner. */
+    async demoteOwner(identityId: string, companyId: string, now: Date, executor: Db): Promise<boolean> {
+      const rows = await executor
+        .update(profiles)
+        .set({ role: 'admin', updatedAt: now })
+        .where(
+          and(
+            eq(profiles.identityId, identityId),
+            eq(profiles.companyId, companyId),
+            eq(profiles.role, 'owner'),
+          ),
+        )
+        .returning({ id: profiles.identityId });
+      return rows.length === 1;
+    },
+
+    /**
+     * Takes the person out of the company: the profile goes, the identity stays (it may join a company
+     * again). Tokens they created stay with the company — api_clients.created_by references the identity,
+     * not the profile, so nothing cascades.
+     */
+    async removeMember(identityId: string, companyId: string, executor: Db): Promise<void> {
+      await executor
+        .delete(profiles)
+        .where(and(eq(profiles.identityId, identityId), eq(profiles.companyId, companyId)));
+    },
+  };
+}
+
+export type TeamRepository = ReturnType<typeof createTeamRepository>;

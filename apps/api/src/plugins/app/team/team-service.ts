@@ -1,0 +1,265 @@
+// The Team page's calls (design §9, issue 12): the members and pending invitations of the caller's
+// company, inviting, resending, revoking, changing roles, removing people and handing ownership over.
+// Routes have already checked the role (app.allow with ROLE_POLICY); this service keeps the rules the
+// policy table cannot say (the owner's role, oneself) and scopes every id to the caller's company.
+import {
+  ERROR_CODES,
+  INVITATION_TTL_DAYS,
+  ROLE_REFUSALS,
+  TEAM_MESSAGES,
+  normalizeEmail,
+  type AssignableRole,
+  type PendingInvitation,
+  type Team,
+  type TeamMember,
+} from '@datafeeds/domain';
+import { postgresErrorOf, type Db } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
+import { addSeconds, type Clock } from '../../../lib/clock.ts';
+import { AppError, forbidden, notFound } from '../../../lib/errors.ts';
+import { newRandomToken } from '../../../lib/random-token.ts';
+import type { AuditContext, AuditLog, RequestOrigin } from '../audit/audit-log.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { invitationEmail } from '../mail/templates.ts';
+import type { CompanyCaller, SessionsService } from '../sessions/sessions-service.ts';
+import type { InvitationRow, MemberRow, TeamRepository } from './team-repository.ts';
+
+export interface TeamServiceDeps {
+  db: Db;
+  clock: Clock;
+  appUrl: string;
+  team: TeamRepository;
+  sessions: Pick<SessionsService, 'revokeAllFor'>;
+  mailer: Mailer;
+  audit: AuditLog;
+  log: { error(object: object, message: string): void };
+}
+
+/** The partial unique index that keeps one pending invitation per company and email. */
+const ONE_PENDING_PER_EMAIL = 'invitations_one_pending_per_email';
+
+const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+const memberNotFound = () => notFound(TEAM_MESSAGES.memberNotFound);
+const invitationNotFound = () => notFound(TEAM_MESSAGES.invitationNotFound);
+
+export function toMember(row: MemberRow): TeamMember {
+  return {
+    id: row.identityId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    role: row.role,
+    joinedAt: row.createdAt.toISOString(),
+  };
+}
+
+function toPendingInvitation(row: InvitationRow, invitedBy: string | null): PendingInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    invitedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditContext => ({
+  ...origin,
+  actor: { kind: 'user', id: identityId },
+});
+
+export function createTeamService(deps: TeamServiceDeps) {
+  const { db, clock, team, audit } = deps;
+  const expiry = (now: Date) => addSeconds(now, INVITATION_TTL_DAYS * 86_400);
+
+  /** A new link for the invitation: only its hash is stored, the token goes into the email. */
+  function newLink(now: Date) {
+    const { token, hash } = newRandomToken();
+    return { token, tokenHash: hash, expiresAt: expiry(now) };
+  }
+
+  /** Emails the link; best effort after the change, like every email: a failed one can be resent. */
+  async function sendInvitation(
+    caller: CompanyCaller,
+    row: InvitationRow,
+    token: string,
+  ): Promise<string | null> {
+    const inviter = await team.inviter(caller.identityId);
+    const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
+    await deps.mailer
+      .send(
+        invitationEmail(row.email, deps.appUrl, token, {
+          companyName: inviter?.companyName ?? '',
+          inviterName: inviterName || 'A colleague',
+          role: row.role,
+        }),
+      )
+      .catch((error: unknown) => deps.log.error({ err: error }, 'could not send an invitation email'));
+    return inviterName || null;
+  }
+
+  return {
+    async get({ companyId }: CompanyCaller): Promise<Team> {
+      const [members, invitations] = await Promise.all([
+        team.members(companyId),
+        team.pendingInvitations(companyId),
+      ]);
+      return {
+        members: members.map(toMember),
+        invitations: invitations.map(({ invitation, invitedBy }) =>
+          toPendingInvitation(invitation, invitedBy),
+        ),
+      };
+    },
+
+    async invite(
+      caller: CompanyCaller,
+      request: { email: string; role: AssignableRole },
+      origin: RequestOrigin,
+    ): Promise<PendingInvitation> {
+      const email = normalizeEmail(request.email);
+      const now = clock.now();
+      const link = newLink(now);
+      let row: InvitationRow;
+      try {
+        row = await transaction(db, async (tx) => {
+          if (await team.memberByEmail(caller.companyId, email, tx))
+            throw conflict(TEAM_MESSAGES.alreadyMember);
+          const invitation = await team.insertInvitation(
+            {
+              companyId: caller.companyId,
+              email,
+              role: request.role,
+              tokenHash: link.tokenHash,
+              invitedBy: caller.identityId,
+              createdAt: now,
+              expiresAt: link.expiresAt,
+            },
+            tx,
+          );
+          await audit.record(tx, {
+            kind: 'member.invited',
+            context: asUser(caller, origin),
+            companyId: caller.companyId,
+            detail: { invitationId: invitation.id, email, role: request.role },
+          });
+          return invitation;
+        });
+      } catch (error) {
+        // A pending invitation (expired ones too: they are resent, not duplicated) holds the email.
+        if (postgresErrorOf(error)?.constraint === ONE_PENDING_PER_EMAIL)
+          throw conflict(TEAM_MESSAGES.alreadyInvited);
+        throw error;
+      }
+      return toPendingInvitation(row, await sendInvitation(caller, row, link.token));
+    },
+
+    /** A new link and a new 7 days; the old link stops working (its hash is replaced). */
+    async resend(
+      caller: CompanyCaller,
+      invitationId: string,
+      origin: RequestOrigin,
+    ): Promise<PendingInvitation> {
+      const link = newLink(clock.now());
+      const row = await transaction(db, async (tx) => {
+        const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
+        if (!invitation) throw invitationNotFound();
+        const renewed = await team.updateInvitation(
+          invitation.id,
+          { tokenHash: link.tokenHash, expiresAt: link.expiresAt },
+          tx,
+        );
+        await audit.record(tx, {
+          kind: 'invitation.resent',
+          context: asUser(caller, origin),
+          companyId: caller.companyId,
+          detail: { invitationId: invitation.id, email: invitation.email, role: invitation.role },
+        });
+        return renewed;
+      });
+      return toPendingInvitation(row, await sendInvitation(caller, row, link.token));
+    },
+
+    async revoke(caller: CompanyCaller, invitationId: string, origin: RequestOrigin): Promise<void> {
+      await transaction(db, async (tx) => {
+        const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
+        if (!invitation) throw invitationNotFound();
+        await team.updateInvitation(invitation.id, { revokedAt: clock.now() }, tx);
+        await audit.record(tx, {
+          kind: 'invitation.revoked',
+          context: asUser(caller, origin),
+          companyId: caller.companyId,
+          detail: { invitationId: invitation.id, email: invitation.email, role: invitation.role },
+        });
+      });
+    },
+
+    async changeRole(
+      caller: CompanyCaller,
+      request: { memberId: string; role: AssignableRole },
+      origin: RequestOrigin,
+    ): Promise<TeamMember> {
+      return transaction(db, async (tx) => {
+        const member = await team.member(caller.companyId, request.memberId, tx);
+        if (!member) throw memberNotFound();
+        if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotChangeOwner);
+        if (member.role === request.role) return toMember(member);
+        await team.setRole(member.identityId, caller.companyId, request.role, clock.now(), tx);
+        await audit.record(tx, {
+          kind: 'member.role_changed',
+          context: asUser(caller, origin),
+          companyId: caller.companyId,
+          detail: { memberId: member.identityId, email: member.email, from: member.role, to: request.role },
+        });
+        return toMember({ ...member, role: request.role });
+      });
+    },
+
+    /**
+     * Takes a member out of the company: their profile goes (they become company-less and may be invited
+     * again), every session of theirs ends in the same transaction, and their tokens stay with the company.
+     */
+    async remove(caller: CompanyCaller, memberId: string, origin: RequestOrigin): Promise<void> {
+      await transaction(db, async (tx) => {
+        const member = await team.member(caller.companyId, memberId, tx);
+        if (!member) throw memberNotFound();
+        if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
+        if (member.identityId === caller.identityId) throw conflict(TEAM_MESSAGES.cannotRemoveSelf);
+        await team.removeMember(member.identityId, caller.companyId, tx);
+        await deps.sessions.revokeAllFor(member.identityId, undefined, tx);
+        await audit.record(tx, {
+          kind: 'member.removed',
+          context: asUser(caller, origin),
+          companyId: caller.companyId,
+          detail: { memberId: member.identityId, email: member.email, role: member.role },
+        });
+      });
+    },
+
+    /**
+     * The owner hands ownership to an admin: the owner is demoted first, then the admin promoted, in one
+     * transaction — the partial unique index (one owner per company) holds at every step, and a second
+     * hand-over racing this one finds its caller no longer the owner.
+     */
+    async transferOwnership(caller: CompanyCaller, memberId: string, origin: RequestOrigin): Promise<void> {
+      await transaction(db, async (tx) => {
+        const member = await team.member(caller.companyId, memberId, tx);
+        if (!member) throw memberNotFound();
+        if (member.role !== 'admin') throw conflict(TEAM_MESSAGES.transferToAdminOnly);
+        const now = clock.now();
+        if (!(await team.demoteOwner(caller.identityId, caller.companyId, now, tx)))
+          throw forbidden(ROLE_REFUSALS.transferOwnership);
+        await team.setRole(member.identityId, caller.companyId, 'owner', now, tx);
+        await audit.record(tx, {
+          kind: 'ownership.transferred',
+          context: asUser(caller, origin),
+          companyId: caller.companyId,
+          detail: { fromMemberId: caller.identityId, toMemberId: member.identityId, toEmail: member.email },
+        });
+      });
+    },
+  };
+}
+
+export type TeamService = ReturnType<typeof createTeamService>;

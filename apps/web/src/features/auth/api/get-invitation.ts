@@ -1,0 +1,30 @@
+import {
+  API_PATHS,
+  INVITATION_PROBLEMS,
+  type InvitationProblem,
+  type InvitationSummary,
+} from '@datafeeds/domain';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { isHttpError } from '@/lib/api-errors';
+
+function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationSummary> {
+  return apiRequest<InvitationSummary>(API_PATHS.getInvitation, { query: { token }, signal });
+}
+
+/** Why the link cannot be used (wrong, expired, withdrawn, used), or null for any other failure. */
+export function invitationProblemOf(error: unknown): InvitationProblem | null {
+  if (!isHttpError(error)) return null;
+  const code = error.code;
+  return INVITATION_PROBLEMS.find((problem) => problem === code) ?? null;
+}
+
+/** What the link offers. A bad link is a final answer: asking again would not change it. */
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) => getInvitation(token, signal),
+    retry: (failures, error) => invitationProblemOf(error) === null && failures < 2,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,235 @@
+import {
+  INVITATION_PROBLEM_MESSAGES,
+  TEAM_MESSAGES,
+  type InvitationProblem,
+  type InvitationSummary,
+} from '@datafeeds/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '@/lib/auth/session-store';
+import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { appConfig, makeUser } from '@/testing/fixtures';
+import { fakeJwt } from '@/testing/jwt';
+import { renderApp } from '@/testing/render';
+import { SIGN_IN_TO_ACCEPT } from './accept-invitation';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LINK = '/accept-invitation?token=inv-token-123';
+
+function summary(overrides: Partial<InvitationSummary> = {}): InvitationSummary {
+  return {
+    email: 'grace@example.com',
+    companyName: 'Engines Ltd',
+    role: 'member',
+    invitedBy: 'Ada Lovelace',
+    expiresAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+    accountExists: false,
+    ...overrides,
+  };
+}
+
+function mockInvitationApi(getInvitation: MockAnswer, extra: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/config': { body: appConfig },
+    'GET /api/GetInvitation': getInvitation,
+    'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: false } },
+    'GET /api/GetClients': { body: { clients: [] } },
+    ...extra,
+  });
+}
+
+const PROBLEMS: [InvitationProblem, number][] = [
+  ['invitation_invalid', 404],
+  ['invitation_expired', 410],
+  ['invitation_revoked', 410],
+  ['invitation_used', 410],
+];
+
+describe('Accept invitation page: bad links', () => {
+  it.each(PROBLEMS)('%s (%i) says why in plain words and offers a way on', async (problem, status) => {
+    mockInvitationApi({ status, body: { error: problem, message: 'server words' } });
+    renderApp(LINK);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(INVITATION_PROBLEM_MESSAGES[problem]);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('a link without its token is a wrong link, and nothing is asked of the server', async () => {
+    const { calls } = mockInvitationApi({ body: summary() });
+    renderApp('/accept-invitation');
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.invitationInvalid);
+    expect(calls.some(({ url }) => url.startsWith('/api/GetInvitation'))).toBe(false);
+  });
+
+  it('a failure to load is not mistaken for a bad link: it offers to try again', async () => {
+    mockInvitationApi({ status: 503, body: { error: 'unavailable', message: 'Down' } });
+    renderApp(LINK);
+    expect(
+      await screen.findByText(/The invitation could not be loaded/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('Accept invitation page: a new person', () => {
+  it('shows the invitation and a registration form without company fields, the email fixed', async () => {
+    mockInvitationApi({ body: summary() });
+    renderApp(LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Join Engines Ltd' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Ada Lovelace invited grace@example.com to join Engines Ltd as member/),
+    ).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Create your account' });
+    expect(within(form).queryByLabelText(/Company/)).toBeNull();
+    const email = within(form).getByLabelText(/Email/, { selector: 'input' });
+    expect(email).toHaveValue('grace@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(within(form).getByRole('checkbox', { name: /Terms of Service/ })).toBeInTheDocument();
+    expect(within(form).getByRole('checkbox', { name: /Privacy Policy/ })).toBeInTheDocument();
+  });
+
+  it('registers through the link, stores the session and opens the dashboard', async () => {
+    const { callsTo } = mockInvitationApi(
+      { body: summary() },
+      {
+        'POST /api/RegisterWithInvitation': { status: 201, body: { token: fakeJwt(900) } },
+        'GET /api/GetUser': { body: makeUser({ email: 'grace@example.com', role: 'member' }) },
+      },
+    );
+    const { router } = renderApp(LINK);
+    const form = await screen.findByRole('form', { name: 'Create your account' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
+    expect(await within(form).findByText('First Name is not allowed to be empty')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/RegisterWithInvitation')).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
+    await userEvent.type(within(form).getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
+    await userEvent.type(within(form).getByLabelText(/Username/, { selector: 'input' }), 'gracehop');
+    await userEvent.type(within(form).getByLabelText(/^Password/, { selector: 'input' }), 'secret-password');
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Terms of Service/ }));
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Privacy Policy/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(callsTo('POST', '/api/RegisterWithInvitation').map(({ body }) => body)).toEqual([
+      {
+        token: 'inv-token-123',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        username: 'gracehop',
+        password: 'secret-password',
+        phone: '',
+        userHasAgreedToTermsOfService: true,
+        userHasReadPrivacyPolicy: true,
+      },
+    ]);
+    expect(getToken()).not.toBeNull();
+  });
+
+  it("shows the server's refusal when the link went bad meanwhile", async () => {
+    mockInvitationApi(
+      { body: summary() },
+      {
+        'POST /api/RegisterWithInvitation': {
+          status: 410,
+          body: { error: 'invitation_revoked', message: TEAM_MESSAGES.invitationRevoked },
+        },
+      },
+    );
+    renderApp(LINK);
+    const form = await screen.findByRole('form', { name: 'Create your account' });
+    await userEvent.type(within(form).getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
+    await userEvent.type(within(form).getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
+    await userEvent.type(within(form).getByLabelText(/Username/, { selector: 'input' }), 'gracehop');
+    await userEvent.type(within(form).getByLabelText(/^Password/, { selector: 'input' }), 'secret-password');
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Terms of Service/ }));
+    await userEvent.click(within(form).getByRole('checkbox', { name: /Privacy Policy/ }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.invitationRevoked);
+    expect(getToken()).toBeNull();
+  });
+});
+
+describe('Accept invitation page: an existing account', () => {
+  it('signed out: asks to sign in and comes back to the link afterwards', async () => {
+    mockInvitationApi(
+      { body: summary({ accountExists: true }) },
+      {
+        'POST /api/login': { body: { token: fakeJwt(900) } },
+        'GET /api/GetUser': { status: 404, body: { error: 'profile_not_found', message: 'No profile' } },
+      },
+    );
+    const { router } = renderApp(LINK);
+    const signIn = await screen.findByRole('link', { name: SIGN_IN_TO_ACCEPT });
+    expect(signIn).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('form', { name: 'Create your account' })).toBeNull();
+    await userEvent.click(signIn);
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'grace@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/, { selector: 'input' }), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: /Sign in/ }));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(LINK),
+    );
+    expect(await screen.findByRole('button', { name: 'Join Engines Ltd' })).toBeInTheDocument();
+  });
+
+  it('signed in without a portal profile (GetUser 404): joins and lands on the dashboard', async () => {
+    setToken(fakeJwt(900));
+    let joined = false;
+    const { callsTo } = mockInvitationApi(
+      { body: summary({ accountExists: true }) },
+      {
+        'GET /api/GetUser': () =>
+          joined
+            ? { body: makeUser({ email: 'grace@example.com', role: 'member' }) }
+            : { status: 404, body: { error: 'profile_not_found', message: 'No profile' } },
+        'POST /api/AcceptInvitation': () => {
+          joined = true;
+          return { body: makeUser({ email: 'grace@example.com', role: 'member' }) };
+        },
+      },
+    );
+    const { router } = renderApp(LINK);
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
+    // Without a profile, the names come first, as /welcome asks for them.
+    expect(await screen.findByText('First Name is not allowed to be empty')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/AcceptInvitation')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
+    await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Engines Ltd' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(callsTo('POST', '/api/AcceptInvitation').map(({ body }) => body)).toEqual([
+      { token: 'inv-token-123', firstName: 'Grace', lastName: 'Hopper' },
+    ]);
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back/ })).toBeInTheDocument();
+  });
+
+  it("signed in with another company's account: shows the one-company refusal in full", async () => {
+    setToken(fakeJwt(900));
+    const { callsTo } = mockInvitationApi(
+      { body: summary({ accountExists: true }) },
+      {
+        'GET /api/GetUser': { body: makeUser({ email: 'grace@example.com', companyName: 'Other Co' }) },
+        'POST /api/AcceptInvitation': {
+          status: 409,
+          body: { error: 'other_company', message: TEAM_MESSAGES.otherCompany },
+        },
+      },
+    );
+    const { router } = renderApp(LINK);
+    expect(await screen.findByText(/You are signed in as/)).toHaveTextContent('grace@example.com');
+    expect(screen.queryByLabelText(/First Name/)).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.otherCompany);
+    expect(callsTo('POST', '/api/AcceptInvitation').map(({ body }) => body)).toEqual([
+      { token: 'inv-token-123' },
+    ]);
+    expect(router.state.location.pathname).toBe('/accept-invitation');
+  });
+});

@@ -1,0 +1,73 @@
+// A signed-in person joins through the link. The server has the last word: a person in another
+// company, or signed in with another address than the invited one, gets its refusal in full, with a way
+// to sign out and use the right account. An identity without a portal profile yet (a sister-product
+// import) first gives the names its profile starts with, as /welcome would ask.
+import { acceptInvitationRequestSchema, type InvitationSummary, type User } from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { PersonNameFields } from '@/components/form/person-and-company-fields';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/lib/auth/logout';
+import { useAcceptInvitation, type AcceptInvitationRequest } from '../api/join-company';
+import { invitationRefusal } from './invitation-refusal';
+
+const JOIN_FAILED = 'Joining did not work. Check your connection and try again.';
+
+/** Names are optional to the API; a profile made here has them, as every other profile does. */
+const withNamesSchema = acceptInvitationRequestSchema.required({ firstName: true, lastName: true });
+
+interface JoinCompanyProps {
+  token: string;
+  invitation: InvitationSummary;
+  /** The signed-in user, or null for an identity without a portal profile yet. */
+  user: User | null;
+}
+
+export function JoinCompany({ token, invitation, user }: JoinCompanyProps) {
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const logout = useLogout();
+  const { control, handleSubmit } = useForm<Required<AcceptInvitationRequest>>({
+    // With a profile, the names are already known: only the token goes.
+    resolver: user === null ? zodResolver(withNamesSchema) : undefined,
+    mode: 'onBlur',
+    defaultValues: { token, firstName: '', lastName: '' },
+  });
+  const busy = accept.isPending || accept.isSuccess;
+
+  const onSubmit = handleSubmit((values) =>
+    accept.mutate(user === null ? values : { token }, {
+      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+    }),
+  );
+
+  return (
+    <Box component="form" noValidate aria-label={`Join ${invitation.companyName}`} onSubmit={onSubmit}>
+      <FormErrorAlert show={accept.isError}>{invitationRefusal(accept.error) ?? JOIN_FAILED}</FormErrorAlert>
+      {user ? (
+        <Typography sx={{ mb: 2 }}>
+          You are signed in as <strong>{user.email}</strong>.
+        </Typography>
+      ) : (
+        <>
+          <Typography sx={{ mb: 2 }}>Tell your colleagues who you are.</Typography>
+          <PersonNameFields control={control} disabled={busy} autoFocus />
+        </>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button type="submit" variant="contained" size="large" loading={accept.isPending} disabled={busy}>
+          Join {invitation.companyName}
+        </Button>
+        <Button size="large" disabled={logout.isPending || busy} onClick={() => logout.mutate()}>
+          Use another account
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,121 @@
+// "Invite member": an email and a role (admin or member; ownership moves only by a hand-over). The
+// server's refusals land on the email field (already a member, already invited) or above the form.
+import { useId } from 'react';
+import {
+  ASSIGNABLE_ROLES,
+  COMPANY_ROLE_LABELS,
+  INVITATION_TTL_DAYS,
+  inviteMemberRequestSchema,
+  type InviteMemberRequest,
+} from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useForm } from 'react-hook-form';
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormSelectField } from '@/components/form/form-select-field';
+import { FormTextField } from '@/components/form/form-text-field';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { isHttpError } from '@/lib/api-errors';
+import { useInviteMember } from '../api/team-changes';
+import { refusalMessage } from './change-feedback';
+import { invitedText } from './team-texts';
+
+export const INVITE_DIALOG_TITLE = 'Invite member';
+
+const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: COMPANY_ROLE_LABELS[role] }));
+const FIELDS = new Set<string>(['email', 'role']);
+
+/** Puts the server's refusal on the field it is about; answers whether it found one. */
+function placeOnField(error: unknown, setError: (field: 'email' | 'role', message: string) => void): boolean {
+  if (!isHttpError(error) || !error.data) return false;
+  const details = (error.data.details ?? []).filter(({ field }) => FIELDS.has(field));
+  for (const { field, message } of details) setError(field as 'email' | 'role', message);
+  // A conflict (already a member, already invited) is about the address.
+  if (error.status === 409) setError('email', error.data.message);
+  return details.length > 0 || error.status === 409;
+}
+
+export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const id = useId();
+  const invite = useInviteMember();
+  const showSnackbar = useSnackbar();
+  const { control, handleSubmit, setError, reset } = useForm<InviteMemberRequest>({
+    resolver: zodResolver(inviteMemberRequestSchema),
+    mode: 'onBlur',
+    defaultValues: { email: '', role: 'member' },
+  });
+  const busy = invite.isPending;
+  const close = () => {
+    if (busy) return;
+    reset();
+    invite.reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    invite.mutate(values, {
+      onSuccess: () => {
+        showSnackbar(invitedText(values.email));
+        reset();
+        onClose();
+      },
+      onError: (error) => {
+        if (placeOnField(error, (field, message) => setError(field, { type: 'server', message })))
+          invite.reset();
+      },
+    });
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate aria-label={INVITE_DIALOG_TITLE} onSubmit={onSubmit}>
+        <DialogTitle id={`${id}-title`}>{INVITE_DIALOG_TITLE}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+            We email them a link to join your company. It works once and for {INVITATION_TTL_DAYS} days.
+            Admins can also rotate and delete tokens and manage the team; members see every token and create
+            new ones.
+          </DialogContentText>
+          <FormErrorAlert show={invite.isError}>{refusalMessage(invite.error)}</FormErrorAlert>
+          <FormTextField
+            control={control}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="off"
+            autoFocus
+            disabled={busy}
+          />
+          <FormSelectField
+            control={control}
+            name="role"
+            label="Role"
+            options={ROLE_OPTIONS}
+            disabled={busy}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            Send invitation
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
