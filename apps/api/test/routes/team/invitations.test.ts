@@ -146,6 +146,26 @@ describe('the invitation lifecycle', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it('records a resend and a revocation in the audit log, never the new link', async () => {
+    const { owner, email, invitation } = await ownerWithInvitation();
+    const seen = await mailbox(app);
+    const body = { invitationId: invitation.id };
+    expect((await teamCall(app, owner.token, API_PATHS.resendInvitation, body)).statusCode).toBe(200);
+    const fresh = await invitationLink(app, email, seen);
+    expect((await teamCall(app, owner.token, API_PATHS.revokeInvitation, body)).statusCode).toBe(204);
+    const rows = (await auditRows(app)).filter((row) => row.detail.invitationId === invitation.id);
+    expect(rows.map((row) => [row.kind, row.actorEmail, row.detail])).toEqual([
+      ['member.invited', owner.registration.email, { invitationId: invitation.id, email, role: 'member' }],
+      ['invitation.resent', owner.registration.email, { invitationId: invitation.id, email, role: 'member' }],
+      [
+        'invitation.revoked',
+        owner.registration.email,
+        { invitationId: invitation.id, email, role: 'member' },
+      ],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(fresh);
+  });
+
   it('refuses to invite a member of the company or an email already invited', async () => {
     const { owner, email } = await ownerWithInvitation();
     const again = await invite(app, owner.token, email, 'admin');
