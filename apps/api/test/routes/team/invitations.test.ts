@@ -176,6 +176,17 @@ describe('the invitation lifecycle', () => {
     expect(self.json().message).toBe(TEAM_MESSAGES.alreadyMember);
   });
 
+  it('two invitations of one email at once: one is sent, the other refused', async () => {
+    const owner = await verifiedUser(app);
+    const { email } = uniqueRegistration();
+    const answers = await Promise.all([invite(app, owner.token, email), invite(app, owner.token, email)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      TEAM_MESSAGES.alreadyInvited,
+    );
+    expect((await teamOf(app, owner.token)).invitations).toHaveLength(1);
+  });
+
   it('invites a person of another company; registering with that email says it is taken', async () => {
     const other = await verifiedUser(app);
     const { token } = await ownerWithInvitation(other.registration.email);
