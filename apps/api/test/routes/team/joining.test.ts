@@ -14,7 +14,7 @@ import {
   invitedRegistration,
   registerWithInvitation,
   teamOf,
-} from '../../helpers/team.ts';
+} from '../../helpers/invitations.ts';
 
 const app = await buildTestApp();
 

@@ -17,7 +17,7 @@ import {
   signedInAgain,
   teamCall,
   teamOf,
-} from '../../helpers/team.ts';
+} from '../../helpers/invitations.ts';
 
 const app = await buildTestApp();
 

@@ -30,7 +30,7 @@ import {
   teamCall,
   type Company,
   type Member,
-} from '../../helpers/team.ts';
+} from '../../helpers/invitations.ts';
 
 const app = await buildTestApp();
 
