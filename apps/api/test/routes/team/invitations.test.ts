@@ -34,7 +34,7 @@ import {
   registerWithInvitation,
   teamCall,
   teamOf,
-} from '../../helpers/invitations.ts';
+} from '../../helpers/team.ts';
 
 const clock = testClock(new Date('2026-03-02T09:00:00Z'));
 const app = await buildTestApp({ clock });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PATHS, TEAM_MESSAGES } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { uniqueRegistration } from '../../helpers/factories.ts';
-import { companyOfThree, invite, teamCall, teamOf } from '../../helpers/invitations.ts';
+import { companyOfThree, invite, teamCall, teamOf } from '../../helpers/team.ts';
 
 const app = await buildTestApp();
 

@@ -14,7 +14,7 @@ import {
   invitedRegistration,
   registerWithInvitation,
   teamOf,
-} from '../../helpers/invitations.ts';
+} from '../../helpers/team.ts';
 
 const app = await buildTestApp();
 

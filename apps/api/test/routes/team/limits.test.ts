@@ -5,7 +5,7 @@ import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { mailbox, uniqueRegistration } from '../../helpers/factories.ts';
 import { verifiedUser } from '../../helpers/tokens.ts';
-import { INVITATION_SUBJECT, getInvitation, invite, teamCall } from '../../helpers/invitations.ts';
+import { INVITATION_SUBJECT, getInvitation, invite, teamCall } from '../../helpers/team.ts';
 
 describe('invitation rate limits', () => {
   it('InviteMember and ResendInvitation count together, then answer 429 and send nothing', async () => {

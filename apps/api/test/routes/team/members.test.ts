@@ -17,7 +17,7 @@ import {
   signedInAgain,
   teamCall,
   teamOf,
-} from '../../helpers/invitations.ts';
+} from '../../helpers/team.ts';
 
 const app = await buildTestApp();
 

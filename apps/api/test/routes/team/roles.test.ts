@@ -30,7 +30,7 @@ import {
   teamCall,
   type Company,
   type Member,
-} from '../../helpers/invitations.ts';
+} from '../../helpers/team.ts';
 
 const app = await buildTestApp();
 
