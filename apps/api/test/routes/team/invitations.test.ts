@@ -146,6 +146,26 @@ describe('the invitation lifecycle', () => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
+  it('records a resend and a revocation in the audit log, never the new link', async () => {
+    const { owner, email, invitation } = await ownerWithInvitation();
+    const seen = await mailbox(app);
+    const body = { invitationId: invitation.id };
+    expect((await teamCall(app, owner.token, API_PATHS.resendInvitation, body)).statusCode).toBe(200);
+    const fresh = await invitationLink(app, email, seen);
+    expect((await teamCall(app, owner.token, API_PATHS.revokeInvitation, body)).statusCode).toBe(204);
+    const rows = (await auditRows(app)).filter((row) => row.detail.invitationId === invitation.id);
+    expect(rows.map((row) => [row.kind, row.actorEmail, row.detail])).toEqual([
+      ['member.invited', owner.registration.email, { invitationId: invitation.id, email, role: 'member' }],
+      ['invitation.resent', owner.registration.email, { invitationId: invitation.id, email, role: 'member' }],
+      [
+        'invitation.revoked',
+        owner.registration.email,
+        { invitationId: invitation.id, email, role: 'member' },
+      ],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(fresh);
+  });
+
   it('refuses to invite a member of the company or an email already invited', async () => {
     const { owner, email } = await ownerWithInvitation();
     const again = await invite(app, owner.token, email, 'admin');
@@ -154,6 +174,17 @@ describe('the invitation lifecycle', () => {
     const self = await invite(app, owner.token, owner.registration.email);
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe(TEAM_MESSAGES.alreadyMember);
+  });
+
+  it('two invitations of one email at once: one is sent, the other refused', async () => {
+    const owner = await verifiedUser(app);
+    const { email } = uniqueRegistration();
+    const answers = await Promise.all([invite(app, owner.token, email), invite(app, owner.token, email)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json().message).toBe(
+      TEAM_MESSAGES.alreadyInvited,
+    );
+    expect((await teamOf(app, owner.token)).invitations).toHaveLength(1);
   });
 
   it('invites a person of another company; registering with that email says it is taken', async () => {

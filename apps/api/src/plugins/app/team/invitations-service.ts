@@ -36,12 +36,12 @@ export interface InvitationsServiceDeps {
 }
 
 /** Names for a company-less identity that joins without giving any (the profile page can change them). */
-export interface JoinNames {
+interface JoinNames {
   firstName?: string;
   lastName?: string;
 }
 
-export function invitationProblem(problem: InvitationProblem): AppError {
+function invitationProblem(problem: InvitationProblem): AppError {
   // An unknown link is not found; a link that existed but can no longer be used is gone.
   const status = problem === 'invitation_invalid' ? 404 : 410;
   return new AppError(status, problem, INVITATION_PROBLEM_MESSAGES[problem]);

@@ -42,7 +42,7 @@ const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, me
 const memberNotFound = () => notFound(TEAM_MESSAGES.memberNotFound);
 const invitationNotFound = () => notFound(TEAM_MESSAGES.invitationNotFound);
 
-export function toMember(row: MemberRow): TeamMember {
+function toMember(row: MemberRow): TeamMember {
   return {
     id: row.identityId,
     firstName: row.firstName,
