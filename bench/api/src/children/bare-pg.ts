@@ -49,11 +49,11 @@ function caller(authorization: string | undefined): { sub: string; sid: string }
 
 const iso = (value: unknown) => (typeof value === 'string' ? new Date(value).toISOString() : null);
 
-async function getUser(identityId: string) {
-  const [row] = await query('user', [identityId]);
+async function getUser({ identityId }: Caller) {
+  const [row] = await query('user', ['open', identityId]);
   if (!row) return undefined;
   // identities.id, email, username, email_verified_at, created_at, profiles.first_name, last_name,
-  // phone, companies.name, account_status, trial_ends_at
+  // phone, role, trial_reminders, companies.name, account_status, trial_ends_at, upgrade requested_at
   return {
     id: row[0],
     email: row[1],
@@ -61,25 +61,29 @@ async function getUser(identityId: string) {
     firstName: row[5],
     lastName: row[6],
     phone: row[7],
-    companyName: row[8],
-    companyAccountStatus: row[9],
+    companyName: row[10],
+    companyAccountStatus: row[11],
     emailVerified: row[3] !== null,
-    trialEndsAt: iso(row[10]),
+    trialEndsAt: iso(row[12]),
     createdAt: iso(row[4]),
+    upgradeRequestedAt: iso(row[13]),
+    role: row[8],
+    trialReminders: row[9],
   };
 }
 
-async function getClients(identityId: string) {
-  const [company] = await query('callerCompany', [identityId]);
-  if (!company) return undefined;
-  const rows = await query('clients', [company[0]]);
+async function getClients({ companyId }: Caller) {
+  if (companyId === null) return undefined;
+  const rows = await query('clients', [companyId]);
   const now = new Date();
-  // client_id, label, scope, status, in_review, api_type, created_at, updated_at, expired_at
+  // client_id, label, scope, status, in_review, api_type, created_at, updated_at, expired_at,
+  // last_used_at, retiring client_id, retires_at, requests since the rotation
   return {
     clients: rows.map((row) => {
       const expiredAt = row[8] === null ? null : new Date(row[8] as string);
       const stored = row[3] as string;
       const expirable = stored === 'active' || stored === 'pending' || stored === 'review';
+      const retiresAt = row[11] === null ? null : new Date(row[11] as string);
       return {
         id: row[0],
         label: row[1],
@@ -90,6 +94,16 @@ async function getClients(identityId: string) {
         createdAt: iso(row[6]),
         updatedAt: iso(row[7]),
         expiredAt: expiredAt?.toISOString() ?? null,
+        lastUsedAt: iso(row[9]),
+        rotationGrace:
+          retiresAt && retiresAt > now
+            ? {
+                clientId: row[10],
+                rotatedAt: iso(row[6]),
+                endsAt: retiresAt.toISOString(),
+                requestsSinceRotation: row[12],
+              }
+            : null,
       };
     }),
   };
@@ -100,7 +114,13 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-const ROUTES: Record<string, (identityId: string) => Promise<unknown>> = {
+/** Who is calling, as the session query resolves it (company and role null without a profile). */
+interface Caller {
+  identityId: string;
+  companyId: string | null;
+}
+
+const ROUTES: Record<string, (caller: Caller) => Promise<unknown>> = {
   '/api/GetUser': getUser,
   '/api/GetClients': getClients,
 };
@@ -112,7 +132,11 @@ const server = createServer((request, response) => {
   const auth = caller(request.headers.authorization);
   if (!auth) return send(response, 401, { error: 'unauthorized' });
   query('session', [auth.sid, auth.sub])
-    .then(async ([live]) => (live ? ((await route(auth.sub)) ?? null) : undefined))
+    .then(async ([live]) =>
+      live
+        ? ((await route({ identityId: auth.sub, companyId: (live[0] as string | null) ?? null })) ?? null)
+        : undefined,
+    )
     .then(
       (answer) => {
         if (answer === undefined) send(response, 401, { error: 'unauthorized' });

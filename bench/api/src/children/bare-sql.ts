@@ -1,38 +1,50 @@
 // The SQL the portal runs per GetUser and GetClients call, as drizzle writes it (read with `.toSQL()` on
 // the portal's own query builders: sessions-service.ts, users-repository.ts getUser, tokens-repository.ts
-// callerCompany and list), and under the same statement names where the portal prepares them. The
+// list), and under the same statement names where the portal prepares them. The
 // baseline runs exactly these, so the ratio shows what the portal adds around the database, not a
 // different query or protocol. Change them with the portal's queries.
 export const BARE_SQL = {
-  /** sessions-service.ts authenticate: the session is live (every authenticated call); prepared. */
+  /**
+   * sessions-service.ts authenticate: the session is live, and the caller's company and role (every
+   * authenticated call, issue 12 "who is calling, once"); prepared.
+   */
   session:
-    'select "id" from "sessions" where ("sessions"."id" = $1 and "sessions"."identity_id" = $2 and ' +
-    '"sessions"."revoked_at" is null)',
-  /** users-repository.ts getUser (GetUser); prepared. */
+    'select "profiles"."company_id", "profiles"."role" from "sessions" left join "profiles" on ' +
+    '"profiles"."identity_id" = "sessions"."identity_id" where ("sessions"."id" = $1 and ' +
+    '"sessions"."identity_id" = $2 and "sessions"."revoked_at" is null)',
+  /** users-repository.ts getUser (GetUser), with the open upgrade request; prepared. */
   user:
     'select "identities"."id", "identities"."email", "identities"."username", ' +
     '"identities"."email_verified_at", "identities"."created_at", "profiles"."first_name", ' +
-    '"profiles"."last_name", "profiles"."phone", "companies"."name", "companies"."account_status", ' +
-    '"companies"."trial_ends_at" from "identities" inner join "profiles" on "profiles"."identity_id" = ' +
-    '"identities"."id" inner join "companies" on "companies"."id" = "profiles"."company_id" ' +
-    'where "identities"."id" = $1',
-  /** tokens-repository.ts callerCompany (GetClients); prepared. */
-  callerCompany:
-    'select "companies"."id", "companies"."account_status", "companies"."trial_ends_at", ' +
-    '"identities"."email_verified_at" from "profiles" inner join "companies" on "companies"."id" = ' +
-    '"profiles"."company_id" inner join "identities" on "identities"."id" = "profiles"."identity_id" ' +
-    'where "profiles"."identity_id" = $1',
-  /** tokens-repository.ts list (GetClients, every token of the company, newest first); prepared. */
+    '"profiles"."last_name", "profiles"."phone", "profiles"."role", "profiles"."trial_reminders", ' +
+    '"companies"."name", "companies"."account_status", "companies"."trial_ends_at", ' +
+    '"upgrade_requests"."requested_at" from "identities" inner join "profiles" on ' +
+    '"profiles"."identity_id" = "identities"."id" inner join "companies" on "companies"."id" = ' +
+    '"profiles"."company_id" left join "upgrade_requests" on ("upgrade_requests"."company_id" = ' +
+    '"companies"."id" and "upgrade_requests"."status" = $1) where "identities"."id" = $2',
+  /**
+   * tokens-repository.ts list (GetClients: the company's live tokens, newest first, each with the secret
+   * its rotation still lets verify and that one's requests since); prepared. The company comes from the
+   * session query, so GetClients is two round trips, as in the portal.
+   */
   clients:
-    'select "client_id", "label", "scope", "status", "in_review", "api_type", "created_at", "updated_at", ' +
-    '"expired_at" from "api_clients" where "api_clients"."company_id" = $1 order by ' +
-    '"api_clients"."created_at" desc, "api_clients"."id" desc',
+    'select "api_clients"."client_id", "api_clients"."label", "api_clients"."scope", ' +
+    '"api_clients"."status", "api_clients"."in_review", "api_clients"."api_type", ' +
+    '"api_clients"."created_at", "api_clients"."updated_at", "api_clients"."expired_at", ' +
+    '"api_clients"."last_used_at", "retiring"."client_id", "retiring"."retires_at", case when ' +
+    '"retiring"."client_id" is null then null else (\n    select coalesce(sum(' +
+    '"credential_usage_hourly"."count"), 0)::int from "credential_usage_hourly"\n    where ' +
+    '"credential_usage_hourly"."client_id" = "retiring"."client_id"\n      and ' +
+    '"credential_usage_hourly"."hour" >= date_trunc(\'hour\', "api_clients"."created_at" at time zone ' +
+    '\'UTC\') at time zone \'UTC\'\n  ) end from "api_clients" left join "api_clients" "retiring" on ' +
+    '("retiring"."replaced_by" = "api_clients"."client_id" and "retiring"."company_id" = ' +
+    '"api_clients"."company_id") where ("api_clients"."company_id" = $1 and ' +
+    '"api_clients"."retires_at" is null) order by "api_clients"."created_at" desc, "api_clients"."id" desc',
 } as const;
 
 /** The names the portal prepares them under (undefined: the portal sends that one unnamed). */
 export const BARE_STATEMENT_NAMES: Partial<Record<keyof typeof BARE_SQL, string>> = {
   session: 'sessions_live',
   user: 'users_get_user',
-  callerCompany: 'tokens_caller_company',
   clients: 'tokens_list_all',
 };
