@@ -32,7 +32,6 @@ export interface TeamServiceDeps {
   sessions: Pick<SessionsService, 'revokeAllFor'>;
   mailer: Mailer;
   audit: AuditLog;
-  log: { error(object: object, message: string): void };
 }
 
 /** The partial unique index that keeps one pending invitation per company and email. */
@@ -79,23 +78,25 @@ export function createTeamService(deps: TeamServiceDeps) {
     return { token, tokenHash: hash, expiresAt: expiry(now) };
   }
 
-  /** Emails the link; best effort after the change, like every email: a failed one can be resent. */
+  /**
+   * Writes the link's email into the outbox in the invitation's own transaction: the invitation exists
+   * exactly when its email does, and the delivery worker sends it (also after a crash). Answers the
+   * inviter's name as the invitation shows it.
+   */
   async function sendInvitation(
     caller: CompanyCaller,
     row: InvitationRow,
     token: string,
+    tx: Db,
   ): Promise<string | null> {
-    const inviter = await team.inviter(caller.identityId);
+    const inviter = await team.inviter(caller.identityId, tx);
     const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
-    await deps.mailer
-      .send(
-        invitationEmail(row.email, deps.appUrl, token, {
-          companyName: inviter?.companyName ?? '',
-          inviterName: inviterName || 'A colleague',
-          role: row.role,
-        }),
-      )
-      .catch((error: unknown) => deps.log.error({ err: error }, 'could not send an invitation email'));
+    const email = invitationEmail(row.email, deps.appUrl, token, {
+      companyName: inviter?.companyName ?? '',
+      inviterName: inviterName || 'A colleague',
+      role: row.role,
+    });
+    await deps.mailer.send(email, tx);
     return inviterName || null;
   }
 
@@ -121,9 +122,8 @@ export function createTeamService(deps: TeamServiceDeps) {
       const email = normalizeEmail(request.email);
       const now = clock.now();
       const link = newLink(now);
-      let row: InvitationRow;
       try {
-        row = await transaction(db, async (tx) => {
+        return await transaction(db, async (tx) => {
           if (await team.memberByEmail(caller.companyId, email, tx))
             throw conflict(TEAM_MESSAGES.alreadyMember);
           const invitation = await team.insertInvitation(
@@ -144,7 +144,7 @@ export function createTeamService(deps: TeamServiceDeps) {
             companyId: caller.companyId,
             detail: { invitationId: invitation.id, email, role: request.role },
           });
-          return invitation;
+          return toPendingInvitation(invitation, await sendInvitation(caller, invitation, link.token, tx));
         });
       } catch (error) {
         // A pending invitation (expired ones too: they are resent, not duplicated) holds the email.
@@ -152,7 +152,6 @@ export function createTeamService(deps: TeamServiceDeps) {
           throw conflict(TEAM_MESSAGES.alreadyInvited);
         throw error;
       }
-      return toPendingInvitation(row, await sendInvitation(caller, row, link.token));
     },
 
     /** A new link and a new 7 days; the old link stops working (its hash is replaced). */
@@ -162,7 +161,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       origin: RequestOrigin,
     ): Promise<PendingInvitation> {
       const link = newLink(clock.now());
-      const row = await transaction(db, async (tx) => {
+      return transaction(db, async (tx) => {
         const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
         if (!invitation) throw invitationNotFound();
         const renewed = await team.updateInvitation(
@@ -176,9 +175,8 @@ export function createTeamService(deps: TeamServiceDeps) {
           companyId: caller.companyId,
           detail: { invitationId: invitation.id, email: invitation.email, role: invitation.role },
         });
-        return renewed;
+        return toPendingInvitation(renewed, await sendInvitation(caller, renewed, link.token, tx));
       });
-      return toPendingInvitation(row, await sendInvitation(caller, row, link.token));
     },
 
     async revoke(caller: CompanyCaller, invitationId: string, origin: RequestOrigin): Promise<void> {
