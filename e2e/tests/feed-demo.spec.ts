@@ -200,6 +200,9 @@ test('what a token did shows on its details page, and what the company did on th
     await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
     const events = page.getByRole('table', { name: 'Activity' }).getByRole('row');
     await expect(events.filter({ hasText: 'API token rotated' })).toHaveCount(1);
+    await expect(events.filter({ hasText: 'API token rotated' })).toContainText(
+      `Rotated “Usage story” (client ID …${credentials.clientId.slice(-5)}); the old secret stopped at once`,
+    );
     await expect(events.filter({ hasText: 'API token created' })).toHaveCount(1);
     await expect(events.filter({ hasText: 'Signed in' })).toHaveCount(1);
     shown = await events.allInnerTexts();

@@ -43,6 +43,7 @@ describe('usage bars', () => {
     const day = (index: number) => new Date(`${usage.dates[index]}T00:00:00Z`);
     expect(bars.labels[4]).toBe(format.formatRange(day(23), day(29)));
     expect(bars.labels[0]).toBe(format.formatRange(day(0), day(1)));
+    expect(bars.ticks).toEqual([0, 2, 9, 16, 23].map((index) => format.format(day(index))));
   });
 
   it('are the days themselves when a day has room', () => {

@@ -11,8 +11,10 @@ const WEEK = 7;
 export interface UsageBars {
   /** Days per bar: 1, or 7 (the first bar may cover fewer: the window is not always whole weeks). */
   daysPerBar: 1 | typeof WEEK;
-  /** Each bar's label on the axis: "Mar 10", or a week's "Mar 4 – 10". */
+  /** What each bar covers, as its tooltip says: "Mar 10", or a week's "Mar 4 – 10". */
   labels: string[];
+  /** Each bar's tick on the axis: its first day, "Mar 4" (a week's whole range seldom fits under it). */
+  ticks: string[];
   feeds: { feed: UsageFeed; requests: number[] }[];
   refused: number[];
 }
@@ -34,9 +36,11 @@ function barRanges(length: number, daysPerBar: number): [number, number][] {
 
 export function usageBars(usage: ClientUsage, daysPerBar: UsageBars['daysPerBar']): UsageBars {
   if (daysPerBar === 1) {
+    const labels = usage.dates.map(formatUsageDay);
     return {
       daysPerBar,
-      labels: usage.dates.map(formatUsageDay),
+      labels,
+      ticks: labels,
       feeds: usage.feeds,
       refused: usage.refused,
     };
@@ -52,6 +56,7 @@ export function usageBars(usage: ClientUsage, daysPerBar: UsageBars['daysPerBar'
   return {
     daysPerBar,
     labels,
+    ticks: ranges.map(([start]) => formatUsageDay(usage.dates[start] ?? '')),
     feeds: usage.feeds.map(({ feed, requests }) => ({ feed, requests: add(requests) })),
     refused: add(usage.refused),
   };

@@ -60,7 +60,15 @@ export function UsageChart({ usage }: { usage: ClientUsage }) {
       </Typography>
       <BarChart
         height={320}
-        xAxis={[{ scaleType: 'band', data: bars.labels, tickLabelMinGap: 12 }]}
+        xAxis={[
+          {
+            scaleType: 'band',
+            data: bars.labels,
+            valueFormatter: (label: string, { location }) =>
+              location === 'tick' ? (bars.ticks[bars.labels.indexOf(label)] ?? label) : label,
+            tickLabelMinGap: 12,
+          },
+        ]}
         yAxis={[{ tickMinStep: 1, width: Y_AXIS_WIDTH }]}
         series={usageSeries(bars, theme)}
         margin={{ left: 0, right: RIGHT_MARGIN }}
