@@ -2,7 +2,7 @@
 // within its scope, is refused outside it, and once rotated in the portal the old secret stops working
 // and the new one works — at once, or after a grace period that can be ended early (design §9).
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import {
   ACTIVITY_CSV_COLUMNS,
   type ActivityPage,
@@ -12,6 +12,7 @@ import {
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { API_PATHS, paths } from '../support/app.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
+import { expectNoSidewaysScroll, resizeTo, SMALLEST_PHONE } from '../support/layout.ts';
 import { signUp } from '../support/session.ts';
 import { closeWithoutCopying, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
@@ -24,6 +25,16 @@ test.beforeAll(async () => {
   feed = await startFeedDemo();
 });
 test.afterAll(async () => feed?.stop());
+
+/** The width in px of the chart's narrowest drawn bar (0 when none is drawn yet). */
+const narrowestBar = (chart: Locator) =>
+  chart.evaluate((figure) => {
+    const widths = [...figure.querySelectorAll('.MuiBarElement-root')]
+      .map((bar) => bar.getBoundingClientRect())
+      .filter((box) => box.height > 0)
+      .map((box) => box.width);
+    return widths.length > 0 ? Math.min(...widths) : 0;
+  });
 
 const live = (sport: string, secret: string) =>
   `${feed.url}/api/v1/live/2026-11-23/${sport}?RSC_token=${encodeURIComponent(secret)}`;
@@ -161,6 +172,20 @@ test('what a token did shows on its details page, and what the company did on th
     await expect(table.getByRole('row')).toHaveCount(1 + 7 + 1);
   });
 
+  await test.step('on a 360 px phone the 30- and 90-day charts draw bars a week wide, not hairlines', async () => {
+    const viewport = page.viewportSize();
+    await page.getByRole('button', { name: 'Chart' }).click();
+    await resizeTo(page, SMALLEST_PHONE);
+    for (const days of [30, 90]) {
+      await page.getByRole('button', { name: `${days} days` }).click();
+      const chart = page.getByRole('figure', { name: new RegExp(`last ${days} days`) });
+      await expect(chart).toContainText('A bar a week');
+      await expect.poll(() => narrowestBar(chart), { message: `${days} days` }).toBeGreaterThanOrEqual(8);
+      await expectNoSidewaysScroll(page, `usage chart, ${days} days`);
+    }
+    if (viewport) await page.setViewportSize(viewport);
+  });
+
   await test.step('the token is rotated on its details page', async () => {
     await page.getByRole('button', { name: /^Rotate/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Rotate Token' });
@@ -175,6 +200,9 @@ test('what a token did shows on its details page, and what the company did on th
     await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
     const events = page.getByRole('table', { name: 'Activity' }).getByRole('row');
     await expect(events.filter({ hasText: 'API token rotated' })).toHaveCount(1);
+    await expect(events.filter({ hasText: 'API token rotated' })).toContainText(
+      `Rotated “Usage story” (client ID …${credentials.clientId.slice(-5)}); the old secret stopped at once`,
+    );
     await expect(events.filter({ hasText: 'API token created' })).toHaveCount(1);
     await expect(events.filter({ hasText: 'Signed in' })).toHaveCount(1);
     shown = await events.allInnerTexts();

@@ -118,6 +118,11 @@ export const auditEventSchema = z
       z.string(),
       z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]),
     ),
+    /**
+     * The people the detail names by id (`memberId`, `toMemberId`, `invitedBy`…), id → their name as it
+     * is now; a person no longer in the company is left out (the detail keeps their email).
+     */
+    names: z.record(z.string(), z.string()),
   })
   .meta({ id: 'AuditEvent' });
 
@@ -131,8 +136,19 @@ export const activityPageSchema = z
   })
   .meta({ id: 'ActivityPage' });
 
-/** The CSV export's columns, in order (the header row). */
-export const ACTIVITY_CSV_COLUMNS = ['time', 'event', 'actor', 'ip_address', 'user_agent', 'detail'] as const;
+/**
+ * The CSV export's columns, in order (the header row): `detail` as stored (JSON, for programs), then
+ * `description`, the sentence the Activity page shows (audit-sentences.ts).
+ */
+export const ACTIVITY_CSV_COLUMNS = [
+  'time',
+  'event',
+  'actor',
+  'ip_address',
+  'user_agent',
+  'detail',
+  'description',
+] as const;
 
 export type ActivityFilter = z.input<typeof activityFilterSchema>;
 export type GetActivityQuery = z.input<typeof getActivityQuerySchema>;

@@ -18,5 +18,6 @@ export * from './verification-judge.ts';
 export * from './verification-schemas.ts';
 export * from './usage.ts';
 export * from './audit.ts';
+export * from './audit-sentences.ts';
 export * from './team.ts';
 export * from './rotation.ts';

@@ -63,7 +63,7 @@ describe('operator audit', () => {
     expect(header).toEqual([...ACTIVITY_CSV_COLUMNS, 'company_id']);
     expect(rows).toHaveLength(4);
     expect(rows[0]?.[1]).toBe('API token created');
-    expect(rows.every((row) => row[6] === alphaId)).toBe(true);
+    expect(rows.every((row) => row[ACTIVITY_CSV_COLUMNS.length] === alphaId)).toBe(true);
   });
 
   it('refuses bad flags with a message, and unknown ones with the usage', async () => {

@@ -94,6 +94,7 @@ export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent 
     userAgent:
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
     detail: {},
+    names: {},
     ...overrides,
   };
 }

@@ -174,6 +174,7 @@ describe('GET /api/ExportActivity', () => {
       '127.0.0.1',
       'lightMyRequest',
       JSON.stringify(listed[2]?.detail),
+      `Created “Token 11” (client ID …${String(listed[2]?.detail.clientId).slice(-5)})`,
     ]);
     expect(parseCsv((await exportActivity(userA.token, { kind: 'email.verified' })).body)).toHaveLength(2);
   });

@@ -3,6 +3,9 @@
 import {
   ACTIVITY_CSV_COLUMNS,
   AUDIT_EVENT_LABELS,
+  AUDIT_PERSON_ID_KEYS,
+  auditActorName,
+  describeAuditEvent,
   type ActivityFilter,
   type ActivityPage,
   type AuditEvent,
@@ -29,7 +32,18 @@ export function filterRange(filter: ActivityFilter): Pick<AuditQuery, 'kind' | '
   return { kind: filter.kind, from, until };
 }
 
-export function toAuditEvent(row: AuditEventRow): AuditEvent {
+/** The identity ids an event's detail names people by (AUDIT_PERSON_ID_KEYS). */
+function personIdsOf(row: AuditEventRow): string[] {
+  const detail = row.detail as AuditEvent['detail'];
+  return AUDIT_PERSON_ID_KEYS.map((key) => detail[key]).filter((id): id is string => typeof id === 'string');
+}
+
+/** `names`: who the detail's ids are now (empty where unknown, as in the provider team's own reading). */
+export function toAuditEvent(row: AuditEventRow, names: ReadonlyMap<string, string> = new Map()): AuditEvent {
+  const known = personIdsOf(row).flatMap((id) => {
+    const name = names.get(id);
+    return name ? [[id, name] as const] : [];
+  });
   return {
     id: String(row.seq),
     at: row.at.toISOString(),
@@ -38,24 +52,35 @@ export function toAuditEvent(row: AuditEventRow): AuditEvent {
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
     detail: row.detail as AuditEvent['detail'],
+    names: Object.fromEntries(known),
   };
 }
+
+/** A file has no reader's time zone: its sentences give times in UTC ("2026-11-26 18:40 UTC"). */
+const utcMinute = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** One CSV line per event, in ACTIVITY_CSV_COLUMNS' order. */
 export function activityCsvRow(event: AuditEvent): string[] {
   return [
     event.at,
     AUDIT_EVENT_LABELS[event.kind],
-    event.actor.email ?? event.actor.kind,
+    auditActorName(event.actor),
     event.ipAddress ?? '',
     event.userAgent ?? '',
     JSON.stringify(event.detail),
+    describeAuditEvent(event, utcMinute),
   ];
 }
 
 export function createActivityService({ audit }: { audit: AuditRepository }) {
   function companyQuery({ companyId }: CompanyCaller, filter: ActivityFilter): AuditQuery {
     return { company: { id: companyId }, ...filterRange(filter) };
+  }
+
+  /** The rows as events, the people they name by id resolved in one query. */
+  async function eventsOf({ companyId }: CompanyCaller, rows: AuditEventRow[]): Promise<AuditEvent[]> {
+    const names = await audit.namesIn(companyId, [...new Set(rows.flatMap(personIdsOf))]);
+    return rows.map((row) => toAuditEvent(row, names));
   }
 
   return {
@@ -68,13 +93,13 @@ export function createActivityService({ audit }: { audit: AuditRepository }) {
         audit.list(query, { offset: page * pageSize, limit: pageSize }),
         audit.count(query),
       ]);
-      return { events: rows.map(toAuditEvent), page, pageSize, total };
+      return { events: await eventsOf(caller, rows), page, pageSize, total };
     },
 
     /** Every event the filter matches, as CSV with the header row. */
     async exportCsv(caller: CompanyCaller, filter: ActivityFilter): Promise<string> {
-      const rows = await audit.list(companyQuery(caller, filter));
-      return toCsv([ACTIVITY_CSV_COLUMNS, ...rows.map((row) => activityCsvRow(toAuditEvent(row)))]);
+      const events = await eventsOf(caller, await audit.list(companyQuery(caller, filter)));
+      return toCsv([ACTIVITY_CSV_COLUMNS, ...events.map(activityCsvRow)]);
     },
   };
 }

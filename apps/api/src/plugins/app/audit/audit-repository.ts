@@ -1,9 +1,9 @@
 // Reading the audit log: a company's trail for its members (every query names the company, so one
 // company never reads another's), or any trail for the provider team.
-import { and, count, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
 import type { AuditEventKind } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { auditEvents } from '../../../db/schema.ts';
+import { auditEvents, profiles } from '../../../db/schema.ts';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
@@ -37,6 +37,19 @@ export function createAuditRepository(db: Db) {
         .where(conditions(query))
         .orderBy(desc(auditEvents.at), desc(auditEvents.seq));
       return window ? select.limit(window.limit).offset(window.offset) : select;
+    },
+
+    /**
+     * The names now of the people with these identity ids who are in the company: someone who left (or
+     * joined another company since) is not named to it.
+     */
+    async namesIn(companyId: string, identityIds: readonly string[]): Promise<Map<string, string>> {
+      if (identityIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: profiles.identityId, firstName: profiles.firstName, lastName: profiles.lastName })
+        .from(profiles)
+        .where(and(eq(profiles.companyId, companyId), inArray(profiles.identityId, [...identityIds])));
+      return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
     },
 
     async count(query: AuditQuery): Promise<number> {

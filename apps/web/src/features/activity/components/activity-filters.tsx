@@ -1,6 +1,6 @@
 import {
-  AUDIT_EVENT_KINDS,
   AUDIT_EVENT_LABELS,
+  COMPANY_AUDIT_EVENT_KINDS,
   type ActivityFilter,
   type AuditEventKind,
 } from '@datafeeds/domain';
@@ -44,7 +44,7 @@ export function ActivityFilters({ filter, onChange, onDownload, downloading }: A
         sx={{ minWidth: 0, flex: { xs: '1 1 100%', sm: '0 0 260px' } }}
       >
         <MenuItem value={ALL}>{ALL_EVENTS}</MenuItem>
-        {AUDIT_EVENT_KINDS.map((kind) => (
+        {COMPANY_AUDIT_EVENT_KINDS.map((kind) => (
           <MenuItem key={kind} value={kind}>
             {AUDIT_EVENT_LABELS[kind]}
           </MenuItem>

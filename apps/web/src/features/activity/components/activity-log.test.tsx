@@ -1,5 +1,7 @@
 import {
+  AUDIT_ACTOR_NAMES,
   AUDIT_EVENT_LABELS,
+  COMPANY_AUDIT_EVENT_KINDS,
   formatDateTime,
   type ActivityPage,
   type AuditEvent,
@@ -33,7 +35,7 @@ const events: AuditEvent[] = Array.from({ length: 60 }, (_, index) =>
         actor: { kind: 'operator', email: null },
         ipAddress: null,
         userAgent: null,
-        detail: { clientId: `cli_${index}`, fields: ['label', 'scope'] },
+        detail: { clientId: `dfc_${String(index).padStart(24, '0')}`, label: `Token ${index}` },
       })
     : makeAuditEvent(),
 );
@@ -111,8 +113,8 @@ describe('Activity page', () => {
     const [first, second] = bodyRows();
     expect(first).toHaveTextContent(formatDateTime(events[0]!.at));
     expect(first).toHaveTextContent(AUDIT_EVENT_LABELS['credential.created']);
-    expect(first).toHaveTextContent('DataFeeds team');
-    expect(first).toHaveTextContent('clientId: cli_0; fields: label, scope');
+    expect(first).toHaveTextContent(AUDIT_ACTOR_NAMES.operator);
+    expect(first).toHaveTextContent('Created “Token 0” (client ID …00000)');
     expect(second).toHaveTextContent('Signed in');
     expect(second).toHaveTextContent('ada@example.com');
     expect(second).toHaveTextContent('203.0.113.7');
@@ -120,6 +122,71 @@ describe('Activity page', () => {
     const agent = within(second!).getByText(events[1]!.userAgent!);
     await userEvent.hover(agent);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(events[1]!.userAgent!);
+  });
+
+  it('says what each event did in words, with names and local times, never raw keys or ids', async () => {
+    const rotatedAt = '2026-11-25T18:40:00.000Z';
+    const endsAt = '2026-11-26T18:40:00.000Z';
+    const worded = [
+      makeAuditEvent({
+        kind: 'member.role_changed',
+        detail: { memberId: 'idn_mark', email: 'mark@example.com', from: 'member', to: 'admin' },
+        names: { idn_mark: 'Mark Member' },
+      }),
+      makeAuditEvent({
+        kind: 'ownership.transferred',
+        detail: { fromMemberId: 'idn_olivia', toMemberId: 'idn_gone', toEmail: 'alan@example.com' },
+      }),
+      makeAuditEvent({
+        kind: 'credential.rotated',
+        at: rotatedAt,
+        detail: {
+          clientId: 'dfc_old00000000000000AB12C',
+          newClientId: 'dfc_new',
+          label: 'Scores app',
+          gracePeriod: '24h',
+          oldSecretEndsAt: endsAt,
+        },
+      }),
+      makeAuditEvent({
+        kind: 'credential.rotated',
+        at: rotatedAt,
+        detail: {
+          clientId: 'dfc_old00000000000000AB12C',
+          newClientId: 'dfc_new',
+          label: 'Scores app',
+          gracePeriod: 'none',
+          oldSecretEndsAt: rotatedAt,
+        },
+      }),
+    ];
+    mockActivityApi(() => ({ body: { events: worded, page: 0, pageSize: 25, total: worded.length } }));
+    await openActivity();
+    const rows = bodyRows();
+    expect(rows[0]).toHaveTextContent("Changed Mark Member's role from member to admin");
+    expect(rows[1]).toHaveTextContent('Handed ownership over to alan@example.com');
+    expect(rows[2]).toHaveTextContent(
+      `Rotated “Scores app” (client ID …AB12C); the old secret works until ${formatDateTime(endsAt)}`,
+    );
+    expect(rows[3]).toHaveTextContent(
+      'Rotated “Scores app” (client ID …AB12C); the old secret stopped at once',
+    );
+    const table = screen.getByRole('table', { name: 'Activity' });
+    for (const raw of ['memberId', 'toMemberId', 'idn_', 'gracePeriod', endsAt])
+      expect(table).not.toHaveTextContent(raw);
+  });
+
+  it('offers only the event kinds a company can have: no verifier-key events', async () => {
+    mockActivityApi();
+    await openActivity();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Event' }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual([
+      ALL_EVENTS,
+      ...COMPANY_AUDIT_EVENT_KINDS.map((kind) => AUDIT_EVENT_LABELS[kind]),
+    ]);
+    expect(options).not.toContain(AUDIT_EVENT_LABELS['verifier_key.created']);
+    expect(options).not.toContain(AUDIT_EVENT_LABELS['verifier_key.revoked']);
   });
 
   it('asks the server for the next page and for another page size', async () => {
@@ -205,8 +272,8 @@ describe('Activity page', () => {
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Event']);
     const [first, second] = bodyRows();
     expect(first).toHaveTextContent('API token created');
-    expect(first).toHaveTextContent('DataFeeds team');
-    expect(first).toHaveTextContent('clientId: cli_0; fields: label, scope');
+    expect(first).toHaveTextContent(AUDIT_ACTOR_NAMES.operator);
+    expect(first).toHaveTextContent('Created “Token 0” (client ID …00000)');
     expect(second).toHaveTextContent(`IP address ${events[1]!.ipAddress!}`);
     expect(within(second!).getByText(events[1]!.userAgent!)).toBeInTheDocument();
   });

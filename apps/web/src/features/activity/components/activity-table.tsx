@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_LABELS, formatDateTime, type AuditEvent } from '@datafeeds/domain';
+import { AUDIT_EVENT_LABELS, auditActorName, formatDateTime, type AuditEvent } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { actorName, summariseDetail } from './activity-texts';
+import { eventSentence } from './activity-texts';
 
 export const ACTIVITY_COLUMNS = ['Time', 'Event', 'Actor', 'IP address', 'User agent', 'Detail'] as const;
 
@@ -36,13 +36,13 @@ function Shortened({ text, maxWidth }: { text: string; maxWidth: number | string
 
 /** Below lg (as the token table) every event is one stacked cell: six columns do not fit beside the sidebar. */
 function CompactRow({ event }: { event: AuditEvent }) {
-  const detail = summariseDetail(event.detail);
+  const detail = eventSentence(event);
   return (
     <TableRow>
       <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: 0, width: '100%' }}>
         <Typography sx={{ fontWeight: 600 }}>{AUDIT_EVENT_LABELS[event.kind]}</Typography>
         <Typography variant="body2" color="text.secondary">
-          <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {actorName(event.actor)}
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {auditActorName(event.actor)}
         </Typography>
         {event.ipAddress ? (
           <Typography variant="body2" color="text.secondary">
@@ -102,7 +102,9 @@ export function ActivityTable({ events }: { events: AuditEvent[] }) {
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               </TableCell>
               <TableCell sx={{ minWidth: 140 }}>{AUDIT_EVENT_LABELS[event.kind]}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{actorName(event.actor)}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                {auditActorName(event.actor)}
+              </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                 {event.ipAddress ?? '—'}
               </TableCell>
@@ -110,7 +112,7 @@ export function ActivityTable({ events }: { events: AuditEvent[] }) {
                 {event.userAgent ? <Shortened text={event.userAgent} maxWidth={200} /> : '—'}
               </TableCell>
               <TableCell sx={{ minWidth: 180, overflowWrap: 'anywhere' }}>
-                {summariseDetail(event.detail) || '—'}
+                {eventSentence(event) || '—'}
               </TableCell>
             </TableRow>
           ))}

@@ -1,4 +1,4 @@
-import type { AuditEvent } from '@datafeeds/domain';
+import { describeAuditEvent, formatDateTime, type AuditEvent } from '@datafeeds/domain';
 
 export const ACTIVITY_TITLE = 'Activity';
 export const ACTIVITY_SUBTITLE =
@@ -10,16 +10,5 @@ export const NO_MATCHING_ACTIVITY = 'No events match these filters.';
 export const EXPORT_FAILED = 'The CSV file could not be downloaded. Try again.';
 export const DATE_ORDER_ERROR = 'The start date must be on or before the end date.';
 
-const ACTOR_NAMES = { operator: 'DataFeeds team', system: 'DataFeeds Portal', user: 'Unknown user' } as const;
-
-/** Who acted, for people: their email, or the provider team / the portal. */
-export function actorName(actor: AuditEvent['actor']): string {
-  return actor.email ?? ACTOR_NAMES[actor.kind];
-}
-
-/** An event's detail in one line: "clientId: cli_…; fields: firstName, lastName". */
-export function summariseDetail(detail: AuditEvent['detail']): string {
-  return Object.entries(detail)
-    .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)
-    .join('; ');
-}
+/** What the event did, in the reader's words and local time (the CSV export says the same in UTC). */
+export const eventSentence = (event: AuditEvent) => describeAuditEvent(event, formatDateTime);

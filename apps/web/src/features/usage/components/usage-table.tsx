@@ -1,4 +1,5 @@
-import { usageFeedName, type ClientUsage } from '@datafeeds/domain';
+import { usageFeedName, type ClientUsage, type UsageFeed } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -6,7 +7,28 @@ import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useTheme } from '@mui/material/styles';
+import { feedColor } from '@/lib/theme/feed-colors';
 import { formatUsageDay, REFUSED_SERIES } from './usage-texts';
+
+/** The feed's colour in the chart, beside its column's name, so the two views read alike. */
+function FeedSwatch({ feed }: { feed: UsageFeed }) {
+  const { palette } = useTheme();
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: 10,
+        height: 10,
+        mr: 0.75,
+        borderRadius: '2px',
+        bgcolor: feedColor(feed, palette.mode),
+      }}
+    />
+  );
+}
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -28,6 +50,7 @@ export function UsageTable({ usage }: { usage: ClientUsage }) {
             </TableCell>
             {usage.feeds.map(({ feed }) => (
               <TableCell key={feed} component="th" scope="col" align="right" sx={headCell}>
+                <FeedSwatch feed={feed} />
                 {usageFeedName(feed)}
               </TableCell>
             ))}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { AUDIT_EVENT_KINDS, type AuditEvent, type AuditEventKind } from './audit.ts';
+import {
+  AUDIT_ACTOR_NAMES,
+  auditActorName,
+  COMPANY_AUDIT_EVENT_KINDS,
+  describeAuditEvent,
+} from './audit-sentences.ts';
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+const describe_ = (kind: AuditEventKind, detail: AuditEvent['detail'], names: AuditEvent['names'] = {}) =>
+  describeAuditEvent({ kind, detail, names }, utc);
+
+const MARK = 'idn_mark';
+const OLIVIA = 'idn_olivia';
+const names = { [MARK]: 'Mark Member', [OLIVIA]: 'Olivia Owner' };
+const token = { clientId: 'dfc_0123456789abcdefAB12C', label: 'Scores app' };
+
+describe('audit event sentences', () => {
+  it.each<[AuditEventKind, AuditEvent['detail'], string]>([
+    [
+      'member.role_changed',
+      { memberId: MARK, email: 'mark@example.com', from: 'member', to: 'admin' },
+      "Changed Mark Member's role from member to admin",
+    ],
+    [
+      'member.removed',
+      { memberId: 'idn_gone', email: 'gone@example.com', role: 'member' },
+      'Removed gone@example.com (member) from the company',
+    ],
+    [
+      'ownership.transferred',
+      { fromMemberId: OLIVIA, toMemberId: MARK, toEmail: 'mark@example.com' },
+      'Handed ownership over to Mark Member',
+    ],
+    [
+      'member.joined',
+      { invitationId: 'inv_1', email: 'mark@example.com', role: 'admin', invitedBy: OLIVIA },
+      'Joined as admin, invited by Olivia Owner',
+    ],
+    [
+      'member.invited',
+      { invitationId: 'inv_1', email: 'ann@example.com', role: 'member' },
+      'Invited ann@example.com as member',
+    ],
+    [
+      'invitation.resent',
+      { invitationId: 'inv_1', email: 'ann@example.com', role: 'member' },
+      'Sent a new invitation link to ann@example.com',
+    ],
+    [
+      'invitation.revoked',
+      { invitationId: 'inv_1', email: 'ann@example.com', role: 'member' },
+      'Revoked the invitation of ann@example.com',
+    ],
+    ['credential.created', token, 'Created “Scores app” (client ID …AB12C)'],
+    ['credential.deleted', token, 'Deleted “Scores app” (client ID …AB12C)'],
+    [
+      'credential.rotated',
+      { ...token, newClientId: 'dfc_new', gracePeriod: 'none', oldSecretEndsAt: '2026-11-25T18:40:00.000Z' },
+      'Rotated “Scores app” (client ID …AB12C); the old secret stopped at once',
+    ],
+    [
+      'credential.rotated',
+      { ...token, newClientId: 'dfc_new', gracePeriod: '24h', oldSecretEndsAt: '2026-11-26T18:40:00.000Z' },
+      'Rotated “Scores app” (client ID …AB12C); the old secret works until 2026-11-26 18:40 UTC',
+    ],
+    [
+      'credential.status_changed',
+      { clientId: token.clientId, from: 'active', to: 'inactive' },
+      'Changed the status of the API token (client ID …AB12C) from Active to Inactive',
+    ],
+    [
+      'credential.grace_ended',
+      { ...token, newClientId: 'dfc_new', why: 'elapsed' },
+      'The old secret of “Scores app” (client ID …AB12C) stopped: its grace period ended',
+    ],
+    [
+      'profile.changed',
+      { fields: ['firstName', 'trialReminders'] },
+      'Changed first name, trial reminder emails',
+    ],
+    ['sign_in.failed', { reason: 'wrong_password' }, 'Wrong password'],
+    ['sign_in.succeeded', {}, ''],
+  ])('%s reads as a sentence with names, never raw keys', (kind, detail, sentence) => {
+    expect(describe_(kind, detail, names)).toBe(sentence);
+  });
+
+  it('names a member by the email the event kept when the name is unknown', () => {
+    expect(
+      describe_('member.role_changed', {
+        memberId: MARK,
+        email: 'mark@example.com',
+        from: 'admin',
+        to: 'member',
+      }),
+    ).toBe("Changed mark@example.com's role from admin to member");
+  });
+
+  it('has one word for who acted when no person did, the screen and the CSV alike', () => {
+    expect(auditActorName({ kind: 'operator', email: null })).toBe('DataFeeds team');
+    expect(auditActorName({ kind: 'system', email: null })).toBe(AUDIT_ACTOR_NAMES.system);
+    expect(auditActorName({ kind: 'user', email: 'ada@example.com' })).toBe('ada@example.com');
+  });
+
+  it('offers companies every kind but the provider team’s verifier-key events', () => {
+    expect(COMPANY_AUDIT_EVENT_KINDS).not.toContain('verifier_key.created');
+    expect(COMPANY_AUDIT_EVENT_KINDS).not.toContain('verifier_key.revoked');
+    expect(COMPANY_AUDIT_EVENT_KINDS).toHaveLength(AUDIT_EVENT_KINDS.length - 2);
+  });
+});
