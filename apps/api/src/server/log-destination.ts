@@ -8,7 +8,7 @@ import { write } from 'node:fs';
 import type { DestinationStream } from 'pino';
 
 /** Enough for minutes of request logs while a slow reader catches up; beyond it, lines are dropped. */
-export const MAX_QUEUED_LOG_BYTES = 16 * 1024 * 1024;
+const MAX_QUEUED_LOG_BYTES = 16 * 1024 * 1024;
 /** How long to wait before writing again to a full pipe (the fd may be non-blocking). */
 const FULL_PIPE_RETRY_MS = 50;
 
