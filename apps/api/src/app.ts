@@ -40,6 +40,7 @@ import rateLimit, {
 } from './plugins/external/rate-limit.ts';
 import redis from './plugins/external/redis.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
+import { trackCloseHooks } from './server/close-hooks.ts';
 import recoveryRoutes from './routes/auth/recovery.ts';
 import signInRoutes from './routes/auth/sign-in.ts';
 import mailboxRoutes from './routes/dev/mailbox.ts';
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .send({ error: ERROR_CODES.badRequest, message: 'The address of this request is not valid.' });
     },
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any plugin adds one: a shutdown held at its deadline names the hooks still running.
+  trackCloseHooks(app);
   // Node's own default (60 s) for a request's headers is longer than its whole request may take.
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
   app.setValidatorCompiler(validatorCompiler);

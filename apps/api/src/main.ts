@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { operatorSocketPath } from './config/operator-socket-path.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { shutDownGracefullyOn } from './server/graceful-shutdown.ts';
+import { logDestination } from './server/log-destination.ts';
 
 async function main() {
   let env;
@@ -17,7 +18,11 @@ async function main() {
   }
 
   const socket = operatorSocketPath(env);
-  const app = await buildApp({ env, ...(socket ? { operatorSocket: socket } : {}) });
+  const app = await buildApp({
+    env,
+    logStream: logDestination(),
+    ...(socket ? { operatorSocket: socket } : {}),
+  });
   shutDownGracefullyOn(['SIGTERM', 'SIGINT'], app, {
     timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     exit: (code) => process.exit(code),

@@ -141,7 +141,7 @@ export const envFields = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10).meta({
     shown: '`10`',
     description:
-      'on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut (the process then exits 1)',
+      'on SIGTERM/SIGINT, how long requests in flight may take before their connections are cut, then how long the closing work (onClose hooks, log) may take; past either, the process exits 1',
   }),
   USAGE_METERING: onUnlessOff.meta({
     shown: '`true`',

@@ -1,81 +1,24 @@
 // The server as `npm start` runs it: compiled to JavaScript and started with plain node (no TypeScript
 // at run time), then stopped with SIGTERM the way a process manager or an orchestrator stops it.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
 import { uniqueRegistration } from '../helpers/factories.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
+import { startServerProcess } from './server-process.ts';
 
 const packageDir = path.resolve(import.meta.dirname, '../..');
 // Its own build, outside dist/: `npm start` (the e2e suite, which may run beside this one) empties dist/.
 const buildDir = `.test-builds/${randomBytes(4).toString('hex')}`;
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  port: number;
-  output: () => string;
-  exited: Promise<{ code: number | null; afterMs: number }>;
-  /** Sends the signal and measures from then. */
-  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; afterMs: number }>;
-}
-
-async function startCompiledServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'datafeeds-compiled-'));
+const startCompiledServer = (env: Record<string, string> = {}) =>
   // Plain node: no tsx loader, so any TypeScript left in the build would fail to load.
-  const child = spawn(process.execPath, [path.join(packageDir, buildDir, 'main.js')], {
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  let signalledAt = performance.now();
-  const exited = new Promise<{ code: number | null; afterMs: number }>((resolve) =>
-    child.on('exit', (code) => {
-      rmSync(dataDir, { recursive: true, force: true });
-      resolve({ code, afterMs: performance.now() - signalledAt });
-    }),
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    const look = () => {
-      const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout?.on('data', look);
-    void exited.then(() => reject(new Error(`the server exited:\n${output}`)));
-  });
-  return {
-    child,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    output: () => output,
-    exited,
-    stop: (signal = 'SIGTERM') => {
-      signalledAt = performance.now();
-      child.kill(signal);
-      return exited;
-    },
-  };
-}
+  startServerProcess([path.join(packageDir, buildDir, 'main.js')], env);
 
 const register = (url: string) =>
   fetch(`${url}${API_PATHS.register}`, {
@@ -155,4 +98,23 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', () => {
     expect(afterMs).toBeLessThan(10_000);
     expect(server.output()).toMatch(/requests still in flight at the shutdown deadline/);
   });
+
+  it('exits when the reader of its output goes away at the signal, with unwritten log lines', async () => {
+    const server = await startCompiledServer({ SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    // The reader stops reading: long request lines fill the pipe, and the log holds what it cannot write.
+    server.child.stdout?.pause();
+    const longUrl = `${server.url}/api/nothing-here?filler=${'x'.repeat(12_000)}`;
+    for (let sent = 0; sent < 80; sent += 10)
+      await Promise.all(
+        Array.from({ length: 10 }, () => fetch(longUrl).then((answer) => answer.body?.cancel())),
+      );
+    // It sends the signal and exits: the write end of the pipe is broken (EPIPE) from then on.
+    const exit = server.stop();
+    server.child.stdout?.destroy();
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
+    const { code, afterMs } = await exit;
+    clearTimeout(timer);
+    expect(code, server.output()).toBe(0);
+    expect(afterMs).toBeLessThan(10_000);
+  }, 90_000);
 });

@@ -1,17 +1,13 @@
-// Every JSON answer of the API is marked `Cache-Control: no-store` (issue "Survive faults"): some carry
-// secrets (CreateClient, RotateClient) or personal data (GetUser), and no browser, proxy or CDN may keep
-// a copy. An answer that set its own policy (the web app's files) keeps it.
+// Every answer of the API is marked `Cache-Control: no-store`, whatever its content type: some carry
+// secrets (CreateClient, RotateClient), others personal data — GetUser as JSON, ExportActivity's members'
+// emails and IP addresses as CSV — and no browser, proxy or CDN may keep a copy. An answer that set its
+// own policy (the web app's files, the API docs' assets) keeps it.
 import fp from 'fastify-plugin';
 
 export default fp(
   async (app) => {
     app.addHook('onSend', async (_request, reply, payload) => {
-      if (
-        !reply.hasHeader('cache-control') &&
-        /^application\/json/.test(String(reply.getHeader('content-type')))
-      ) {
-        void reply.header('cache-control', 'no-store');
-      }
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       return payload;
     });
   },

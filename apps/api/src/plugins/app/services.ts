@@ -120,6 +120,7 @@ export default fp<ServicesOptions>(
     app.decorate('companies', companies);
     app.decorate('tokensRepository', tokensRepository);
     const tokens = createTokensService({
+      db,
       clock,
       tokens: tokensRepository,
       store: app.credentials,

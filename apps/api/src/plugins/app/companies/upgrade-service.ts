@@ -11,6 +11,7 @@ import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import { upgradeRequestEmail } from '../mail/templates.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
 import type { CompaniesRepository } from './companies-repository.ts';
+import { confirmRole } from './confirm-role.ts';
 import { OPERATOR_CONTEXT, type AuditLog, type RequestOrigin } from '../audit/audit-log.ts';
 
 export interface UpgradeServiceDeps {
@@ -37,6 +38,7 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
       if (user.companyAccountStatus === 'paid') throw alreadyPaid();
       // Asking again answers the open request and records nothing: only a new request is an event.
       const { request, created } = await transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'requestUpgrade');
         const opened = await companies.openUpgradeRequest(companyId, identityId, clock.now(), tx);
         if (opened.created) {
           const context = { ...origin, actor: { kind: 'user', id: identityId } } as const;

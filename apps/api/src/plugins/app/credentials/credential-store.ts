@@ -239,8 +239,9 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       companyId: string,
       clientId: string,
       context: AuditContext,
+      executor: Db = db,
     ): Promise<ApiClientRow | undefined> {
-      return transaction(db, async (tx) => {
+      return withinTransaction(executor, async (tx) => {
         const [row] = await retire(tx, predecessorOf(companyId, clientId), context, 'ended', clock.now());
         return row;
       });

@@ -1,7 +1,8 @@
 // The Team page's calls (design §9, issue 12): the members and pending invitations of the caller's
 // company, inviting, resending, revoking, changing roles, removing people and handing ownership over.
-// Routes have already checked the role (app.allow with ROLE_POLICY); this service keeps the rules the
-// policy table cannot say (the owner's role, oneself) and scopes every id to the caller's company.
+// Routes have already checked the role (app.allow with ROLE_POLICY); each change confirms it again in its
+// own transaction (confirm-role.ts), keeps the rules the policy table cannot say (the owner's role,
+// oneself) and scopes every id to the caller's company.
 import {
   ERROR_CODES,
   INVITATION_TTL_DAYS,
@@ -17,6 +18,7 @@ import { postgresErrorOf, type Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { AppError, forbidden, notFound } from '../../../lib/errors.ts';
+import { confirmRole } from '../companies/confirm-role.ts';
 import { newRandomToken } from '../../../lib/random-token.ts';
 import type { AuditContext, AuditLog, RequestOrigin } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -124,6 +126,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       const link = newLink(now);
       try {
         return await transaction(db, async (tx) => {
+          await confirmRole(tx, caller, 'manageTeam');
           if (await team.memberByEmail(caller.companyId, email, tx))
             throw conflict(TEAM_MESSAGES.alreadyMember);
           const invitation = await team.insertInvitation(
@@ -162,6 +165,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     ): Promise<PendingInvitation> {
       const link = newLink(clock.now());
       return transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'manageTeam');
         const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
         if (!invitation) throw invitationNotFound();
         const renewed = await team.updateInvitation(
@@ -181,6 +185,7 @@ export function createTeamService(deps: TeamServiceDeps) {
 
     async revoke(caller: CompanyCaller, invitationId: string, origin: RequestOrigin): Promise<void> {
       await transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'manageTeam');
         const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
         if (!invitation) throw invitationNotFound();
         await team.updateInvitation(invitation.id, { revokedAt: clock.now() }, tx);
@@ -199,6 +204,7 @@ export function createTeamService(deps: TeamServiceDeps) {
       origin: RequestOrigin,
     ): Promise<TeamMember> {
       return transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'manageTeam');
         const member = await team.member(caller.companyId, request.memberId, tx);
         if (!member) throw memberNotFound();
         if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotChangeOwner);
@@ -220,6 +226,7 @@ export function createTeamService(deps: TeamServiceDeps) {
      */
     async remove(caller: CompanyCaller, memberId: string, origin: RequestOrigin): Promise<void> {
       await transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'manageTeam');
         const member = await team.member(caller.companyId, memberId, tx);
         if (!member) throw memberNotFound();
         if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
@@ -242,6 +249,7 @@ export function createTeamService(deps: TeamServiceDeps) {
      */
     async transferOwnership(caller: CompanyCaller, memberId: string, origin: RequestOrigin): Promise<void> {
       await transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'transferOwnership');
         const member = await team.member(caller.companyId, memberId, tx);
         if (!member) throw memberNotFound();
         if (member.role !== 'admin') throw conflict(TEAM_MESSAGES.transferToAdminOnly);

@@ -15,9 +15,12 @@ import {
   secretStart,
   type SecretHasher,
 } from '../../../lib/client-credentials.ts';
+import type { Db } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
+import { confirmRole } from '../companies/confirm-role.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import type { SecurityNotices } from '../notices/security-notices.ts';
@@ -25,6 +28,7 @@ import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
 
 export interface TokensServiceDeps {
+  db: Db;
   clock: Clock;
   tokens: TokensRepository;
   store: CredentialStore;
@@ -48,7 +52,7 @@ const alreadyReplaced = () =>
 const noGracePeriod = () =>
   notFound('No API token with this client ID has an old secret still working in your account.');
 
-export function createTokensService({ clock, tokens, store, secrets, notices }: TokensServiceDeps) {
+export function createTokensService({ db, clock, tokens, store, secrets, notices }: TokensServiceDeps) {
   /** What decides a new token's status and expiry: the company's account and the caller's email. */
   async function accountOf(caller: CompanyCaller): Promise<CallerCompany> {
     const company = await tokens.callerCompany(caller.identityId);
@@ -97,14 +101,18 @@ export function createTokensService({ clock, tokens, store, secrets, notices }: 
         scope: scopeForRequest(request),
         ...initialState(company),
       });
-      await notices.credential(caller, 'created', (tx) => store.create(row, asUser(caller, origin), tx));
+      await notices.credential(caller, 'created', async (tx) => {
+        await confirmRole(tx, caller, 'createToken');
+        return store.create(row, asUser(caller, origin), tx);
+      });
       return credentials;
     },
 
     async remove(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
-      const removed = await notices.credential(caller, 'deleted', (tx) =>
-        store.remove(caller.companyId, clientId, asUser(caller, origin), tx),
-      );
+      const removed = await notices.credential(caller, 'deleted', async (tx) => {
+        await confirmRole(tx, caller, 'deleteToken');
+        return store.remove(caller.companyId, clientId, asUser(caller, origin), tx);
+      });
       if (!removed) throw tokenNotFound();
     },
 
@@ -122,6 +130,7 @@ export function createTokensService({ clock, tokens, store, secrets, notices }: 
       const { companyId } = caller;
       let issued: ClientCredentials | undefined;
       const rotated = await notices.credential(caller, 'rotated', async (tx) => {
+        await confirmRole(tx, caller, 'rotateToken');
         const next = await store.rotate(
           companyId,
           clientId,
@@ -162,7 +171,11 @@ export function createTokensService({ clock, tokens, store, secrets, notices }: 
 
     /** Stops the secret a rotation of `clientId` replaced, before its grace period would have. */
     async endGrace(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
-      if (!(await store.endGrace(caller.companyId, clientId, asUser(caller, origin)))) throw noGracePeriod();
+      const ended = await transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'rotateToken');
+        return store.endGrace(caller.companyId, clientId, asUser(caller, origin), tx);
+      });
+      if (!ended) throw noGracePeriod();
     },
   };
 }

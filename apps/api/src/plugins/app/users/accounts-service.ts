@@ -15,6 +15,7 @@ import type { LoginThrottle } from '../auth/login-throttle.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
+import { confirmRole } from '../companies/confirm-role.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 import {
@@ -240,6 +241,8 @@ export function createAccountsService(deps: AccountsDeps) {
         .filter(([, value]) => value !== undefined)
         .map(([name]) => name);
       await transaction(db, async (tx) => {
+        if (renames && auth.companyId !== null)
+          await confirmRole(tx, { ...auth, companyId: auth.companyId }, 'renameCompany');
         await users.updateProfile(auth.identityId, fields, now, tx);
         if (changed.length > 0) {
           await audit.record(tx, { kind: 'profile.changed', context, detail: { fields: changed } });

@@ -1,0 +1,23 @@
+// The shutdown's deadline ends the process whatever its closing work is waiting for, and names it (README
+// "When something outside fails", Shutdown).
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../helpers/test-database.ts';
+import { startServerProcess } from './server-process.ts';
+
+const fixture = path.join(import.meta.dirname, 'fixtures/never-closing-hook-server.ts');
+
+describe.runIf(testDatabaseKind === 'pglite')('the shutdown deadline', () => {
+  it('exits 1 when an onClose hook never finishes, naming the hook', async () => {
+    const server = await startServerProcess(['--import', 'tsx', fixture], { SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+    const { code, afterMs } = await server.stop();
+    clearTimeout(timer);
+    expect(code, server.output()).toBe(1);
+    expect(afterMs).toBeGreaterThanOrEqual(900);
+    expect(afterMs).toBeLessThan(10_000);
+    expect(server.output()).toMatch(
+      /shutdown deadline passed with onClose hooks still running: never-closing/,
+    );
+  }, 90_000);
+});
