@@ -1,5 +1,6 @@
-// Redis goes away (a cut network here): the portal keeps answering at once, its limits keep holding on
-// each instance meanwhile, health says so, and it returns to shared counters by itself.
+// Redis goes away (a cut network) or stalls (holds the connection without answering): the portal keeps
+// answering at once, its limits keep holding on each instance meanwhile, health says so, and it returns
+// to shared counters by itself.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
@@ -52,6 +53,56 @@ describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
     proxy.restore();
     await expect.poll(health, { timeout: 10_000 }).toBe('up');
     expect((await app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+  });
+
+  it('notices a stalled Redis within a ping deadline, answers without waiting for it, and recovers', async () => {
+    const proxy = await startTcpProxy(redisPort);
+    try {
+      const app = await buildTestApp({
+        env: {
+          REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+          REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+        },
+        loginThrottle: { maxFailures: 3 },
+      });
+      const checks = async () => (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks;
+      expect(await checks()).toMatchObject({ redis: 'up', revocations: { transport: 'redis', state: 'up' } });
+      const user = await verifiedUser(app);
+      // A first login pays for warming up; the timings below are about Redis alone.
+      await login(app, user.registration.email, user.registration.password, '203.0.113.12');
+
+      proxy.hold();
+      const heldAt = performance.now();
+      await expect
+        .poll(checks, { timeout: 3_000, interval: 50 })
+        .toMatchObject({ redis: 'down', revocations: { transport: 'redis', state: 'down' } });
+      // Noticed by the ping deadline, well before a command's own 1 s timeout would have said anything.
+      expect(performance.now() - heldAt).toBeLessThan(1_000);
+
+      // A login no longer waits for Redis (it waited for the command timeout, twice: 2 s), and the
+      // lockout still holds, counted in this instance's memory. The bound leaves room for a busy machine.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const started = performance.now();
+        const wrong = await login(app, user.registration.email, 'not-the-password', '203.0.113.10');
+        expect(wrong.statusCode).toBe(401);
+        expect(performance.now() - started).toBeLessThan(500);
+      }
+      expect(
+        (await login(app, user.registration.email, user.registration.password, '203.0.113.10')).statusCode,
+      ).toBe(429);
+
+      proxy.restore();
+      await expect
+        .poll(checks, { timeout: 10_000, interval: 100 })
+        .toMatchObject({ redis: 'up', revocations: { transport: 'redis', state: 'up' } });
+      const started = performance.now();
+      expect((await login(app, user.registration.email, 'not-the-password', '203.0.113.11')).statusCode).toBe(
+        401,
+      );
+      expect(performance.now() - started).toBeLessThan(500);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('starts while Redis is away, and joins it once it is there', async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Db } from '../../../db/client.ts';
+import { watchRedis } from '../../../lib/redis-watchdog.ts';
 import type { BusTransport } from './credential-bus.ts';
 
 const MAX_RECONNECT_DELAY_MS = 5_000;
@@ -19,6 +20,9 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
   });
   let connected = false;
   let lost = false;
+  // A stalled Redis sends no message and closes nothing: the ping deadline drops the connection, so
+  // 'close' below reports the loss within half a second (design §8).
+  let stopWatching: (() => void) | undefined;
   return {
     kind: 'redis',
     get connected() {
@@ -49,6 +53,7 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
         );
       });
       subscriber.on('error', () => undefined); // reconnection is ioredis's job; 'close' records the loss
+      stopWatching = watchRedis(subscriber);
       try {
         await subscriber.connect();
         await subscriber.subscribe(channel);
@@ -58,6 +63,7 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
       }
     },
     async close() {
+      stopWatching?.();
       subscriber.disconnect();
     },
   };
