@@ -4,11 +4,13 @@
 // PING_DEADLINE_MS; when it does not, the connection is dropped. Every command then fails at once (no
 // offline queue) and its caller falls back as when Redis is down, ioredis reconnects by itself, and the
 // connection is `ready` again only once Redis answers (its ready check). Design §8: a listener noticed
-// this way is down within half a second, so the instance stops trusting its caches in time.
+// this way is down within 700 ms, so the instance stops trusting its caches in time. The deadline is
+// far above a healthy PING's fraction of a millisecond: a false alarm on a starved machine costs a
+// reconnection, with limits counted in memory and caches emptied meanwhile.
 import type { Redis } from 'ioredis';
 
-const PING_EVERY_MS = 250;
-const PING_DEADLINE_MS = 250;
+const PING_EVERY_MS = 200;
+const PING_DEADLINE_MS = 500;
 
 /** Starts pinging `redis` while it is ready; `onStall` runs once per connection dropped. Returns a stop. */
 export function watchRedis(redis: Redis, onStall: () => void = () => undefined): () => void {

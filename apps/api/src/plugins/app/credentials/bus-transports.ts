@@ -22,7 +22,7 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
   let connected = false;
   let lost = false;
   // A stalled Redis sends no message and closes nothing: the ping deadline drops the connection, so
-  // 'close' below reports the loss within half a second (design §8).
+  // 'close' below reports the loss within 700 ms (design §8).
   let stopWatching: (() => void) | undefined;
   return {
     kind: 'redis',
