@@ -128,3 +128,9 @@ export interface CredentialChangeEvent {
 }
 
 export const HEARTBEAT_INTERVAL_MS = 10_000;
+
+/**
+ * How soon a revocation made on any portal instance stops the credential everywhere, faults included
+ * (design §8): a cache that cannot hear revocations serves no answer older than this.
+ */
+export const REVOCATION_WITHIN_MS = 1_000;

@@ -8,7 +8,8 @@ import { NOT_FOUND, type KnownCredential } from './judge.ts';
 type CachedAnswer = KnownCredential | typeof NOT_FOUND;
 
 export interface AnswerCache {
-  lookup(secret: string): CachedAnswer | undefined;
+  /** The answer kept for this secret, if it is no older than `maxAgeMs` (default: any age it is kept). */
+  lookup(secret: string, maxAgeMs?: number): CachedAnswer | undefined;
   /**
    * Bumped by every invalidation. Read it before asking the portal and hand it to remember(): an
    * answer whose fetch overlapped a revocation or a reset may be what was just revoked, so is not kept.
@@ -23,33 +24,37 @@ export interface AnswerCache {
 export function createAnswerCache({ max, ttlMs }: { max: number; ttlMs: number }): AnswerCache {
   /** clientId → its cached secrets (several while a rotation's grace period lets the old one verify). */
   const secretsByClientId = new Map<string, Set<string>>();
-  const known = new LRUCache<string, KnownCredential>({
+  const known = new LRUCache<string, { credential: KnownCredential; storedAt: number }>({
     max,
     ttl: ttlMs,
     // Called on eviction, expiry, deletion and clear alike, so the index never points at a gone entry.
-    dispose: (credential, secret) => {
+    dispose: ({ credential }, secret) => {
       const clientId = credential.answer.clientId;
       const secrets = secretsByClientId.get(clientId);
       secrets?.delete(secret);
       if (secrets?.size === 0) secretsByClientId.delete(clientId);
     },
   });
-  // Kept apart so a flood of made-up secrets cannot evict the real credentials.
-  const missing = new LRUCache<string, true>({ max, ttl: ttlMs });
+  // Kept apart so a flood of made-up secrets cannot evict the real credentials. The value: when stored.
+  const missing = new LRUCache<string, number>({ max, ttl: ttlMs });
   let generation = 0;
 
   function rememberCredential(secret: string, credential: KnownCredential) {
     const untilExpiry = credential.expiresAtMs === null ? ttlMs : credential.expiresAtMs - Date.now();
     if (untilExpiry <= 0) return;
-    known.set(secret, credential, { ttl: Math.min(ttlMs, untilExpiry) });
+    known.set(secret, { credential, storedAt: Date.now() }, { ttl: Math.min(ttlMs, untilExpiry) });
     const secrets = secretsByClientId.get(credential.answer.clientId);
     if (secrets) secrets.add(secret);
     else secretsByClientId.set(credential.answer.clientId, new Set([secret]));
   }
 
   return {
-    lookup(secret) {
-      return known.get(secret) ?? (missing.get(secret) === true ? NOT_FOUND : undefined);
+    lookup(secret, maxAgeMs = Infinity) {
+      const oldest = Date.now() - maxAgeMs;
+      const entry = known.get(secret);
+      if (entry) return entry.storedAt >= oldest ? entry.credential : undefined;
+      const missingSince = missing.get(secret);
+      return missingSince !== undefined && missingSince >= oldest ? NOT_FOUND : undefined;
     },
     get generation() {
       return generation;
@@ -57,7 +62,7 @@ export function createAnswerCache({ max, ttlMs }: { max: number; ttlMs: number }
     remember(secret, answer, askedAtGeneration) {
       if (askedAtGeneration !== generation) return;
       if ('answer' in answer) rememberCredential(secret, answer);
-      else missing.set(secret, true);
+      else missing.set(secret, Date.now());
     },
     forget(clientId) {
       generation += 1;

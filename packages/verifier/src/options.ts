@@ -10,7 +10,9 @@ import { InvalidVerifierOptionsError } from './errors.ts';
 /**
  * What to do with cached answers while the events stream is down. 'refuse' (the default) empties the
  * cache and asks the portal every time, so a revoked token is never accepted: fail closed. 'serve-fresh'
- * keeps answering from entries younger than `cache.ttlMs`, trading that guarantee for availability.
+ * keeps answering from entries at most a second old (REVOCATION_WITHIN_MS), so a busy token costs the
+ * portal one call a second rather than one a request; an older one is asked again, and refused with
+ * PortalUnavailableError when the portal cannot be asked either. Both keep the one-second promise.
  */
 export type PortalUnreachablePolicy = 'refuse' | 'serve-fresh';
 

@@ -192,14 +192,28 @@ describe('a verifier following a portal', () => {
     await vi.waitFor(() => expect(verifier.stats.streamConnected).toBe(true), { timeout: 3_000 });
   });
 
-  it("in 'serve-fresh' mode keeps serving cached answers while the stream is down", async () => {
+  it("in 'serve-fresh' mode serves no answer over a second old while the stream is down", async () => {
     await start({ whenPortalUnreachable: 'serve-fresh' });
-    const { secret } = knownSecret();
-    await verifier.verify(secret);
+    const revoked = knownSecret();
+    const kept = knownSecret();
+    await verifier.verify(revoked.secret);
+    await verifier.verify(kept.secret);
+    const storedAt = Date.now();
+    // The stream is cut and stays down; the token is revoked meanwhile, with no event to say so.
+    portal.eventsStatus = 503;
     portal.dropStreams();
     await vi.waitFor(() => expect(verifier.stats.streamConnected).toBe(false));
-    expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
-    expect(verifier.stats.portalCalls).toBe(1);
+    portal.answers.set(revoked.secret, { valid: false, code: 'INACTIVE' });
+    await vi.waitFor(
+      async () => expect(await verifier.verify(revoked.secret)).toEqual({ valid: false, code: 'INACTIVE' }),
+      { timeout: 2_000, interval: 20 },
+    );
+    expect(Date.now() - storedAt).toBeLessThan(1_500);
+
+    // The portal cannot be asked either: a refusal to say, never the stale VALID.
+    portal.onVerify = (response) => response.writeHead(503).end('{}');
+    await sleep(Math.max(0, storedAt + 1_050 - Date.now()));
+    await expect(verifier.verify(kept.secret)).rejects.toBeInstanceOf(PortalUnavailableError);
   });
 
   it('throws VerifierKeyRejectedError on 401, and ready() rejects with it', async () => {

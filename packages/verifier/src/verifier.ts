@@ -5,6 +5,7 @@
 // (usage-report.ts), so a credential's usage shows every call.
 import {
   CLIENT_SECRET_LENGTH,
+  REVOCATION_WITHIN_MS,
   isWellFormedClientSecret,
   type VerifiedCredential,
   type VerifyResult,
@@ -94,6 +95,15 @@ export function createVerifier(options: VerifierOptions): Verifier {
     return !stream || stream.connected || config.whenPortalUnreachable === 'serve-fresh';
   }
 
+  /**
+   * While the stream is down no revocation can arrive, so (in 'serve-fresh' mode, the only one that keeps
+   * answers then) no answer older than the one-second promise is served: it is asked again, and a portal
+   * that cannot be asked either gets the call refused (PortalUnavailableError), never a stale VALID.
+   */
+  function maxAgeMs() {
+    return stream && !stream.connected ? REVOCATION_WITHIN_MS : undefined;
+  }
+
   /** The portal's answer for a secret; `joined` when another call's request brought it. */
   function load(
     secret: string,
@@ -136,7 +146,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
       // Only well-formed secrets are ever cached, so a hit needs no checksum: the length check keeps
       // oversized input from being hashed by the lookup.
       if (typeof secret !== 'string' || secret.length !== CLIENT_SECRET_LENGTH) return MALFORMED;
-      const cached = cache.lookup(secret);
+      const cached = cache.lookup(secret, maxAgeMs());
       if (cached !== undefined) {
         counters.hits += 1;
         return 'answer' in cached ? answer(cached, verifyOptions, false) : cached;

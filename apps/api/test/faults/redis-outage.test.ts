@@ -1,5 +1,6 @@
-// Redis goes away (a cut network here): the portal keeps answering at once, its limits keep holding on
-// each instance meanwhile, health says so, and it returns to shared counters by itself.
+// Redis goes away (a cut network) or stalls (holds the connection without answering): the portal keeps
+// answering at once, its limits keep holding on each instance meanwhile, health says so, and it returns
+// to shared counters by itself.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';
@@ -52,6 +53,56 @@ describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
     proxy.restore();
     await expect.poll(health, { timeout: 10_000 }).toBe('up');
     expect((await app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+  });
+
+  it('notices a stalled Redis within a ping deadline, answers without waiting for it, and recovers', async () => {
+    const proxy = await startTcpProxy(redisPort);
+    try {
+      const app = await buildTestApp({
+        env: {
+          REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+          REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
+        },
+        loginThrottle: { maxFailures: 3 },
+      });
+      const checks = async () => (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks;
+      const allUp = { redis: 'up', revocations: { transport: 'redis', state: 'up' } };
+      await expect.poll(checks, { timeout: 5_000 }).toMatchObject(allUp);
+      const user = await verifiedUser(app);
+      const { email, password } = user.registration;
+      /** The slowest of three wrong-password logins from this address, in ms. */
+      const slowestLogin = async (address: string) => {
+        const times: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const started = performance.now();
+          expect((await login(app, email, 'not-the-password', address)).statusCode).toBe(401);
+          times.push(performance.now() - started);
+        }
+        return Math.max(...times);
+      };
+      await login(app, email, password, '203.0.113.12'); // warms up
+      const healthy = await slowestLogin('203.0.113.10');
+
+      proxy.hold();
+      const heldAt = performance.now();
+      await expect
+        .poll(checks, { timeout: 3_000, interval: 50 })
+        .toMatchObject({ redis: 'down', revocations: { transport: 'redis', state: 'down' } });
+      // Noticed by the ping deadline (within 700 ms; the bound leaves room for a busy machine).
+      expect(performance.now() - heldAt).toBeLessThan(1_500);
+
+      // A login no longer waits for Redis: it waited for the command timeout twice (2 s more than with
+      // Redis answering). Compared with logins just before, so a busy machine slows both alike.
+      expect(await slowestLogin('203.0.113.11')).toBeLessThan(healthy + 500);
+      // The lockout still holds, counted in this instance's memory.
+      expect((await login(app, email, password, '203.0.113.11')).statusCode).toBe(429);
+
+      proxy.restore();
+      await expect.poll(checks, { timeout: 10_000, interval: 100 }).toMatchObject(allUp);
+      expect(await slowestLogin('203.0.113.13')).toBeLessThan(healthy + 500);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('starts while Redis is away, and joins it once it is there', async () => {

@@ -1,7 +1,8 @@
 // Several portal instances on one PostgreSQL (design §8): a change made through one instance reaches
 // every other instance's cache and every data feed connected to it within a second — through Redis
 // pub/sub when REDIS_URL is set, through PostgreSQL LISTEN/NOTIFY when only DATABASE_URL is — and an
-// instance that loses its transport for a while empties its caches once it is back.
+// instance that loses its transport for a while ends its feeds' streams and empties its caches once it
+// is back.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -122,7 +123,7 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
       });
     });
 
-    it('B empties its caches and tells its feeds to reset once its lost transport is back', async () => {
+    it('B tells its feeds to reset when its transport is lost, and empties its caches once it is back', async () => {
       const [a, b] = await both();
       const { key } = await a.verifierKeys.create('resilient feed');
       const feed = await stream(b, key);
@@ -154,14 +155,17 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
           await admin.end();
         }
       }
+      // B can no longer pass revocations on: its feed is told to drop everything, and the stream ends.
       await feed.next((event) => event.event === 'reset', 10_000);
+      await feed.ended;
       await within(10_000, async () => b.credentialBus.connected);
       expect(await verified(b, key, { secret: clientSecret })).toMatchObject({ code: 'VALID' });
       expect(b.verification.stats.queries).toBe(queriesBefore + 1); // the cache had been emptied
 
-      // And revocations flow again.
+      // And revocations flow again, to a stream opened once B listens again.
+      const again = await stream(b, key);
       await rotateClient(a, user.token, (await createdClient(a, user.token)).clientId);
-      await feed.next((event) => event.event === 'revoked', 2_000);
+      await again.next((event) => event.event === 'revoked', 2_000);
     });
   },
 );

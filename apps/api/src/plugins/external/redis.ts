@@ -1,11 +1,13 @@
 // Redis, only when REDIS_URL is set: rate-limit and login-lockout counters shared by every instance, and
 // the channel that carries revocations between them. Redis going away must not slow the portal down or
-// open its limits: commands fail at once instead of queueing (no offline queue, short timeouts), the
-// counters fall back to this instance's memory meanwhile (counter-fallback.ts), the loss and the return
-// are logged once each, and ioredis reconnects by itself.
+// open its limits: commands fail at once instead of queueing (no offline queue, short timeouts), a Redis
+// that stalls without closing is dropped by a ping deadline (lib/redis-watchdog.ts) so it fails at once
+// too, the counters fall back to this instance's memory meanwhile (counter-fallback.ts), the loss and
+// the return are logged once each, and ioredis reconnects by itself.
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Env } from '../../config/env.ts';
+import { watchRedis } from '../../lib/redis-watchdog.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +36,11 @@ export default fp<{ env: Env }>(
       lost = true;
       app.log.warn('Redis is unreachable: limits are counted per instance until it is back');
     });
+    const stopWatching = watchRedis(redis, () => {
+      if (lost) return;
+      lost = true;
+      app.log.warn('Redis stopped answering: limits are counted per instance until it is back');
+    });
     redis.on('ready', () => {
       if (!lost) return;
       lost = false;
@@ -45,6 +52,7 @@ export default fp<{ env: Env }>(
     });
     app.decorate('redis', redis);
     app.addHook('onClose', async () => {
+      stopWatching();
       redis.disconnect();
     });
   },

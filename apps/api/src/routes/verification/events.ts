@@ -1,11 +1,15 @@
 // GET /api/v1/credentials/events (design §8): Server-Sent Events that tell a data-feed service which
 // credentials to drop from its cache — `revoked` and `changed` with the client id, `reset` when this
 // instance may have missed changes, a `heartbeat` so a silent connection is noticed, `ready` first.
+// A stream is this instance's promise to pass every revocation on within a second: while its credential
+// bus is not listening it cannot keep it, so its streams end and new ones are refused (503) until the
+// bus is back — the feeds then ask for every answer meanwhile, as they do when a stream drops.
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { HEARTBEAT_INTERVAL_MS, VERIFICATION_PATHS, type CredentialChangeEvent } from '@datafeeds/domain';
+import { serviceUnavailable } from '../../lib/errors.ts';
 import { errorResponses } from '../schemas.ts';
 import { dataFeedRoute, verifierSecurity } from './data-feed-route.ts';
 
@@ -58,8 +62,13 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
         }
       }
     }),
-    app.credentialBus.onReset(() => {
-      for (const stream of streams) send(stream.response, 'reset', now());
+    // No stream outlives a loss, so a `reset` is said then, as the stream's last word.
+    app.credentialBus.onLost(() => {
+      for (const stream of streams) {
+        send(stream.response, 'reset', now());
+        stream.response.end();
+      }
+      streams.clear();
     }),
   ];
   const heartbeat = setInterval(() => {
@@ -86,13 +95,15 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
         'text/event-stream. Events: `ready` on connect; `revoked` (rotated, deleted, set inactive, ' +
         'expired, company suspended) and `changed` (status or expiry changed) with data ' +
         '`{ clientId, reason, at }`; `reset` (drop every cached answer); `heartbeat` every ' +
-        `${HEARTBEAT_INTERVAL_MS / 1000} s. A revocation made on any portal instance arrives within a second.`,
+        `${HEARTBEAT_INTERVAL_MS / 1000} s. A revocation made on any portal instance arrives within a second; ` +
+        'an instance that cannot hear the others for a while ends its streams and answers 503 until it can.',
       security: verifierSecurity,
-      response: errorResponses(401, 429),
+      response: errorResponses(401, 429, 503),
     },
     handler: async (request, reply) => {
       const key = request.verifierKey;
       if (!key) throw new Error('authenticateVerifier did not run');
+      if (!app.credentialBus.connected) throw serviceUnavailable();
       reply.hijack();
       const response = reply.raw;
       response.writeHead(200, {

@@ -1,11 +1,13 @@
 // The two transports that reach other portal instances (see credential-bus.ts). Each keeps its own
-// connection for listening, reconnects by itself with a capped backoff, and reports a `reset` once it is
-// listening again: whatever was published while it was away is lost, so caches must start over.
+// connection for listening, reconnects by itself with a capped backoff, reports when it stops listening
+// (`lost`) and a `reset` once it is listening again: whatever was published while it was away is lost,
+// so caches must start over.
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Db } from '../../../db/client.ts';
-import type { BusTransport } from './credential-bus.ts';
+import { watchRedis } from '../../../lib/redis-watchdog.ts';
+import type { BusTransport, TransportHandlers } from './credential-bus.ts';
 
 const MAX_RECONNECT_DELAY_MS = 5_000;
 
@@ -19,6 +21,9 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
   });
   let connected = false;
   let lost = false;
+  // A stalled Redis sends no message and closes nothing: the ping deadline drops the connection, so
+  // 'close' below reports the loss within 700 ms (design §8).
+  let stopWatching: (() => void) | undefined;
   return {
     kind: 'redis',
     get connected() {
@@ -32,8 +37,10 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
         if (from === channel) handlers.message(payload);
       });
       subscriber.on('close', () => {
-        if (connected) lost = true;
+        if (!connected) return;
+        lost = true;
         connected = false;
+        handlers.lost();
       });
       subscriber.on('ready', () => {
         if (!lost) return;
@@ -49,6 +56,7 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
         );
       });
       subscriber.on('error', () => undefined); // reconnection is ioredis's job; 'close' records the loss
+      stopWatching = watchRedis(subscriber);
       try {
         await subscriber.connect();
         await subscriber.subscribe(channel);
@@ -58,6 +66,7 @@ export function redisTransport(redis: Redis, channel: string): BusTransport {
       }
     },
     async close() {
+      stopWatching?.();
       subscriber.disconnect();
     },
   };
@@ -68,7 +77,7 @@ export function postgresTransport(url: string, db: Db, channel = 'datafeeds_cred
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
-  let handlers: Parameters<BusTransport['start']>[0] | undefined;
+  let handlers: TransportHandlers | undefined;
 
   async function listen(): Promise<pg.Client> {
     const candidate = new pg.Client({ connectionString: url });
@@ -91,6 +100,7 @@ export function postgresTransport(url: string, db: Db, channel = 'datafeeds_cred
   function dropped(which: pg.Client) {
     if (client !== which) return;
     client = undefined;
+    handlers?.lost();
     which.end().catch(() => undefined);
     reconnect(250);
   }

@@ -2,7 +2,8 @@
 // on the embedded default, Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY when only
 // DATABASE_URL is. A message is delivered to this instance's listeners at once and to the others
 // through the transport; an instance ignores its own echo. When a transport loses its connection,
-// messages may be lost meanwhile, so listeners are told to `reset` (empty their caches) once it is back.
+// messages may be lost meanwhile: listeners are told it is `lost` (so nothing cached is trusted until it
+// is back), and to `reset` (empty their caches) once it is back.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { CredentialChangeReason } from '@datafeeds/domain';
@@ -19,12 +20,20 @@ export type BusMessage =
     }
   | { type: 'verifier-key-revoked'; id: string };
 
+export interface TransportHandlers {
+  message(payload: string): void;
+  /** Listening stopped: messages from other instances may be missed from now on. */
+  lost(): void;
+  /** Listening again after a loss: whatever was sent meanwhile is gone. */
+  reset(): void;
+}
+
 export interface BusTransport {
   readonly kind: 'memory' | 'redis' | 'postgres';
   /** True while messages from other instances can arrive. */
   readonly connected: boolean;
   send(payload: string): Promise<void>;
-  start(handlers: { message(payload: string): void; reset(): void }): Promise<void>;
+  start(handlers: TransportHandlers): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +43,8 @@ export interface CredentialBus {
   /** Delivers here at once and sends to the other instances; sending never throws (it is logged). */
   publish(messages: readonly BusMessage[]): void;
   subscribe(listener: (message: BusMessage) => void): () => void;
+  /** The transport stopped listening (`connected` is false until the matching reset). */
+  onLost(listener: () => void): () => void;
   onReset(listener: () => void): () => void;
   /** Waits for messages still being sent, then closes the transport. */
   close(): Promise<void>;
@@ -65,6 +76,10 @@ export async function createCredentialBus(
       }
       if (envelope.origin !== origin) deliver(envelope.message);
     },
+    lost() {
+      log.warn({ transport: transport.kind }, 'credential bus lost: verification asks the database');
+      local.emit('lost');
+    },
     reset() {
       log.warn({ transport: transport.kind }, 'credential bus reconnected: caches emptied');
       local.emit('reset');
@@ -94,6 +109,7 @@ export async function createCredentialBus(
       }
     },
     subscribe: (listener) => on('message', listener),
+    onLost: (listener) => on('lost', listener),
     onReset: (listener) => on('reset', listener),
     async close() {
       await Promise.all(sending);

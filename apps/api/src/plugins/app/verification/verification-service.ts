@@ -4,6 +4,8 @@
 // the call, so a trial token is EXPIRED from the exact second its expiry passes, cached or not. Entries
 // are dropped when the credential bus announces a change, emptied when it reconnects, and never outlive
 // the token's expiry or `maxAgeMs` (the backstop should an announcement be lost with its instance).
+// While the bus is not listening (lost, or back but not yet resubscribed) an announcement could be
+// missed, so no cached credential is trusted: every answer comes from the database and none is kept.
 // Every answer about a known credential is counted by the usage meter, in memory, never awaited.
 import { LRUCache } from 'lru-cache';
 import {
@@ -124,7 +126,8 @@ export function createVerificationService({
     const startedAt = generation;
     stats.queries += 1;
     const query = lookup(secretHash).then((credential) => {
-      if (generation === startedAt) remember(secretHash, credential, clock.now().getTime());
+      // A loss ends with a reset, which bumps the generation: a query that overlapped a gap is not kept.
+      if (generation === startedAt && bus.connected) remember(secretHash, credential, clock.now().getTime());
       return credential;
     });
     inFlight.set(secretHash, query);
@@ -141,7 +144,8 @@ export function createVerificationService({
     async verify(request: VerifyRequest): Promise<VerifyResult> {
       if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
       const secretHash = hasher.hash(request.secret);
-      let credential = known.get(secretHash);
+      // A secret known not to exist never will (a new secret is random), so that memory stays usable.
+      let credential = bus.connected ? known.get(secretHash) : undefined;
       if (credential) stats.hits += 1;
       else if (missing.has(secretHash)) {
         stats.hits += 1;

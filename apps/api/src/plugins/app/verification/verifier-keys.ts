@@ -1,7 +1,8 @@
 // Verifier keys (design §8): one per data-feed service, created, listed and revoked by the provider team.
 // Only a keyed hash and the first characters are stored; the key itself is printed once, at creation.
 // Checking a key is on every verification call, so valid keys are cached in memory; a revocation is
-// announced on the credential bus and drops the key on every instance at once.
+// announced on the credential bus and drops the key on every instance at once. While the bus is not
+// listening, an announcement could be missed: keys are then checked in the database every time.
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { isWellFormedVerifierKey } from '@datafeeds/domain';
@@ -65,7 +66,7 @@ export function createVerifierKeys({ db, clock, hasher, bus, audit, log }: Verif
 
   /** The live key presented if it is cached: no query (the path of every call but the first). */
   function fromCache(presented: string | undefined): VerifierKeyIdentity | undefined {
-    if (!isWellFormedVerifierKey(presented)) return undefined;
+    if (!isWellFormedVerifierKey(presented) || !bus.connected) return undefined;
     const key = valid.get(presented);
     if (key) touch(key.id);
     return key;
@@ -124,7 +125,7 @@ export function createVerifierKeys({ db, clock, hasher, bus, audit, log }: Verif
         .from(verifierKeys)
         .where(and(eq(verifierKeys.keyHash, hasher.hash(presented)), isNull(verifierKeys.revokedAt)));
       if (!row) return undefined;
-      if (revocations === startedAt) valid.set(presented, row);
+      if (revocations === startedAt && bus.connected) valid.set(presented, row);
       touch(row.id);
       return row;
     },

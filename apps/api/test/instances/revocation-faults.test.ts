@@ -1,0 +1,107 @@
+// The one-second promise under faults (design §8): instance A's link to Redis is cut, or held open by a
+// Redis that stopped answering, while a token is deleted through instance B. A cannot hear the
+// revocation, so it must stop trusting its cache — it answers from the database, and ends the events
+// streams it can no longer vouch for so the data feeds connected to it ask too — and once its link is
+// back it resubscribes with its caches emptied.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { createVerifier, type Verifier } from '@datafeeds/verifier';
+import { afterAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@datafeeds/domain';
+import { buildApp } from '../../src/app.ts';
+import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
+import { createdClient, deleteClient, verifiedUser } from '../helpers/tokens.ts';
+import { verified } from '../helpers/verification.ts';
+
+const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const opened: FastifyInstance[] = [];
+const proxies: TcpProxy[] = [];
+const verifiers: Verifier[] = [];
+afterAll(async () => {
+  await Promise.all(verifiers.map((verifier) => verifier.close()));
+  await Promise.all(opened.splice(0).map((app) => app.close()));
+  await Promise.all(proxies.map((proxy) => proxy.close()));
+});
+
+async function instance(redis: string, prefix: string): Promise<FastifyInstance> {
+  const app = await buildApp({
+    env: testEnv({
+      DATABASE_URL: await testDatabaseUrl(),
+      REDIS_URL: redis,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_SCALE: '1000',
+    }),
+    secrets: TEST_SECRETS,
+    serveWebApp: false,
+    expirySweepMs: 0,
+  });
+  opened.push(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return app;
+}
+
+/** Milliseconds until `check` holds, polling every 5 ms; fails past `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const revocationsOf = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks.revocations.state;
+
+describe.runIf(testDatabaseKind === 'postgres').each(['cut', 'held'] as const)(
+  'instance A’s Redis link %s',
+  (fault) => {
+    it('A refuses a token deleted on B within a second, and so does the data feed following A', async () => {
+      const prefix = `test:${randomBytes(4).toString('hex')}:`;
+      const proxy = await startTcpProxy(Number(redisUrl.port || 6379), redisUrl.hostname);
+      proxies.push(proxy);
+      const [a, b] = await Promise.all([
+        instance(`redis://127.0.0.1:${proxy.port}`, prefix),
+        instance(redisUrl.href, prefix),
+      ]);
+      const { key } = await b.verifierKeys.create(`feed on A, link ${fault}`);
+      const verifier = createVerifier({
+        portalUrl: a.listeningOrigin,
+        verifierKey: key,
+        onError: () => undefined,
+      });
+      verifiers.push(verifier);
+      await verifier.ready();
+      const user = await verifiedUser(b);
+      const doomed = await createdClient(b, user.token);
+      const kept = await createdClient(b, user.token);
+      for (const { clientSecret } of [doomed, kept]) {
+        expect(await verified(a, key, { secret: clientSecret })).toMatchObject({ code: 'VALID' }); // cached on A
+        expect(await verifier.verify(clientSecret)).toMatchObject({ code: 'VALID' }); // cached in the feed
+      }
+
+      if (fault === 'cut') proxy.cut();
+      else proxy.hold();
+      expect((await deleteClient(b, user.token, doomed.clientId)).statusCode).toBe(204);
+      await within(
+        1_000,
+        async () => (await verified(a, key, { secret: doomed.clientSecret })).code === 'NOT_FOUND',
+      );
+      await within(1_000, async () => (await verifier.verify(doomed.clientSecret)).code === 'NOT_FOUND');
+      expect(await revocationsOf(a)).toBe('down');
+      // What still holds is still answered, from the database.
+      expect(await verified(a, key, { secret: kept.clientSecret })).toMatchObject({ code: 'VALID' });
+
+      proxy.restore();
+      await within(10_000, async () => (await revocationsOf(a)) === 'up');
+      expect(await verified(a, key, { secret: kept.clientSecret })).toMatchObject({ code: 'VALID' });
+      await deleteClient(b, user.token, kept.clientId);
+      await within(
+        1_000,
+        async () => (await verified(a, key, { secret: kept.clientSecret })).code === 'NOT_FOUND',
+      );
+    });
+  },
+);
