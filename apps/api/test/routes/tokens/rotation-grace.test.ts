@@ -8,6 +8,7 @@ import { apiClients, credentialEvents, profiles } from '../../../src/db/schema.t
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { login } from '../../helpers/factories.ts';
+import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { openEventStream, type EventStream } from '../../helpers/event-stream.ts';
 import {
@@ -45,9 +46,13 @@ async function graceRotation() {
 }
 
 const eventKinds = async (clientId: string) =>
-  (await app.db.select().from(credentialEvents).where(eq(credentialEvents.clientId, clientId))).map(
-    ({ kind, effect }) => `${kind}:${effect}`,
-  );
+  (
+    await app.db
+      .select()
+      .from(credentialEvents)
+      .where(eq(credentialEvents.clientId, clientId))
+      .orderBy(credentialEvents.seq)
+  ).map(({ kind, effect }) => `${kind}:${effect}`);
 
 async function withClockMoved<T>(seconds: number, work: () => Promise<T>): Promise<T> {
   const start = clock.now();
@@ -153,12 +158,90 @@ describe('POST /api/RotateClient with a grace period', () => {
     const { user, old, next } = await graceRotation();
     expect((await deleteClient(app, user.token, next.clientId)).statusCode).toBe(204);
     expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');
-    expect(await eventKinds(old.clientId)).toEqual(['created:none', 'retiring:changed', 'retired:revoked']);
+    // Retired, never expired or suspended as a row of its own that a later change could bring back.
+    const kinds = await eventKinds(old.clientId);
+    expect(kinds.filter((kind) => kind.endsWith(':revoked'))).toEqual(['retired:revoked']);
+    expect(kinds.at(-1)).toBe('retired:revoked');
     const ended = (await auditRows(app)).findLast((row) => row.kind === 'credential.grace_ended');
     expect(ended?.detail).toMatchObject({ clientId: old.clientId, why: 'deleted' });
     // Deleting the old secret by its own id is not how it ends: it is no token of the list.
     const other = await graceRotation();
     expect((await deleteClient(app, other.user.token, other.old.clientId)).statusCode).toBe(404);
+  });
+});
+
+describe('a token that stops takes its old secret with it', () => {
+  const operator = async (command: string, ...args: string[]) =>
+    expect((await runOperatorCommand(app, { command, args })).ok).toBe(true);
+
+  /** The old secret is revoked (announced, audited with `why`), and the details no longer show it. */
+  async function expectOldSecretStopped(
+    user: { token: string },
+    old: ClientCredentials,
+    why: string,
+    events?: EventStream,
+  ) {
+    expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');
+    // Retired, never expired or suspended as a row of its own that a later change could bring back.
+    const kinds = await eventKinds(old.clientId);
+    expect(kinds.filter((kind) => kind.endsWith(':revoked'))).toEqual(['retired:revoked']);
+    expect(kinds.at(-1)).toBe('retired:revoked');
+    const ended = (await auditRows(app)).findLast(
+      (row) => row.kind === 'credential.grace_ended' && row.detail.clientId === old.clientId,
+    );
+    expect(ended?.detail).toMatchObject({ why });
+    const [listed] = await clientsOf(app, user.token);
+    expect(listed?.rotationGrace).toBeNull();
+    if (events) {
+      const revoked = await events.next(
+        (event) => event.event === 'revoked' && event.data.clientId === old.clientId,
+      );
+      expect(revoked.data).toMatchObject({ reason: 'retired' });
+    }
+  }
+
+  it.each(['inactive', 'pending', 'expired'] as const)(
+    'the provider team setting the new token %s stops the old secret in the same change',
+    async (status) => {
+      const events = await openEventStream(baseUrl, key);
+      streams.push(events);
+      const { user, old, next } = await graceRotation();
+      expect(await codeOf(old.clientSecret)).toBe('VALID'); // cached now
+      await operator('set-token-status', next.clientId, status);
+      expect(await codeOf(next.clientSecret)).not.toBe('VALID');
+      await expectOldSecretStopped(user, old, 'status_set', events);
+    },
+  );
+
+  it('a review keeps it: a token under review is usable (design §3)', async () => {
+    const { old, next } = await graceRotation();
+    await operator('set-token-status', next.clientId, 'review');
+    expect(await codeOf(old.clientSecret)).toBe('VALID');
+  });
+
+  it('suspending the company stops it for good: reinstating brings back only the token', async () => {
+    const { user, old, next } = await graceRotation();
+    const companyId = await companyIdOf(app, user.registration.email);
+    expect(await codeOf(old.clientSecret)).toBe('VALID');
+    await operator('suspend-company', companyId);
+    await operator('reinstate-company', companyId, 'trial');
+    expect(await codeOf(next.clientSecret)).toBe('VALID');
+    await expectOldSecretStopped(user, old, 'suspended');
+  });
+
+  it('the trial ending stops it for good: extending the trial brings back only the token', async () => {
+    const { user, old, next } = await graceRotation();
+    const companyId = await companyIdOf(app, user.registration.email);
+    // The trial ends within the grace period: move it to 10 minutes from now.
+    const ends = new Date(clock.now().getTime() + 600_000);
+    await app.credentials.extendTrial(companyId, ends, { kind: 'operator' });
+    await withClockMoved(601, async () => {
+      expect(await app.credentials.expireDue()).toBeGreaterThanOrEqual(1);
+      expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');
+    });
+    await operator('extend-trial', companyId, '5');
+    expect(await codeOf(next.clientSecret)).toBe('VALID');
+    await expectOldSecretStopped(user, old, 'expired');
   });
 });
 

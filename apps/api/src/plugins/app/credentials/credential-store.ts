@@ -20,6 +20,8 @@ import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { ApiClientRow, NewApiClient } from '../tokens/tokens-repository.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
 
+const SYSTEM_CONTEXT: AuditContext = { actor: { kind: 'system' }, ip: null, userAgent: null };
+
 /** Statuses that verify (design §3: a token under review is usable meanwhile). */
 const USABLE: readonly TokenStatus[] = ['active', 'review'];
 /** Statuses a passing trial end turns into `expired`. */
@@ -44,6 +46,21 @@ const reviveIfExpired = sql`case
     then 'pending'::token_status
   when ${apiClients.inReview} then 'review'::token_status
   else 'active'::token_status end`;
+
+/**
+ * Why a grace period ended early or on time (audit `credential.grace_ended` detail). Any transition that
+ * stops a token — deleted, rotated again, set to a status that does not verify, expired, its company
+ * suspended — stops the secret it replaced in the same transaction (design §9): an old secret never
+ * outlives, or outworks, its token.
+ */
+type RetireReason =
+  | 'ended'
+  | 'elapsed'
+  | 'rotated'
+  | 'deleted'
+  | 'status_set'
+  | 'expired'
+  | 'suspended';
 
 export interface CredentialStoreDeps {
   db: Db;
@@ -128,7 +145,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     tx: Db,
     where: SQL | undefined,
     context: AuditContext,
-    why: 'ended' | 'elapsed' | 'rotated' | 'deleted',
+    why: RetireReason,
     at: Date,
   ): Promise<ApiClientRow[]> {
     const rows = await tx
@@ -253,8 +270,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     async retireDue(): Promise<number> {
       return transaction(db, async (tx) => {
         const now = clock.now();
-        const context: AuditContext = { actor: { kind: 'system' }, ip: null, userAgent: null };
-        return (await retire(tx, lte(apiClients.retiresAt, now), context, 'elapsed', now)).length;
+        return (await retire(tx, lte(apiClients.retiresAt, now), SYSTEM_CONTEXT, 'elapsed', now)).length;
       });
     },
 
@@ -323,6 +339,9 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
           .returning();
         if (!row) return undefined;
         const effect = USABLE.includes(status) ? 'changed' : 'revoked';
+        if (effect === 'revoked') {
+          await retire(tx, predecessorOf(row.companyId, row.clientId), context, 'status_set', now);
+        }
         const detail = { from: before.status, to: status };
         await record(tx, context.actor, each([row], { kind: 'status_set', effect, detail }), now);
         await audit.record(tx, {
@@ -380,12 +399,16 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     async expireDue(): Promise<number> {
       return transaction(db, async (tx) => {
         const now = clock.now();
+        const due = and(inArray(apiClients.status, [...EXPIRABLE]), lte(apiClients.expiredAt, now));
+        // A retiring secret shares its token's trial end (rotation copies it): it is retired, not kept
+        // as an expired row that a later extension or upgrade would bring back.
+        await retire(tx, due, SYSTEM_CONTEXT, 'expired', now);
         const rows = await tx
           .update(apiClients)
           .set({ status: 'expired', updatedAt: now })
-          .where(and(inArray(apiClients.status, [...EXPIRABLE]), lte(apiClients.expiredAt, now)))
+          .where(due)
           .returning();
-        await record(tx, { kind: 'system' }, each(rows, { kind: 'expired', effect: 'revoked' }), now);
+        await record(tx, SYSTEM_CONTEXT.actor, each(rows, { kind: 'expired', effect: 'revoked' }), now);
         return rows.length;
       });
     },
@@ -406,11 +429,16 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         if (before.accountStatus === accountStatus) return { from: before.accountStatus };
         const now = clock.now();
         await tx.update(companies).set({ accountStatus }).where(eq(companies.id, companyId));
+        const suspended = accountStatus === 'suspended';
+        // Reinstating brings the company's tokens back, not the old secrets their rotations replaced.
+        if (suspended) {
+          const context: AuditContext = { actor, ip: null, userAgent: null };
+          await retire(tx, eq(apiClients.companyId, companyId), context, 'suspended', now);
+        }
         const rows = await tx
           .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
           .from(apiClients)
           .where(eq(apiClients.companyId, companyId));
-        const suspended = accountStatus === 'suspended';
         const change = suspended
           ? ({ kind: 'company_suspended', effect: 'revoked' } as const)
           : ({ kind: 'company_reinstated', effect: 'changed' } as const);
