@@ -20,6 +20,7 @@ import {
   rotateClient,
   verifiedUser,
 } from '../../helpers/tokens.ts';
+import { clientUsage, getClientUsage } from '../../helpers/usage.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
 
 const clock = testClock(new Date('2026-06-01T10:20:00Z'));
@@ -342,13 +343,82 @@ describe('the end of a grace period', () => {
 });
 
 describe('GET /api/GetClients rotationGrace', () => {
-  it('counts the old secret’s verifications since the rotation’s hour', async () => {
-    const { user, old, next } = await graceRotation();
+  it('counts the old secret’s verifications since the rotation, not those earlier in its hour', async () => {
+    const user = await verifiedUser(app);
+    const old = await createdClient(app, user.token);
+    for (let i = 0; i < 5; i += 1) await codeOf(old.clientSecret); // this hour, before the rotation
+    await app.usageMeter?.flush();
+    const next = await rotatedWithGrace(user.token, old.clientId);
+    expect((await clientsOf(app, user.token))[0]?.rotationGrace?.requestsSinceRotation).toBe(0);
     for (let i = 0; i < 3; i += 1) await codeOf(old.clientSecret);
     await verified(app, key, { secret: old.clientSecret, scope: 'mlbLive' }); // refused, still counted
     await codeOf(next.clientSecret);
     await app.usageMeter?.flush();
     const [listed] = await clientsOf(app, user.token);
     expect(listed?.rotationGrace).toMatchObject({ clientId: old.clientId, requestsSinceRotation: 4 });
+  });
+});
+
+describe('a token keeps its history across rotations', () => {
+  const getClient = (token: string, clientId: string) => listClients(app, token, clientId);
+
+  /** A token used twice, rotated at once, used three times, rotated with a grace period, used by both. */
+  async function rotatedTwice() {
+    const user = await verifiedUser(app);
+    const first = await createdClient(app, user.token, { sports: ['nfl'] });
+    for (let i = 0; i < 2; i += 1) await codeOf(first.clientSecret);
+    const second = (await rotateClient(app, user.token, first.clientId, 'none')).json<ClientCredentials>();
+    for (let i = 0; i < 3; i += 1) await codeOf(second.clientSecret);
+    const third = await rotatedWithGrace(user.token, second.clientId);
+    await codeOf(second.clientSecret);
+    await verified(app, key, { secret: third.clientSecret, scope: 'mlbLive' }); // refused, still counted
+    await app.usageMeter?.flush();
+    return { user, first, second, third };
+  }
+
+  it('one usage history covers every client ID of the token, and its last use carries over', async () => {
+    const { user, first, second, third } = await rotatedTwice();
+    const usage = await clientUsage(app, user.token, { clientId: third.clientId, days: '30' });
+    // The token's own first, then those it replaced (newest first; the test clock stands still).
+    expect(usage.clientIds[0]).toBe(third.clientId);
+    expect([...usage.clientIds].sort()).toEqual([first.clientId, second.clientId, third.clientId].sort());
+    expect(usage.totals).toEqual({ requests: 7, valid: 6, refused: 1 });
+    expect(usage.lastUsedAt).toBe(clock.now().toISOString());
+    const [listed] = await clientsOf(app, user.token);
+    expect(listed?.lastUsedAt).toBe(clock.now().toISOString());
+  });
+
+  it('asking for a replaced client ID answers 404 naming the token’s client ID now', async () => {
+    const { user, first, second, third } = await rotatedTwice();
+    for (const clientId of [first.clientId, second.clientId]) {
+      const response = await getClient(user.token, clientId);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: ERROR_CODES.notFound,
+        message: 'No API token with this client ID was found in your account.',
+        replacedBy: third.clientId,
+      });
+      const usage = await getClientUsage(app, user.token, { clientId });
+      expect(usage.statusCode).toBe(404);
+      expect(usage.json()).toMatchObject({ replacedBy: third.clientId });
+    }
+    // Another company learns nothing, and a deleted token leads nowhere.
+    const stranger = await verifiedUser(app);
+    expect((await getClient(stranger.token, first.clientId)).json()).not.toHaveProperty('replacedBy');
+    expect((await deleteClient(app, user.token, third.clientId)).statusCode).toBe(204);
+    const gone = await getClient(user.token, first.clientId);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).not.toHaveProperty('replacedBy');
+  });
+
+  it('the rotation answer says until when the old secret works', async () => {
+    const user = await verifiedUser(app);
+    const old = await createdClient(app, user.token);
+    const graced = await rotatedWithGrace(user.token, old.clientId, '24h');
+    expect(graced).toMatchObject({
+      oldSecretWorksUntil: new Date(clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    const at = await rotateClient(app, user.token, graced.clientId, 'none');
+    expect(at.json()).toMatchObject({ oldSecretWorksUntil: null });
   });
 });

@@ -13,13 +13,21 @@ import {
   type TokenStatus,
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { apiClients, companies, credentialEvents, identities } from '../../../db/schema.ts';
+import {
+  apiClients,
+  companies,
+  credentialEvents,
+  credentialUsageHourly,
+  identities,
+  replacedClientIds,
+} from '../../../db/schema.ts';
 import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { ApiClientRow, NewApiClient } from '../tokens/tokens-repository.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
 
+const HOUR_MS = 3_600_000;
 const SYSTEM_CONTEXT: AuditContext = { actor: { kind: 'system' }, ip: null, userAgent: null };
 
 /** Statuses that verify (design §3: a token under review is usable meanwhile). */
@@ -53,14 +61,13 @@ const reviveIfExpired = sql`case
  * suspended — stops the secret it replaced in the same transaction (design §9): an old secret never
  * outlives, or outworks, its token.
  */
-type RetireReason =
-  | 'ended'
-  | 'elapsed'
-  | 'rotated'
-  | 'deleted'
-  | 'status_set'
-  | 'expired'
-  | 'suspended';
+type RetireReason = 'ended' | 'elapsed' | 'rotated' | 'deleted' | 'status_set' | 'expired' | 'suspended';
+
+/** A rotation's new token, and the client ID of an older secret still in its grace period it stopped. */
+export interface Rotated {
+  row: ApiClientRow;
+  stoppedClientId: string | undefined;
+}
 
 export interface CredentialStoreDeps {
   db: Db;
@@ -189,7 +196,8 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
      * feed learns its new end), shown on its replacement. The old row is locked first, so of concurrent
      * rotations of one token exactly one finds it live; the others find it gone (undefined) or retiring
      * ('retiring': a retiring secret is not rotated again, its replacement is). A grace period of the old
-     * token's own predecessor ends now: a token has at most one retiring secret behind it.
+     * token's own predecessor ends now (answered as `stoppedClientId`, so the notice can say it): a token
+     * has at most one retiring secret behind it.
      */
     async rotate(
       companyId: string,
@@ -198,7 +206,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       gracePeriod: RotationGracePeriod,
       context: AuditContext,
       executor: Db = db,
-    ): Promise<ApiClientRow | 'retiring' | undefined> {
+    ): Promise<Rotated | 'retiring' | undefined> {
       return withinTransaction(executor, async (tx) => {
         const [old] = await tx
           .select()
@@ -207,16 +215,34 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
           .for('update');
         if (!old) return undefined;
         if (old.retiresAt !== null) return 'retiring';
-        const next = replacement(old);
+        // The new secret continues the token: its lineage (usage history, old client IDs) and last use.
+        const next = { ...replacement(old), lineageId: old.lineageId, lastUsedAt: old.lastUsedAt };
         const row = await insert(tx, next);
-        await retire(tx, predecessorOf(companyId, old.clientId), context, 'rotated', next.now);
+        await tx.insert(replacedClientIds).values({
+          clientId: old.clientId,
+          companyId,
+          lineageId: old.lineageId,
+          replacedAt: next.now,
+        });
+        const [stopped] = await retire(
+          tx,
+          predecessorOf(companyId, old.clientId),
+          context,
+          'rotated',
+          next.now,
+        );
         const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
         const retiresAt = new Date(next.now.getTime() + graceSeconds * 1000);
         if (graceSeconds === 0) await removeRow(tx, companyId, old.clientId);
         else {
+          // Usage is kept by the hour: what the rotation's hour already holds was used before it.
+          const hour = new Date(Math.floor(next.now.getTime() / HOUR_MS) * HOUR_MS);
+          const requestsBeforeRotation = sql`(select coalesce(sum(${credentialUsageHourly.count}), 0)
+            from ${credentialUsageHourly}
+            where ${credentialUsageHourly.clientId} = ${old.clientId} and ${credentialUsageHourly.hour} = ${hour.toISOString()}::timestamptz)`;
           await tx
             .update(apiClients)
-            .set({ retiresAt, replacedBy: row.clientId, updatedAt: next.now })
+            .set({ retiresAt, replacedBy: row.clientId, requestsBeforeRotation, updatedAt: next.now })
             .where(eq(apiClients.id, old.id));
         }
         const replacedBy = row.clientId;
@@ -247,7 +273,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
             oldSecretEndsAt: retiresAt.toISOString(),
           },
         });
-        return row;
+        return { row, stoppedClientId: stopped?.clientId };
       });
     },
 
@@ -284,8 +310,14 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         const row = await removeRow(tx, companyId, clientId);
         if (!row) return undefined;
         const now = clock.now();
-        // No orphan: the secret it replaced, still in its grace period, goes with it.
+        // No orphan: the secret it replaced, still in its grace period, goes with it, and so do the
+        // client IDs its rotations replaced (they no longer lead anywhere).
         await retire(tx, predecessorOf(companyId, clientId), context, 'deleted', now);
+        await tx
+          .delete(replacedClientIds)
+          .where(
+            and(eq(replacedClientIds.companyId, companyId), eq(replacedClientIds.lineageId, row.lineageId)),
+          );
         await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), now);
         await audit.record(tx, {
           kind: 'credential.deleted',
