@@ -13,6 +13,7 @@ import { expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { API_PATHS, paths } from '../support/app.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
 import { expectNoSidewaysScroll, resizeTo, SMALLEST_PHONE } from '../support/layout.ts';
+import { operator } from '../support/operator.ts';
 import { signUp } from '../support/session.ts';
 import { closeWithoutCopying, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
@@ -307,5 +308,69 @@ test('a rotation with a 1-hour grace period keeps both secrets working until it 
       error: 'NOT_FOUND',
     });
     expect((await request.get(live('NFL', next.clientSecret))).status()).toBe(200);
+  });
+});
+
+test('a grace rotation says until when, its old client ID opens the token, and the old secret stops with the token', async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(page, newUser(), { verified: true });
+  const created = await request.post(API_PATHS.createClient, {
+    ...authorised(user.bearer),
+    data: {
+      label: 'Stopping demo',
+      apiType: 'rest',
+      liveGame: true,
+      preGame: false,
+      postGame: false,
+      sports: ['nfl'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const old = (await created.json()) as ClientCredentials;
+  const first = await request.post(API_PATHS.rotateClient, {
+    ...authorised(user.bearer),
+    data: { clientId: old.clientId, gracePeriod: '24h' },
+  });
+  const rotated = (await first.json()) as ClientCredentials & { oldSecretWorksUntil: string };
+  expect(Date.parse(rotated.oldSecretWorksUntil)).toBeGreaterThan(Date.now());
+
+  await test.step('the old client ID’s page opens the token’s page, with its old secret', async () => {
+    await page.goto(paths.client(old.clientId));
+    await expect(page).toHaveURL(new RegExp(`${paths.client(rotated.clientId)}$`));
+    await expect(page.getByRole('region', { name: 'Old secret still working' })).toContainText(
+      `Old Client ID …${old.clientId.slice(-5)}`,
+    );
+  });
+
+  await test.step('rotating again says it cuts the old secret, and asks first', async () => {
+    await page.getByRole('button', { name: /^Rotate/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate Token' });
+    await expect(dialog).toContainText(
+      `The old Client Secret of this token's last rotation (Client ID …${old.clientId.slice(-5)}) still works until`,
+    );
+    await expect(dialog.getByRole('button', { name: 'Rotate' })).toBeDisabled();
+    await expectAccessibleInBothModes(page, 'Rotate Token cutting an old secret (1440 px)');
+    // By keyboard: the choice first, then the confirmation, both before Rotate.
+    await expect(dialog.getByRole('radio', { name: 'Immediately' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('checkbox', { name: 'Stop that old secret now and rotate' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('set inactive by the provider team, the token takes its old secret with it', async () => {
+    expect((await request.get(live('NFL', old.clientSecret))).status()).toBe(200);
+    await operator('set-token-status', rotated.clientId, 'inactive');
+    await expect
+      .poll(async () => (await request.get(live('NFL', old.clientSecret))).status(), {
+        timeout: 1_000,
+        intervals: [50],
+      })
+      .toBe(401);
+    await page.reload();
+    await expect(page.getByText('Stopping demo').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Old secret still working' })).toBeHidden();
   });
 });

@@ -86,7 +86,12 @@ test('sign in, request, copy, inspect, rotate and delete a token by keyboard', a
     await tabTo(page, rotate);
     await keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Rotate Token' });
+    // The grace choice comes first, before Cancel and Rotate.
+    await expect(dialog.getByRole('radio', { name: 'Immediately' })).toBeFocused();
+    await keyboard.press('Tab');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Rotate' })).toBeFocused();
     await expectFocusTrappedIn(page, dialog);
     await keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -168,6 +168,36 @@ test('token screens and dialogs', async ({ page, request }) => {
   await shoot(page, 'client-details');
 });
 
+test('rotation with a grace period: the result, and rotating again while the old secret works', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const { bearer } = await signUp(page, newUser({ companyName: 'Grace Screens Inc.' }));
+  const [oddsId = ''] = await createTokensThroughApi(request, bearer, ['Odds feed', 'Live scores']);
+  const rotated = await request.post(API_PATHS.rotateClient, {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: { clientId: oddsId, gracePeriod: '24h' },
+  });
+  const { clientId } = (await rotated.json()) as { clientId: string };
+  await page.goto(paths.dashboard);
+  // Each reload rotates 'Live scores' again, with a grace period: the result says until when.
+  await shoot(page, 'dialog-rotate-result-grace', async () => {
+    await page.getByRole('button', { name: 'Rotate Live scores' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: 'In 7 days' }).check();
+    // From the second time on, the last rotation's old secret still works: cutting it is confirmed.
+    const cut = dialog.getByRole('checkbox', { name: 'Stop that old secret now and rotate' });
+    if ((await cut.count()) > 0) await cut.check();
+    await dialog.getByRole('button', { name: 'Rotate' }).click();
+    await expect(page.getByText('Token rotated successfully. New token details are below')).toBeVisible();
+  });
+  await page.goto(paths.client(clientId));
+  await shoot(page, 'dialog-rotate-cutting-old-secret', () =>
+    page.getByRole('button', { name: /^Rotate/ }).click(),
+  );
+});
+
 test('long names, a very long email and a hundred tokens', async ({ page, request }) => {
   test.setTimeout(300_000);
   const id = Math.random().toString(36).slice(2, 10);

@@ -66,8 +66,9 @@ export async function measureUsageQuery(databaseUrl: string) {
     const query = async () => {
       const lastDay = Math.floor(Date.now() / DAY_MS);
       const from = new Date((lastDay - USAGE_DAYS_MAX + 1) * DAY_MS);
-      const daily = await store.daily(clientId, from);
-      return summarizeUsage(daily, { clientId, days: USAGE_DAYS_MAX, lastDay, lastUsedAt: null });
+      const daily = await store.daily([clientId], from);
+      const window = { clientId, clientIds: [clientId], days: USAGE_DAYS_MAX, lastDay, lastUsedAt: null };
+      return summarizeUsage(daily, window);
     };
     for (let run = 0; run < WARM_UP_RUNS; run += 1) await query();
     const timesMs: number[] = [];

@@ -11,5 +11,7 @@ export const errorResponseSchema = z
     error: z.string(),
     message: z.string(),
     details: z.array(fieldErrorSchema).optional(),
+    /** A 404 for a client ID a rotation replaced: the token's client ID now (design §9). */
+    replacedBy: z.string().optional(),
   })
   .meta({ id: 'ErrorResponse' });

@@ -16,6 +16,8 @@ const bodies: [string, unknown][] = [
   ['a detail without a message', { error: 'e', message: 'm', details: [{ field: 'a' }] }],
   ['a detail that is not an object', { error: 'e', message: 'm', details: ['a'] }],
   ['null details', { error: 'e', message: 'm', details: null }],
+  ['a replaced client ID', { error: 'not_found', message: 'm', replacedBy: 'dfc_new' }],
+  ['a replacement that is not a string', { error: 'not_found', message: 'm', replacedBy: 5 }],
   ['null', null],
   ['a string', 'Internal Server Error'],
   ['an array', [{ error: 'e', message: 'm' }]],

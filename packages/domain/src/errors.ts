@@ -41,6 +41,7 @@ export function isErrorResponse(value: unknown): value is ErrorResponse {
     isRecord(value) &&
     typeof value.error === 'string' &&
     typeof value.message === 'string' &&
-    (value.details === undefined || (Array.isArray(value.details) && value.details.every(isFieldError)))
+    (value.details === undefined || (Array.isArray(value.details) && value.details.every(isFieldError))) &&
+    (value.replacedBy === undefined || typeof value.replacedBy === 'string')
   );
 }

@@ -39,5 +39,15 @@ export const rotationGraceSchema = z
   })
   .meta({ id: 'RotationGrace' });
 
+/** RotateClient's answer: the new credentials, and until when the old secret works (null: it stopped). */
+export const rotateClientResponseSchema = z
+  .object({
+    clientId: z.string(),
+    clientSecret: z.string(),
+    oldSecretWorksUntil: z.string().nullable(),
+  })
+  .meta({ id: 'RotatedClient' });
+
 export type RotateClientRequest = z.input<typeof rotateClientRequestSchema>;
+export type RotatedClient = z.infer<typeof rotateClientResponseSchema>;
 export type RotationGrace = z.infer<typeof rotationGraceSchema>;

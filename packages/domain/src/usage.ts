@@ -34,6 +34,11 @@ const countsByDay = z.array(z.number().int().nonnegative());
 export const clientUsageSchema = z
   .object({
     clientId: z.string(),
+    /**
+     * Every client ID whose usage is summed: the token's, then those its rotations replaced, newest
+     * first (design §9: a token keeps its history across rotations).
+     */
+    clientIds: z.array(z.string()),
     days: z.number().int(),
     /** The UTC days covered, oldest first (the last is today); every series below is aligned with it. */
     dates: z.array(z.string()),

@@ -271,6 +271,16 @@ export const apiClients = pgTable(
      */
     retiresAt: moment('retires_at'),
     replacedBy: text('replaced_by'),
+    /**
+     * On a retiring secret: its requests already counted for the rotation's hour when the rotation
+     * committed, so "requests since rotation" leaves out those made earlier in that hour (design §9).
+     */
+    requestsBeforeRotation: bigint('requests_before_rotation', { mode: 'number' }),
+    /**
+     * The token across its rotations (design §9): a rotation's new secret keeps it, so the token's usage
+     * and the pages of its old client IDs (replaced_client_ids) follow it.
+     */
+    lineageId: uuid('lineage_id').notNull().defaultRandom(),
   },
   (table) => [
     index('api_clients_company_id_idx').on(table.companyId, table.createdAt),
@@ -280,11 +290,30 @@ export const apiClients = pgTable(
     index('api_clients_replaced_by_idx')
       .on(table.replacedBy)
       .where(sql`${table.replacedBy} is not null`),
+    index('api_clients_lineage_id_idx').on(table.lineageId),
     // The expiry sweep (credentials/expiry-sweep.ts) looks only at tokens that can still expire.
     index('api_clients_expiring_idx')
       .on(table.expiredAt)
       .where(sql`${table.status} in ('active', 'pending', 'review')`),
   ],
+);
+
+/**
+ * Every client ID a rotation replaced, with the token it belongs to (design §9): its usage counts in the
+ * token's history, and asking for it answers the token's current client ID. Deleting the token deletes
+ * these rows with it.
+ */
+export const replacedClientIds = pgTable(
+  'replaced_client_ids',
+  {
+    clientId: text('client_id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    lineageId: uuid('lineage_id').notNull(),
+    replacedAt: moment('replaced_at').notNull(),
+  },
+  (table) => [index('replaced_client_ids_lineage_id_idx').on(table.lineageId)],
 );
 
 export const credentialEventKind = pgEnum('credential_event_kind', CREDENTIAL_EVENT_KINDS);

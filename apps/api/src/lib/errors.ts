@@ -1,5 +1,11 @@
 // Errors the services throw; the one error handler turns them into `{ error, message, details? }`.
-import { ERROR_CODES, type ErrorCode, type FieldError, type InvitationProblem } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorResponse,
+  type FieldError,
+  type InvitationProblem,
+} from '@datafeeds/domain';
 
 export class AppError extends Error {
   constructor(
@@ -9,6 +15,8 @@ export class AppError extends Error {
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Fields of the error shape beyond the message (design §6): a replaced client ID's token. */
+    readonly extra?: Pick<ErrorResponse, 'replacedBy'>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -17,7 +25,8 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError(401, ERROR_CODES.unauthorized, 'Authentication is required.');
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (message = 'Not found.') => new AppError(404, ERROR_CODES.notFound, message);
+export const notFound = (message = 'Not found.', extra?: Pick<ErrorResponse, 'replacedBy'>) =>
+  new AppError(404, ERROR_CODES.notFound, message, undefined, undefined, extra);
 /** A signed-in identity without a portal profile (imported from the sister product, welcome page pending). */
 export const profileNotFound = () =>
   new AppError(

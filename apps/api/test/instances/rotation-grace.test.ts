@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ClientCredentials } from '@datafeeds/domain';
 import { buildApp } from '../../src/app.ts';
 import { credentialEvents } from '../../src/db/schema.ts';
+import { runOperatorCommand } from '../../src/operator/commands.ts';
 import { auditRows } from '../helpers/audit.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
@@ -84,6 +85,24 @@ describe.runIf(testDatabaseKind === 'postgres')('rotation grace periods on two i
       .toBe('NOT_FOUND');
     await feed.next((event) => event.event === 'revoked' && event.data.clientId === old.clientId, 1_000);
     expect(await codeOn(b, key, next.clientSecret)).toBe('VALID');
+  });
+
+  it('setting the new token inactive on A stops the old secret through B within a second', async () => {
+    const [a, b] = await both();
+    const { key } = await a.verifierKeys.create('stopped token feed');
+    const feed = await openEventStream(baseUrlOf(b), key);
+    streams.push(feed);
+    await feed.next((event) => event.event === 'ready');
+    const { old, next } = await rotatedOn(a);
+    expect(await codeOn(b, key, old.clientSecret)).toBe('VALID'); // cached on B
+    expect(
+      (await runOperatorCommand(a, { command: 'set-token-status', args: [next.clientId, 'inactive'] })).ok,
+    ).toBe(true);
+    await expect
+      .poll(() => codeOn(b, key, old.clientSecret), { timeout: 1_000, interval: 5 })
+      .toBe('NOT_FOUND');
+    await feed.next((event) => event.event === 'revoked' && event.data.clientId === old.clientId, 1_000);
+    expect(await codeOn(b, key, next.clientSecret)).toBe('INACTIVE');
   });
 
   it('an elapsed grace period is retired once when both instances sweep at once', async () => {

@@ -98,6 +98,25 @@ describe('credential notices', () => {
     expect(notice?.text).not.toContain('stopped working at once');
   });
 
+  it('a rotation that cuts an old secret still in its grace period says so', async () => {
+    const { owner } = await team();
+    const first = await createdClient(app, owner.token, { label: 'Twice rotated feed' });
+    const second = (await rotateClient(app, owner.token, first.clientId, '24h')).json<ClientCredentials>();
+    const third = await rotateClient(app, owner.token, second.clientId, '1h');
+    expect(third.statusCode, third.body).toBe(200);
+    const [notice, ...more] = (await notices(owner, /API token rotated/)).filter((message) =>
+      message.text.includes(`client ID ending ${ending(second.clientId)})`),
+    );
+    expect(more).toEqual([]);
+    expect(notice?.text).toContain(
+      `The secret of client ID ending ${ending(first.clientId)}, which an earlier rotation had kept working for a grace period, stopped working at once.`,
+    );
+    const [earlier] = (await notices(owner, /API token rotated/)).filter((message) =>
+      message.text.includes(`client ID ending ${ending(first.clientId)})`),
+    );
+    expect(earlier?.text).not.toContain('earlier rotation');
+  });
+
   it('a refused or unknown change sends nothing', async () => {
     const { owner, member } = await team();
     const before = (await app.mailer.outbox()).length;

@@ -130,6 +130,24 @@ describe('@datafeeds/verifier with a real portal', () => {
     expect(await verifier.verify(next.clientSecret)).toMatchObject({ code: 'VALID' });
   });
 
+  it('drops the old secret of a grace-period rotation within a second of its token being set inactive', async () => {
+    const verifier = await connected();
+    const old = await liveToken();
+    const next = (await rotateClient(portal, old.user.token, old.clientId, '24h')).json<{
+      clientId: string;
+      clientSecret: string;
+    }>();
+    // Answered from the verifier's cache (once the rotation's own `retiring` change has gone by).
+    await within(1_000, async () => {
+      const calls = verifier.stats.portalCalls;
+      expect(await verifier.verify(old.clientSecret)).toMatchObject({ code: 'VALID' });
+      return verifier.stats.portalCalls === calls;
+    });
+    await runOperatorCommand(portal, { command: 'set-token-status', args: [next.clientId, 'inactive'] });
+    await within(1_000, async () => (await verifier.verify(old.clientSecret)).code === 'NOT_FOUND');
+    expect(await verifier.verify(next.clientSecret)).toMatchObject({ code: 'INACTIVE' });
+  });
+
   it('refuses the events stream of a revoked key, and says so', async () => {
     const { row, key } = await portal.verifierKeys.create('to revoke');
     const verifier = createVerifier({ portalUrl, verifierKey: key, onError: () => undefined });

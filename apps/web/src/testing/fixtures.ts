@@ -64,6 +64,7 @@ export function makeClientUsage(clientId: string, options: UsageFixtureOptions =
   const refusedTotal = sum(refused);
   return {
     clientId,
+    clientIds: [clientId],
     days,
     dates,
     feeds,

@@ -13,6 +13,7 @@ import {
   invitationSummarySchema,
   messageResponseSchema,
   pendingInvitationSchema,
+  rotateClientResponseSchema,
   teamMemberSchema,
   teamSchema,
   tokenResponseSchema,
@@ -38,7 +39,7 @@ const SERVER_ANSWERS: Record<string, z.ZodType> = {
   [`GET ${API_PATHS.config}`]: appConfigSchema,
   [`GET ${API_PATHS.getClients}`]: getClientsResponseSchema,
   [`POST ${API_PATHS.createClient}`]: clientCredentialsSchema,
-  [`POST ${API_PATHS.rotateClient}`]: clientCredentialsSchema,
+  [`POST ${API_PATHS.rotateClient}`]: rotateClientResponseSchema,
   // 204 without a body: a test double that answers one answers what the server never sends.
   [`POST ${API_PATHS.endRotationGrace}`]: z.never(),
   [`POST ${API_PATHS.upgradeAccount}`]: upgradeAccountResponseSchema,

@@ -31,12 +31,14 @@ export const BARE_SQL = {
     'select "api_clients"."client_id", "api_clients"."label", "api_clients"."scope", ' +
     '"api_clients"."status", "api_clients"."in_review", "api_clients"."api_type", ' +
     '"api_clients"."created_at", "api_clients"."updated_at", "api_clients"."expired_at", ' +
-    '"api_clients"."last_used_at", "retiring"."client_id", "retiring"."retires_at", case when ' +
+    'greatest("api_clients"."last_used_at", "retiring"."last_used_at"), "retiring"."client_id", ' +
+    '"retiring"."retires_at", case when ' +
     '"retiring"."client_id" is null then null else (\n    select coalesce(sum(' +
     '"credential_usage_hourly"."count"), 0)::int from "credential_usage_hourly"\n    where ' +
     '"credential_usage_hourly"."client_id" = "retiring"."client_id"\n      and ' +
     '"credential_usage_hourly"."hour" >= date_trunc(\'hour\', "api_clients"."created_at" at time zone ' +
-    '\'UTC\') at time zone \'UTC\'\n  ) end from "api_clients" left join "api_clients" "retiring" on ' +
+    '\'UTC\') at time zone \'UTC\'\n  ) - coalesce("retiring"."requests_before_rotation", 0)::int end ' +
+    'from "api_clients" left join "api_clients" "retiring" on ' +
     '("retiring"."replaced_by" = "api_clients"."client_id" and "retiring"."company_id" = ' +
     '"api_clients"."company_id") where ("api_clients"."company_id" = $1 and ' +
     '"api_clients"."retires_at" is null) order by "api_clients"."created_at" desc, "api_clients"."id" desc',

@@ -46,6 +46,7 @@ export default fp(
           error: error.code,
           message: error.message,
           ...(error.details ? { details: error.details } : {}),
+          ...error.extra,
         };
         return reply.code(error.statusCode).send(body);
       }

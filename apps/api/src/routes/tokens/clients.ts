@@ -8,6 +8,7 @@ import {
   getClientsQuerySchema,
   getClientsResponseSchema,
   rotateClientRequestSchema,
+  rotateClientResponseSchema,
   tokenRequestSchema,
 } from '@datafeeds/domain';
 import { memberOf } from '../../plugins/app/authentication.ts';
@@ -34,7 +35,8 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['tokens'],
       operationId: 'GetClients',
-      summary: "The company's API tokens, newest first; ?clientIds=<id> answers that one (404 if not yours)",
+      summary:
+        "The company's API tokens, newest first; ?clientIds=<id> answers that one (404 if not yours; a client ID a rotation replaced answers 404 with replacedBy, the token's client ID now)",
       security: bearerSecurity,
       querystring: getClientsQuerySchema,
       response: { 200: getClientsResponseSchema, ...errorResponses(400, 401, 404, 429) },
@@ -69,7 +71,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Replace a token by a new one with the same permissions; the old secret stops at once or after the grace period chosen (409 if it is itself a replaced secret)',
       security: bearerSecurity,
       body: rotateClientRequestSchema,
-      response: { 200: clientCredentialsSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      response: { 200: rotateClientResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
     },
     handler: async (request) => {
       const { clientId, gracePeriod } = request.body;

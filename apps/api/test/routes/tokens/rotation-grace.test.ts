@@ -8,6 +8,7 @@ import { apiClients, credentialEvents, profiles } from '../../../src/db/schema.t
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { login } from '../../helpers/factories.ts';
+import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { openEventStream, type EventStream } from '../../helpers/event-stream.ts';
 import {
@@ -19,6 +20,7 @@ import {
   rotateClient,
   verifiedUser,
 } from '../../helpers/tokens.ts';
+import { clientUsage, getClientUsage } from '../../helpers/usage.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
 
 const clock = testClock(new Date('2026-06-01T10:20:00Z'));
@@ -45,9 +47,13 @@ async function graceRotation() {
 }
 
 const eventKinds = async (clientId: string) =>
-  (await app.db.select().from(credentialEvents).where(eq(credentialEvents.clientId, clientId))).map(
-    ({ kind, effect }) => `${kind}:${effect}`,
-  );
+  (
+    await app.db
+      .select()
+      .from(credentialEvents)
+      .where(eq(credentialEvents.clientId, clientId))
+      .orderBy(credentialEvents.seq)
+  ).map(({ kind, effect }) => `${kind}:${effect}`);
 
 async function withClockMoved<T>(seconds: number, work: () => Promise<T>): Promise<T> {
   const start = clock.now();
@@ -153,12 +159,90 @@ describe('POST /api/RotateClient with a grace period', () => {
     const { user, old, next } = await graceRotation();
     expect((await deleteClient(app, user.token, next.clientId)).statusCode).toBe(204);
     expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');
-    expect(await eventKinds(old.clientId)).toEqual(['created:none', 'retiring:changed', 'retired:revoked']);
+    // Retired, never expired or suspended as a row of its own that a later change could bring back.
+    const kinds = await eventKinds(old.clientId);
+    expect(kinds.filter((kind) => kind.endsWith(':revoked'))).toEqual(['retired:revoked']);
+    expect(kinds.at(-1)).toBe('retired:revoked');
     const ended = (await auditRows(app)).findLast((row) => row.kind === 'credential.grace_ended');
     expect(ended?.detail).toMatchObject({ clientId: old.clientId, why: 'deleted' });
     // Deleting the old secret by its own id is not how it ends: it is no token of the list.
     const other = await graceRotation();
     expect((await deleteClient(app, other.user.token, other.old.clientId)).statusCode).toBe(404);
+  });
+});
+
+describe('a token that stops takes its old secret with it', () => {
+  const operator = async (command: string, ...args: string[]) =>
+    expect((await runOperatorCommand(app, { command, args })).ok).toBe(true);
+
+  /** The old secret is revoked (announced, audited with `why`), and the details no longer show it. */
+  async function expectOldSecretStopped(
+    user: { token: string },
+    old: ClientCredentials,
+    why: string,
+    events?: EventStream,
+  ) {
+    expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');
+    // Retired, never expired or suspended as a row of its own that a later change could bring back.
+    const kinds = await eventKinds(old.clientId);
+    expect(kinds.filter((kind) => kind.endsWith(':revoked'))).toEqual(['retired:revoked']);
+    expect(kinds.at(-1)).toBe('retired:revoked');
+    const ended = (await auditRows(app)).findLast(
+      (row) => row.kind === 'credential.grace_ended' && row.detail.clientId === old.clientId,
+    );
+    expect(ended?.detail).toMatchObject({ why });
+    const [listed] = await clientsOf(app, user.token);
+    expect(listed?.rotationGrace).toBeNull();
+    if (events) {
+      const revoked = await events.next(
+        (event) => event.event === 'revoked' && event.data.clientId === old.clientId,
+      );
+      expect(revoked.data).toMatchObject({ reason: 'retired' });
+    }
+  }
+
+  it.each(['inactive', 'pending', 'expired'] as const)(
+    'the provider team setting the new token %s stops the old secret in the same change',
+    async (status) => {
+      const events = await openEventStream(baseUrl, key);
+      streams.push(events);
+      const { user, old, next } = await graceRotation();
+      expect(await codeOf(old.clientSecret)).toBe('VALID'); // cached now
+      await operator('set-token-status', next.clientId, status);
+      expect(await codeOf(next.clientSecret)).not.toBe('VALID');
+      await expectOldSecretStopped(user, old, 'status_set', events);
+    },
+  );
+
+  it('a review keeps it: a token under review is usable (design §3)', async () => {
+    const { old, next } = await graceRotation();
+    await operator('set-token-status', next.clientId, 'review');
+    expect(await codeOf(old.clientSecret)).toBe('VALID');
+  });
+
+  it('suspending the company stops it for good: reinstating brings back only the token', async () => {
+    const { user, old, next } = await graceRotation();
+    const companyId = await companyIdOf(app, user.registration.email);
+    expect(await codeOf(old.clientSecret)).toBe('VALID');
+    await operator('suspend-company', companyId);
+    await operator('reinstate-company', companyId, 'trial');
+    expect(await codeOf(next.clientSecret)).toBe('VALID');
+    await expectOldSecretStopped(user, old, 'suspended');
+  });
+
+  it('the trial ending stops it for good: extending the trial brings back only the token', async () => {
+    const { user, old, next } = await graceRotation();
+    const companyId = await companyIdOf(app, user.registration.email);
+    // The trial ends within the grace period: move it to 10 minutes from now.
+    const ends = new Date(clock.now().getTime() + 600_000);
+    await app.credentials.extendTrial(companyId, ends, { kind: 'operator' });
+    await withClockMoved(601, async () => {
+      expect(await app.credentials.expireDue()).toBeGreaterThanOrEqual(1);
+      expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');
+    });
+    await operator('extend-trial', companyId, '5');
+    expect(await codeOf(next.clientSecret)).toBe('VALID');
+    await expectOldSecretStopped(user, old, 'expired');
   });
 });
 
@@ -259,13 +343,82 @@ describe('the end of a grace period', () => {
 });
 
 describe('GET /api/GetClients rotationGrace', () => {
-  it('counts the old secret’s verifications since the rotation’s hour', async () => {
-    const { user, old, next } = await graceRotation();
+  it('counts the old secret’s verifications since the rotation, not those earlier in its hour', async () => {
+    const user = await verifiedUser(app);
+    const old = await createdClient(app, user.token);
+    for (let i = 0; i < 5; i += 1) await codeOf(old.clientSecret); // this hour, before the rotation
+    await app.usageMeter?.flush();
+    const next = await rotatedWithGrace(user.token, old.clientId);
+    expect((await clientsOf(app, user.token))[0]?.rotationGrace?.requestsSinceRotation).toBe(0);
     for (let i = 0; i < 3; i += 1) await codeOf(old.clientSecret);
     await verified(app, key, { secret: old.clientSecret, scope: 'mlbLive' }); // refused, still counted
     await codeOf(next.clientSecret);
     await app.usageMeter?.flush();
     const [listed] = await clientsOf(app, user.token);
     expect(listed?.rotationGrace).toMatchObject({ clientId: old.clientId, requestsSinceRotation: 4 });
+  });
+});
+
+describe('a token keeps its history across rotations', () => {
+  const getClient = (token: string, clientId: string) => listClients(app, token, clientId);
+
+  /** A token used twice, rotated at once, used three times, rotated with a grace period, used by both. */
+  async function rotatedTwice() {
+    const user = await verifiedUser(app);
+    const first = await createdClient(app, user.token, { sports: ['nfl'] });
+    for (let i = 0; i < 2; i += 1) await codeOf(first.clientSecret);
+    const second = (await rotateClient(app, user.token, first.clientId, 'none')).json<ClientCredentials>();
+    for (let i = 0; i < 3; i += 1) await codeOf(second.clientSecret);
+    const third = await rotatedWithGrace(user.token, second.clientId);
+    await codeOf(second.clientSecret);
+    await verified(app, key, { secret: third.clientSecret, scope: 'mlbLive' }); // refused, still counted
+    await app.usageMeter?.flush();
+    return { user, first, second, third };
+  }
+
+  it('one usage history covers every client ID of the token, and its last use carries over', async () => {
+    const { user, first, second, third } = await rotatedTwice();
+    const usage = await clientUsage(app, user.token, { clientId: third.clientId, days: '30' });
+    // The token's own first, then those it replaced (newest first; the test clock stands still).
+    expect(usage.clientIds[0]).toBe(third.clientId);
+    expect([...usage.clientIds].sort()).toEqual([first.clientId, second.clientId, third.clientId].sort());
+    expect(usage.totals).toEqual({ requests: 7, valid: 6, refused: 1 });
+    expect(usage.lastUsedAt).toBe(clock.now().toISOString());
+    const [listed] = await clientsOf(app, user.token);
+    expect(listed?.lastUsedAt).toBe(clock.now().toISOString());
+  });
+
+  it('asking for a replaced client ID answers 404 naming the token’s client ID now', async () => {
+    const { user, first, second, third } = await rotatedTwice();
+    for (const clientId of [first.clientId, second.clientId]) {
+      const response = await getClient(user.token, clientId);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: ERROR_CODES.notFound,
+        message: 'No API token with this client ID was found in your account.',
+        replacedBy: third.clientId,
+      });
+      const usage = await getClientUsage(app, user.token, { clientId });
+      expect(usage.statusCode).toBe(404);
+      expect(usage.json()).toMatchObject({ replacedBy: third.clientId });
+    }
+    // Another company learns nothing, and a deleted token leads nowhere.
+    const stranger = await verifiedUser(app);
+    expect((await getClient(stranger.token, first.clientId)).json()).not.toHaveProperty('replacedBy');
+    expect((await deleteClient(app, user.token, third.clientId)).statusCode).toBe(204);
+    const gone = await getClient(user.token, first.clientId);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).not.toHaveProperty('replacedBy');
+  });
+
+  it('the rotation answer says until when the old secret works', async () => {
+    const user = await verifiedUser(app);
+    const old = await createdClient(app, user.token);
+    const graced = await rotatedWithGrace(user.token, old.clientId, '24h');
+    expect(graced).toMatchObject({
+      oldSecretWorksUntil: new Date(clock.now().getTime() + 86_400_000).toISOString(),
+    });
+    const at = await rotateClient(app, user.token, graced.clientId, 'none');
+    expect(at.json()).toMatchObject({ oldSecretWorksUntil: null });
   });
 });

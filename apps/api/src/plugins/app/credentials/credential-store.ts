@@ -13,12 +13,22 @@ import {
   type TokenStatus,
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { apiClients, companies, credentialEvents, identities } from '../../../db/schema.ts';
+import {
+  apiClients,
+  companies,
+  credentialEvents,
+  credentialUsageHourly,
+  identities,
+  replacedClientIds,
+} from '../../../db/schema.ts';
 import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { ApiClientRow, NewApiClient } from '../tokens/tokens-repository.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
+
+const HOUR_MS = 3_600_000;
+const SYSTEM_CONTEXT: AuditContext = { actor: { kind: 'system' }, ip: null, userAgent: null };
 
 /** Statuses that verify (design §3: a token under review is usable meanwhile). */
 const USABLE: readonly TokenStatus[] = ['active', 'review'];
@@ -44,6 +54,20 @@ const reviveIfExpired = sql`case
     then 'pending'::token_status
   when ${apiClients.inReview} then 'review'::token_status
   else 'active'::token_status end`;
+
+/**
+ * Why a grace period ended early or on time (audit `credential.grace_ended` detail). Any transition that
+ * stops a token — deleted, rotated again, set to a status that does not verify, expired, its company
+ * suspended — stops the secret it replaced in the same transaction (design §9): an old secret never
+ * outlives, or outworks, its token.
+ */
+type RetireReason = 'ended' | 'elapsed' | 'rotated' | 'deleted' | 'status_set' | 'expired' | 'suspended';
+
+/** A rotation's new token, and the client ID of an older secret still in its grace period it stopped. */
+export interface Rotated {
+  row: ApiClientRow;
+  stoppedClientId: string | undefined;
+}
 
 export interface CredentialStoreDeps {
   db: Db;
@@ -128,7 +152,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     tx: Db,
     where: SQL | undefined,
     context: AuditContext,
-    why: 'ended' | 'elapsed' | 'rotated' | 'deleted',
+    why: RetireReason,
     at: Date,
   ): Promise<ApiClientRow[]> {
     const rows = await tx
@@ -172,7 +196,8 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
      * feed learns its new end), shown on its replacement. The old row is locked first, so of concurrent
      * rotations of one token exactly one finds it live; the others find it gone (undefined) or retiring
      * ('retiring': a retiring secret is not rotated again, its replacement is). A grace period of the old
-     * token's own predecessor ends now: a token has at most one retiring secret behind it.
+     * token's own predecessor ends now (answered as `stoppedClientId`, so the notice can say it): a token
+     * has at most one retiring secret behind it.
      */
     async rotate(
       companyId: string,
@@ -181,7 +206,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       gracePeriod: RotationGracePeriod,
       context: AuditContext,
       executor: Db = db,
-    ): Promise<ApiClientRow | 'retiring' | undefined> {
+    ): Promise<Rotated | 'retiring' | undefined> {
       return withinTransaction(executor, async (tx) => {
         const [old] = await tx
           .select()
@@ -190,16 +215,34 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
           .for('update');
         if (!old) return undefined;
         if (old.retiresAt !== null) return 'retiring';
-        const next = replacement(old);
+        // The new secret continues the token: its lineage (usage history, old client IDs) and last use.
+        const next = { ...replacement(old), lineageId: old.lineageId, lastUsedAt: old.lastUsedAt };
         const row = await insert(tx, next);
-        await retire(tx, predecessorOf(companyId, old.clientId), context, 'rotated', next.now);
+        await tx.insert(replacedClientIds).values({
+          clientId: old.clientId,
+          companyId,
+          lineageId: old.lineageId,
+          replacedAt: next.now,
+        });
+        const [stopped] = await retire(
+          tx,
+          predecessorOf(companyId, old.clientId),
+          context,
+          'rotated',
+          next.now,
+        );
         const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
         const retiresAt = new Date(next.now.getTime() + graceSeconds * 1000);
         if (graceSeconds === 0) await removeRow(tx, companyId, old.clientId);
         else {
+          // Usage is kept by the hour: what the rotation's hour already holds was used before it.
+          const hour = new Date(Math.floor(next.now.getTime() / HOUR_MS) * HOUR_MS);
+          const requestsBeforeRotation = sql`(select coalesce(sum(${credentialUsageHourly.count}), 0)
+            from ${credentialUsageHourly}
+            where ${credentialUsageHourly.clientId} = ${old.clientId} and ${credentialUsageHourly.hour} = ${hour.toISOString()}::timestamptz)`;
           await tx
             .update(apiClients)
-            .set({ retiresAt, replacedBy: row.clientId, updatedAt: next.now })
+            .set({ retiresAt, replacedBy: row.clientId, requestsBeforeRotation, updatedAt: next.now })
             .where(eq(apiClients.id, old.id));
         }
         const replacedBy = row.clientId;
@@ -230,7 +273,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
             oldSecretEndsAt: retiresAt.toISOString(),
           },
         });
-        return row;
+        return { row, stoppedClientId: stopped?.clientId };
       });
     },
 
@@ -254,8 +297,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     async retireDue(): Promise<number> {
       return transaction(db, async (tx) => {
         const now = clock.now();
-        const context: AuditContext = { actor: { kind: 'system' }, ip: null, userAgent: null };
-        return (await retire(tx, lte(apiClients.retiresAt, now), context, 'elapsed', now)).length;
+        return (await retire(tx, lte(apiClients.retiresAt, now), SYSTEM_CONTEXT, 'elapsed', now)).length;
       });
     },
 
@@ -269,8 +311,14 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         const row = await removeRow(tx, companyId, clientId);
         if (!row) return undefined;
         const now = clock.now();
-        // No orphan: the secret it replaced, still in its grace period, goes with it.
+        // No orphan: the secret it replaced, still in its grace period, goes with it, and so do the
+        // client IDs its rotations replaced (they no longer lead anywhere).
         await retire(tx, predecessorOf(companyId, clientId), context, 'deleted', now);
+        await tx
+          .delete(replacedClientIds)
+          .where(
+            and(eq(replacedClientIds.companyId, companyId), eq(replacedClientIds.lineageId, row.lineageId)),
+          );
         await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), now);
         await audit.record(tx, {
           kind: 'credential.deleted',
@@ -324,6 +372,9 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
           .returning();
         if (!row) return undefined;
         const effect = USABLE.includes(status) ? 'changed' : 'revoked';
+        if (effect === 'revoked') {
+          await retire(tx, predecessorOf(row.companyId, row.clientId), context, 'status_set', now);
+        }
         const detail = { from: before.status, to: status };
         await record(tx, context.actor, each([row], { kind: 'status_set', effect, detail }), now);
         await audit.record(tx, {
@@ -381,12 +432,16 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     async expireDue(): Promise<number> {
       return transaction(db, async (tx) => {
         const now = clock.now();
+        const due = and(inArray(apiClients.status, [...EXPIRABLE]), lte(apiClients.expiredAt, now));
+        // A retiring secret shares its token's trial end (rotation copies it): it is retired, not kept
+        // as an expired row that a later extension or upgrade would bring back.
+        await retire(tx, due, SYSTEM_CONTEXT, 'expired', now);
         const rows = await tx
           .update(apiClients)
           .set({ status: 'expired', updatedAt: now })
-          .where(and(inArray(apiClients.status, [...EXPIRABLE]), lte(apiClients.expiredAt, now)))
+          .where(due)
           .returning();
-        await record(tx, { kind: 'system' }, each(rows, { kind: 'expired', effect: 'revoked' }), now);
+        await record(tx, SYSTEM_CONTEXT.actor, each(rows, { kind: 'expired', effect: 'revoked' }), now);
         return rows.length;
       });
     },
@@ -407,11 +462,16 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         if (before.accountStatus === accountStatus) return { from: before.accountStatus };
         const now = clock.now();
         await tx.update(companies).set({ accountStatus }).where(eq(companies.id, companyId));
+        const suspended = accountStatus === 'suspended';
+        // Reinstating brings the company's tokens back, not the old secrets their rotations replaced.
+        if (suspended) {
+          const context: AuditContext = { actor, ip: null, userAgent: null };
+          await retire(tx, eq(apiClients.companyId, companyId), context, 'suspended', now);
+        }
         const rows = await tx
           .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
           .from(apiClients)
           .where(eq(apiClients.companyId, companyId));
-        const suspended = accountStatus === 'suspended';
         const change = suspended
           ? ({ kind: 'company_suspended', effect: 'revoked' } as const)
           : ({ kind: 'company_reinstated', effect: 'changed' } as const);

@@ -167,6 +167,8 @@ export interface CredentialNotice {
   newClientId?: string | undefined;
   /** Rotation with a grace period: until when the old secret still works. */
   oldSecretWorksUntil?: Date | undefined;
+  /** Rotation: the client ID of the secret an earlier rotation had kept working, stopped by this one. */
+  stoppedClientId?: string | undefined;
 }
 
 /** The last 5 characters of a client ID: enough to recognise it, as the token list shows it. */
@@ -190,6 +192,11 @@ export function credentialNoticeEmail(to: string, notice: CredentialNotice): Ema
         ? `The old secret keeps working until ${utcMoment(notice.oldSecretWorksUntil)}.`
         : 'The old secret stopped working at once.',
     );
+    if (notice.stoppedClientId) {
+      paragraphs.push(
+        `The secret of client ID ending ${idEnd(notice.stoppedClientId)}, which an earlier rotation had kept working for a grace period, stopped working at once.`,
+      );
+    }
   }
   if (notice.action === 'deleted') paragraphs.push('Its secret no longer works.');
   paragraphs.push(

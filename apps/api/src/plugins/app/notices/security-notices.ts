@@ -14,7 +14,7 @@ import { emailOf, ownersAndAdmins, personAndCompany } from './recipients.ts';
 /** What a credential change reports about the token: names and ids only, never the secret. */
 export type ChangedToken = Pick<
   CredentialNotice,
-  'label' | 'clientId' | 'newClientId' | 'oldSecretWorksUntil'
+  'label' | 'clientId' | 'newClientId' | 'oldSecretWorksUntil' | 'stoppedClientId'
 >;
 
 export function createSecurityNotices({
@@ -52,6 +52,7 @@ export function createSecurityNotices({
           clientId: token.clientId,
           newClientId: token.newClientId,
           oldSecretWorksUntil: token.oldSecretWorksUntil,
+          stoppedClientId: token.stoppedClientId,
         };
         for (const recipient of recipients)
           await mailer.send(credentialNoticeEmail(recipient.email, notice), tx);

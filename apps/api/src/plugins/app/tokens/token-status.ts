@@ -46,7 +46,8 @@ export function toClient(row: ClientListRow, now: Date): Client {
             // The rotation made this token: its creation is when the old secret's grace period began.
             rotatedAt: row.createdAt.toISOString(),
             endsAt: row.graceEndsAt.toISOString(),
-            requestsSinceRotation: row.graceRequests ?? 0,
+            // Never below 0, whatever a row written out of order subtracted.
+            requestsSinceRotation: Math.max(0, row.graceRequests ?? 0),
           }
         : null,
   };

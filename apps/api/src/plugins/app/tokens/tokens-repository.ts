@@ -4,7 +4,14 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiType, Scope, TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { apiClients, companies, credentialUsageHourly, identities, profiles } from '../../../db/schema.ts';
+import {
+  apiClients,
+  companies,
+  credentialUsageHourly,
+  identities,
+  profiles,
+  replacedClientIds,
+} from '../../../db/schema.ts';
 
 export type ApiClientRow = typeof apiClients.$inferSelect;
 
@@ -41,16 +48,19 @@ const clientListColumns = {
   createdAt: apiClients.createdAt,
   updatedAt: apiClients.updatedAt,
   expiredAt: apiClients.expiredAt,
-  lastUsedAt: apiClients.lastUsedAt,
+  // The token's last use by either of its secrets (greatest() ignores a null).
+  lastUsedAt: sql<Date | null>`greatest(${apiClients.lastUsedAt}, ${retiring.lastUsedAt})`.mapWith(
+    apiClients.lastUsedAt,
+  ),
   graceClientId: retiring.clientId,
   graceEndsAt: retiring.retiresAt,
-  // Verifications of the old secret from the hour of the rotation on (usage is kept by the hour, so
-  // requests earlier in that hour count too); only worked out for a token that has a retiring secret.
+  // Verifications of the old secret since the rotation: its usage from the rotation's hour on, less what
+  // that hour already held when the rotation committed (design §9); only for a token that has one.
   graceRequests: sql<number | null>`case when ${retiring.clientId} is null then null else (
     select coalesce(sum(${credentialUsageHourly.count}), 0)::int from ${credentialUsageHourly}
     where ${credentialUsageHourly.clientId} = ${retiring.clientId}
       and ${credentialUsageHourly.hour} >= date_trunc('hour', ${apiClients.createdAt} at time zone 'UTC') at time zone 'UTC'
-  ) end`.mapWith(Number),
+  ) - coalesce(${retiring.requestsBeforeRotation}, 0)::int end`.mapWith(Number),
 };
 
 export interface NewApiClient {
@@ -66,6 +76,9 @@ export interface NewApiClient {
   secretStart: string;
   expiredAt: Date | null;
   now: Date;
+  /** A rotation's new secret continues its token: same lineage, same last use. */
+  lineageId?: string;
+  lastUsedAt?: Date | null;
 }
 
 /** The company a signed-in person acts for, with what decides a new token's status and expiry. */
@@ -128,6 +141,43 @@ export function createTokensRepository(db: Db) {
     async findByClientId(clientId: string, executor: Db = db): Promise<ApiClientRow | undefined> {
       const [row] = await executor.select().from(apiClients).where(eq(apiClients.clientId, clientId));
       return row;
+    },
+
+    /**
+     * The listed token a rotation replaced `clientId` by (design §9), through any number of rotations;
+     * undefined when the id was never replaced or its token is gone.
+     */
+    async replacementOf(companyId: string, clientId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ clientId: apiClients.clientId })
+        .from(replacedClientIds)
+        .innerJoin(
+          apiClients,
+          and(
+            eq(apiClients.lineageId, replacedClientIds.lineageId),
+            eq(apiClients.companyId, replacedClientIds.companyId),
+            isNull(apiClients.retiresAt),
+          ),
+        )
+        .where(and(eq(replacedClientIds.companyId, companyId), eq(replacedClientIds.clientId, clientId)));
+      return row?.clientId;
+    },
+
+    /** Every client ID a listed token of the company had, itself first, then the replaced ones newest first. */
+    async lineageOf(companyId: string, clientId: string): Promise<string[]> {
+      const replaced = await db
+        .select({ clientId: replacedClientIds.clientId })
+        .from(replacedClientIds)
+        .innerJoin(
+          apiClients,
+          and(
+            eq(apiClients.lineageId, replacedClientIds.lineageId),
+            eq(apiClients.companyId, replacedClientIds.companyId),
+          ),
+        )
+        .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)))
+        .orderBy(desc(replacedClientIds.replacedAt));
+      return [clientId, ...replaced.map((row) => row.clientId)];
     },
 
     async inReview(): Promise<ApiClientRow[]> {

@@ -6,6 +6,7 @@ import {
   scopeForRequest,
   type Client,
   type ClientCredentials,
+  type RotatedClient,
   type RotationGracePeriod,
   type TokenRequest,
 } from '@datafeeds/domain';
@@ -42,7 +43,8 @@ const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditCont
   actor: { kind: 'user', id: identityId },
 });
 
-const tokenNotFound = () => notFound('No API token with this client ID was found in your account.');
+const NOT_FOUND_MESSAGE = 'No API token with this client ID was found in your account.';
+const tokenNotFound = () => notFound(NOT_FOUND_MESSAGE);
 const alreadyReplaced = () =>
   new AppError(
     409,
@@ -82,9 +84,22 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
   return {
     async list({ companyId }: CompanyCaller, clientIds?: readonly string[]): Promise<Client[]> {
       const rows = await tokens.list(companyId, clientIds);
-      if (clientIds && rows.length < new Set(clientIds).size) throw tokenNotFound();
+      if (clientIds && rows.length < new Set(clientIds).size) {
+        // One id a rotation replaced leads to its token (design §9): the old client ID's page follows it.
+        const [only] = clientIds;
+        const replacedBy =
+          clientIds.length === 1 && only !== undefined
+            ? await tokens.replacementOf(companyId, only)
+            : undefined;
+        throw notFound(NOT_FOUND_MESSAGE, replacedBy === undefined ? undefined : { replacedBy });
+      }
       const now = clock.now();
       return rows.map((row) => toClient(row, now));
+    },
+
+    /** Every client ID of a listed token's lineage: its own, then those its rotations replaced. */
+    lineageOf({ companyId }: CompanyCaller, clientId: string): Promise<string[]> {
+      return tokens.lineageOf(companyId, clientId);
     },
 
     async create(
@@ -126,9 +141,10 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
       clientId: string,
       gracePeriod: RotationGracePeriod,
       origin: RequestOrigin,
-    ): Promise<ClientCredentials> {
+    ): Promise<RotatedClient> {
       const { companyId } = caller;
       let issued: ClientCredentials | undefined;
+      let oldSecretWorksUntil: Date | undefined;
       const rotated = await notices.credential(caller, 'rotated', async (tx) => {
         await confirmRole(tx, caller, 'rotateToken');
         const next = await store.rotate(
@@ -154,19 +170,21 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
         );
         // Thrown inside the transaction, which changed nothing: no notice is written.
         if (next === 'retiring') throw alreadyReplaced();
+        if (!next) return undefined;
         const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
-        return (
-          next && {
-            label: next.label,
-            clientId,
-            newClientId: next.clientId,
-            oldSecretWorksUntil:
-              graceSeconds > 0 ? new Date(next.createdAt.getTime() + graceSeconds * 1000) : undefined,
-          }
-        );
+        if (graceSeconds > 0) {
+          oldSecretWorksUntil = new Date(next.row.createdAt.getTime() + graceSeconds * 1000);
+        }
+        return {
+          label: next.row.label,
+          clientId,
+          newClientId: next.row.clientId,
+          oldSecretWorksUntil,
+          stoppedClientId: next.stoppedClientId,
+        };
       });
       if (!rotated || !issued) throw tokenNotFound();
-      return issued;
+      return { ...issued, oldSecretWorksUntil: oldSecretWorksUntil?.toISOString() ?? null };
     },
 
     /** Stops the secret a rotation of `clientId` replaced, before its grace period would have. */

@@ -1,6 +1,6 @@
-// GetClientUsage (design §8 "Usage"): one credential's usage over the last `days` UTC days, for the
-// caller's own company only. The token is looked up through the tokens service, so another company's
-// id answers the very 404 an unknown one does.
+// GetClientUsage (design §8 "Usage"): one token's usage over the last `days` UTC days — with that of the
+// client IDs its rotations replaced (design §9) — for the caller's own company only. The token is looked
+// up through the tokens service, so another company's id answers the very 404 an unknown one does.
 import type { ClientUsage } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
 import type { CompanyCaller } from '../sessions/sessions-service.ts';
@@ -10,7 +10,7 @@ import { DAY_MS, summarizeUsage } from './usage-summary.ts';
 
 export interface UsageServiceDeps {
   clock: Clock;
-  tokens: Pick<TokensService, 'list'>;
+  tokens: Pick<TokensService, 'list' | 'lineageOf'>;
   store: Pick<UsageStore, 'daily'>;
 }
 
@@ -20,8 +20,9 @@ export function createUsageService({ clock, tokens, store }: UsageServiceDeps) {
       const [client] = await tokens.list(caller, [clientId]);
       if (!client) throw new Error('tokens.list answered no token without refusing'); // never: it 404s
       const lastDay = Math.floor(clock.now().getTime() / DAY_MS);
-      const rows = await store.daily(clientId, new Date((lastDay - days + 1) * DAY_MS));
-      return summarizeUsage(rows, { clientId, days, lastDay, lastUsedAt: client.lastUsedAt });
+      const clientIds = await tokens.lineageOf(caller, clientId);
+      const rows = await store.daily(clientIds, new Date((lastDay - days + 1) * DAY_MS));
+      return summarizeUsage(rows, { clientId, clientIds, days, lastDay, lastUsedAt: client.lastUsedAt });
     },
   };
 }

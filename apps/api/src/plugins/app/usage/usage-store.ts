@@ -1,6 +1,6 @@
 // Usage in the database (design §8 "Usage"): a batch of hourly counts and last uses written in ONE
 // statement, the per-day sums GetClientUsage reads, and the retention delete.
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { credentialUsageHourly } from '../../../db/schema.ts';
 import type { UsageBatch } from './usage-meter.ts';
@@ -64,8 +64,8 @@ export function createUsageStore(db: Db) {
       `);
     },
 
-    /** Sums per UTC day, feed and outcome of one credential from `from` (an hour boundary) on. */
-    async daily(clientId: string, from: Date): Promise<UsageDayRow[]> {
+    /** Sums per UTC day, feed and outcome of the credentials (one token's lineage) from `from` on. */
+    async daily(clientIds: readonly string[], from: Date): Promise<UsageDayRow[]> {
       const day = sql<number>`floor(extract(epoch from ${credentialUsageHourly.hour}) / ${sql.raw(String(DAY_SECONDS))})::int`;
       return db
         .select({
@@ -75,7 +75,9 @@ export function createUsageStore(db: Db) {
           count: sql<number>`sum(${credentialUsageHourly.count})::float8`.mapWith(Number),
         })
         .from(credentialUsageHourly)
-        .where(and(eq(credentialUsageHourly.clientId, clientId), gte(credentialUsageHourly.hour, from)))
+        .where(
+          and(inArray(credentialUsageHourly.clientId, [...clientIds]), gte(credentialUsageHourly.hour, from)),
+        )
         .groupBy(day, credentialUsageHourly.scope, credentialUsageHourly.code);
     },
 

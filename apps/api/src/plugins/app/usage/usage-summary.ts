@@ -18,6 +18,8 @@ const isRefused = (code: string): code is RefusedMeteredCode =>
 
 export interface UsageWindow {
   clientId: string;
+  /** The client IDs summed: the token's and those its rotations replaced (design §9). */
+  clientIds: string[];
   days: number;
   /** Days since the epoch (UTC) of the last day shown: today. */
   lastDay: number;
@@ -53,6 +55,7 @@ export function summarizeUsage(rows: readonly UsageDayRow[], window: UsageWindow
   const refusedTotal = refused.reduce((sum, count) => sum + count, 0);
   return {
     clientId: window.clientId,
+    clientIds: window.clientIds,
     days,
     dates,
     feeds: [...byFeed]

@@ -5,8 +5,16 @@ import { apiRequest } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { tokenKeys } from './keys';
 
-/** One token, or `null` when it does not exist (or belongs to another company: the API answers 404). */
-async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | null> {
+/** A client ID a rotation replaced: the token's client ID now (design §9). */
+export interface ReplacedClient {
+  replacedBy: string;
+}
+
+/**
+ * One token; `null` when it does not exist (or belongs to another company: the API answers 404); where
+ * the id was replaced by a rotation, the 404 names the token's client ID now.
+ */
+async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | ReplacedClient | null> {
   try {
     const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, {
       query: { clientIds: clientId },
@@ -14,8 +22,9 @@ async function getClient(clientId: string, signal?: AbortSignal): Promise<Client
     });
     return clients[0] ?? null;
   } catch (error) {
-    if (isHttpError(error, 404)) return null;
-    throw error;
+    if (!isHttpError(error, 404)) throw error;
+    const replacedBy = error.data?.replacedBy;
+    return replacedBy === undefined ? null : { replacedBy };
   }
 }
 

@@ -1,4 +1,4 @@
-import { API_PATHS, type ClientCredentials, type RotateClientRequest } from '@datafeeds/domain';
+import { API_PATHS, type RotateClientRequest, type RotatedClient } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
@@ -6,10 +6,11 @@ import { apiRequest } from '@/lib/api-client';
 
 /**
  * Replaces the token with a new one of the same permissions; the answer holds its only copy of the
- * secret. `gracePeriod` says when the old secret stops working (at once unless chosen otherwise).
+ * secret, and until when the old one works. `gracePeriod` says when the old secret stops working (at
+ * once unless chosen otherwise).
  */
-function rotateClient(body: RotateClientRequest): Promise<ClientCredentials> {
-  return apiRequest<ClientCredentials>(API_PATHS.rotateClient, { method: 'POST', body });
+function rotateClient(body: RotateClientRequest): Promise<RotatedClient> {
+  return apiRequest<RotatedClient>(API_PATHS.rotateClient, { method: 'POST', body });
 }
 
 /** The list is not reloaded here: the rotate dialog does it when it closes (spec §4). */

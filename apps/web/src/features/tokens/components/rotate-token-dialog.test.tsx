@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  formatDateTime,
   ROTATION_GRACE_LABELS,
   ROTATION_GRACE_PERIODS,
   rotateFailureMessage,
@@ -12,7 +13,13 @@ import { clickOutsideDialog, waitPastDialogExit } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
 import { renderScreen } from '@/testing/render';
 import { makeClient, mockTokensApi, newCredentials } from '../testing/tokens-api';
-import { GRACE_QUESTION } from './rotate-token-dialog';
+import {
+  CUT_OLD_SECRET_CONFIRM,
+  GRACE_QUESTION,
+  OLD_SECRET_STOPPED,
+  cutOldSecretWarning,
+  oldSecretWorksUntilText,
+} from './rotate-token-dialog';
 
 const client = makeClient({ id: 'cli_team*ef56gh78', label: 'Scores app' });
 
@@ -55,6 +62,61 @@ describe('rotate token dialog', () => {
     expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([
       { clientId: client.id, gracePeriod: '1h' },
     ]);
+  });
+
+  it('puts the grace choice before Rotate in the tab order: it has the focus first', async () => {
+    mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    const choice = within(dialog).getByRole('radiogroup', { name: GRACE_QUESTION });
+    await waitFor(() => expect(within(choice).getByRole('radio', { name: 'Immediately' })).toHaveFocus());
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Rotate' })).toHaveFocus();
+  });
+
+  it('says until when the old secret works after a grace rotation, and that it stopped otherwise', async () => {
+    const { store } = mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('radio', { name: 'In 24 hours' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+    const endsAt = store[0]?.rotationGrace?.endsAt ?? '';
+    expect(endsAt).not.toBe('');
+    expect(dialog).toHaveTextContent(oldSecretWorksUntilText(endsAt));
+    expect(oldSecretWorksUntilText(endsAt)).toContain(formatDateTime(endsAt));
+  });
+
+  it('says the old secret stopped after an immediate rotation', async () => {
+    mockTokensApi({ clients: [client] });
+    const { dialog, user } = await openRotateDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+    expect(dialog).toHaveTextContent(OLD_SECRET_STOPPED);
+  });
+
+  it('asks before cutting an old secret still in its grace period, and says so', async () => {
+    const endsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const graced = makeClient({
+      id: 'cli_team*ef56gh78',
+      label: 'Scores app',
+      rotationGrace: {
+        clientId: 'cli_older000000000000000abcde',
+        rotatedAt: new Date().toISOString(),
+        endsAt,
+        requestsSinceRotation: 3,
+      },
+    });
+    const { callsTo } = mockTokensApi({ clients: [graced] });
+    const { dialog, user } = await openRotateDialog();
+    expect(dialog).toHaveTextContent(cutOldSecretWarning('…abcde', endsAt));
+    const rotate = within(dialog).getByRole('button', { name: 'Rotate' });
+    expect(rotate).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: CUT_OLD_SECRET_CONFIRM }));
+    expect(rotate).toBeEnabled();
+    await user.click(rotate);
+    await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
+    expect(callsTo('POST', '/api/RotateClient')).toHaveLength(1);
   });
 
   it('warns that rotating is irreversible and explains what happens', async () => {

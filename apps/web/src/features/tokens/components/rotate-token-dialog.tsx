@@ -3,6 +3,7 @@ import {
   MESSAGES,
   ROTATION_GRACE_LABELS,
   ROTATION_GRACE_PERIODS,
+  formatDateTime,
   rotateFailureMessage,
   rotateSuccessMessage,
   shortClientId,
@@ -11,6 +12,7 @@ import {
 } from '@datafeeds/domain';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -30,9 +32,16 @@ import { EVENTS } from '@/lib/analytics/events';
 import { refreshTokensAfterChange } from '../api/keys';
 import { useRotateClient } from '../api/rotate-client';
 import { closeUnlessBackdrop, IrreversibleWarning } from './irreversible-warning';
-import { TokenName } from './token-name';
+import { displayClientId, TokenName } from './token-name';
 
 export const GRACE_QUESTION = 'When should the old secret stop working?';
+export const OLD_SECRET_STOPPED = 'The old Client Secret has stopped working.';
+export const oldSecretWorksUntilText = (endsAt: string) =>
+  `The old Client Secret keeps working until ${formatDateTime(endsAt)}.`;
+export const CUT_OLD_SECRET_CONFIRM = 'Stop that old secret now and rotate';
+/** A rotation ends the grace period of the secret the last one replaced (design §9): asked first. */
+export const cutOldSecretWarning = (shortId: string, endsAt: string) =>
+  `The old Client Secret of this token's last rotation (Client ID ${shortId}) still works until ${formatDateTime(endsAt)}. Rotating again stops it at once, whatever you choose above.`;
 
 const isGracePeriod = (value: string): value is RotationGracePeriod =>
   (ROTATION_GRACE_PERIODS as readonly string[]).includes(value);
@@ -62,7 +71,8 @@ function GracePeriodChoice({
           <FormControlLabel
             key={period}
             value={period}
-            control={<Radio />}
+            // The choice has the focus first, so it comes before Rotate in the tab order.
+            control={<Radio autoFocus={period === value} />}
             label={ROTATION_GRACE_LABELS[period]}
           />
         ))}
@@ -91,6 +101,11 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
   const [secretCopied, setSecretCopied] = useState(false);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const [gracePeriod, setGracePeriod] = useState<RotationGracePeriod>('none');
+  // An old secret of the last rotation still working is cut by this one: the user says so first.
+  const [openedAt] = useState(() => Date.now());
+  const runningGrace =
+    client.rotationGrace && Date.parse(client.rotationGrace.endsAt) > openedAt ? client.rotationGrace : null;
+  const [cutConfirmed, setCutConfirmed] = useState(false);
 
   // Spec §4: closing reloads the list; reloading earlier would change the table under the open dialog.
   const finish = () => {
@@ -130,6 +145,11 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
             <Alert severity="success" id="rotate-token-text" sx={{ mb: 2 }}>
               {MESSAGES.rotateDialogSuccess}
             </Alert>
+            <DialogContentText sx={{ mb: 2 }}>
+              {credentials.oldSecretWorksUntil
+                ? oldSecretWorksUntilText(credentials.oldSecretWorksUntil)
+                : OLD_SECRET_STOPPED}
+            </DialogContentText>
             <ClientCredentials
               clientId={credentials.clientId}
               clientSecret={credentials.clientSecret}
@@ -157,12 +177,32 @@ export function RotateTokenDialog({ client, open, onClose }: RotateTokenDialogPr
               are issued in their place.
             </DialogContentText>
             <GracePeriodChoice value={gracePeriod} onChange={setGracePeriod} disabled={busy} />
+            {runningGrace && (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {cutOldSecretWarning(displayClientId(runningGrace.clientId), runningGrace.endsAt)}
+                <FormControlLabel
+                  sx={{ display: 'flex', mt: 1 }}
+                  control={
+                    <Checkbox
+                      checked={cutConfirmed}
+                      onChange={(event) => setCutConfirmed(event.target.checked)}
+                      disabled={busy}
+                    />
+                  }
+                  label={CUT_OLD_SECRET_CONFIRM}
+                />
+              </Alert>
+            )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => onClose(false)} disabled={busy} autoFocus>
+            <Button onClick={() => onClose(false)} disabled={busy}>
               Cancel
             </Button>
-            <Button onClick={confirm} disabled={busy} variant="contained">
+            <Button
+              onClick={confirm}
+              disabled={busy || (runningGrace !== null && !cutConfirmed)}
+              variant="contained"
+            >
               Rotate
             </Button>
           </DialogActions>

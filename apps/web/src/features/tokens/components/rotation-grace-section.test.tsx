@@ -45,6 +45,8 @@ describe('the old secret of a rotation with a grace period', () => {
         .closest('time'),
     ).toHaveAttribute('datetime', endsAt);
     expect(section).toHaveTextContent('1,234 requests since rotation');
+    // Counted from the rotation itself (design §9), no longer from the start of its hour.
+    expect(section).not.toHaveTextContent('by the hour');
   });
 
   it('is not shown for a token without one', async () => {

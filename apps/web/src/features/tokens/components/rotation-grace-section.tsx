@@ -121,7 +121,7 @@ export function RotationGraceSection({ client }: { client: Client }) {
         <li>
           {requestsSinceRotation(grace.requestsSinceRotation)}{' '}
           <Typography component="span" variant="body2" color="text.secondary">
-            (counted by the hour, from the hour of the rotation)
+            (the last second's may still be on their way)
           </Typography>
         </li>
       </Box>

@@ -96,6 +96,16 @@ describe('API token details page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
+  it('sends a client ID a rotation replaced to the token’s page', async () => {
+    const { replace } = mockTokensApi({ clients: [client] });
+    replace('cli_replaced00000000000000old12', client.id);
+    const { router } = await openDetails('cli_replaced00000000000000old12');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/client/${client.id}`));
+    expect(await screen.findByText('Nickname', { selector: 'dt' })).toBeInTheDocument();
+    expect(valueOf('Client ID')).toHaveTextContent(client.id);
+    expect(screen.queryByRole('heading', { name: NOT_FOUND_HEADING })).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the token could not be loaded, and logs the failure', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockTokensApi({ getClients: { status: 500, body: { error: 'internal_error', message: 'Oops' } } });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
@@ -30,6 +30,9 @@ export function TokenDetails({ clientId, below }: TokenDetailsProps) {
     return <LoadFailedAlert onRetry={() => void tokenQuery.refetch()}>{TOKEN_LOAD_FAILED}</LoadFailedAlert>;
   }
   if (tokenQuery.data === null) return <TokenNotFound />;
+  // An old client ID's page is its token's page now: its history and any old secret show there.
+  if ('replacedBy' in tokenQuery.data)
+    return <Navigate to={paths.client(tokenQuery.data.replacedBy)} replace />;
   return (
     <>
       <TokenFields client={tokenQuery.data} actions={actions} />

@@ -58,6 +58,8 @@ function clientIdOf(body: unknown): string {
 export function mockTokensApi(options: TokensApiOptions = {}) {
   const store = [...(options.clients ?? [])];
   const notFound = { status: 404, body: { error: 'not_found', message: 'Client not found' } };
+  /** Client IDs a rotation replaced → the token's client ID now (GetClients answers 404 with it). */
+  const replaced = new Map<string, string>();
   setToken(fakeJwt(900));
   const mock = mockFetch({
     'GET /api/GetUser': { body: options.user ?? makeUser() },
@@ -67,7 +69,9 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       const wanted = new URL(url, 'http://localhost').searchParams.get('clientIds');
       if (wanted === null) return { body: { clients: store } };
       const client = store.find(({ id }) => id === wanted);
-      return client ? { body: { clients: [client] } } : notFound;
+      if (client) return { body: { clients: [client] } };
+      const replacedBy = replaced.get(wanted);
+      return replacedBy ? { status: 404, body: { ...notFound.body, replacedBy } } : notFound;
     },
     // Every token of these tests is unused unless a test says otherwise.
     'GET /api/GetClientUsage': ({ url }) => {
@@ -92,7 +96,8 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       const rotationGrace =
         gracePeriod === 'none' ? null : { clientId: old.id, rotatedAt, endsAt, requestsSinceRotation: 0 };
       store.splice(index, 1, { ...old, id: newCredentials.clientId, rotationGrace });
-      return { body: newCredentials };
+      replaced.set(old.id, newCredentials.clientId);
+      return { body: { ...newCredentials, oldSecretWorksUntil: rotationGrace ? endsAt : null } };
     },
     'POST /api/EndRotationGrace': ({ body }) => {
       if (options.endRotationGrace) return options.endRotationGrace;
@@ -103,7 +108,9 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       return { status: 204 };
     },
   });
-  return { ...mock, store };
+  /** Records that a rotation replaced `oldId` by `newId` (a token rotated before the test). */
+  const replace = (oldId: string, newId: string) => replaced.set(oldId, newId);
+  return { ...mock, store, replace };
 }
 
 /** The dashboard, once its greeting shows (the token list may still be loading). */

@@ -8,6 +8,7 @@ import { appConfig, makeClientUsage, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import {
+  earlierClientIdsText,
   NO_VERIFICATIONS_HEADING,
   NO_VERIFICATIONS_TEXT,
   noVerificationsInWindow,
@@ -124,6 +125,18 @@ describe('usage section of API token details', () => {
     expect(within(section).queryByRole('figure')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Table' })).not.toBeInTheDocument();
     expect(within(section).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('counts the earlier client IDs of a rotated token, and names them', async () => {
+    mockUsageApi((days) => ({
+      ...busyUsage(days),
+      clientIds: [client.id, 'cli_older000000000000000def34', 'cli_oldest00000000000000ghi56'],
+    }));
+    const section = await openUsage();
+    expect(await within(section).findByText(earlierClientIdsText(['…def34', '…ghi56']))).toBeInTheDocument();
+    expect(earlierClientIdsText(['…def34'])).toBe(
+      'Includes the requests of its earlier Client ID, before rotation: …def34',
+    );
   });
 
   it('says when a used token had no verifications in the period', async () => {

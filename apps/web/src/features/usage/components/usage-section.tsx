@@ -9,6 +9,7 @@ import {
   REFUSED_METERED_CODES,
   USAGE_DAY_CHOICES,
   USAGE_DAYS_DEFAULT,
+  shortClientId,
   type ClientUsage,
 } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
@@ -22,6 +23,7 @@ import { useClientUsage } from '../api/get-client-usage';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import {
+  earlierClientIdsText,
   NO_VERIFICATIONS_HEADING,
   NO_VERIFICATIONS_TEXT,
   noVerificationsInWindow,
@@ -167,6 +169,11 @@ export function UsageSection({ clientId }: { clientId: string }) {
           <Typography variant="body2" color="text.secondary">
             Verifications by the data feed, per UTC day
           </Typography>
+          {usage && usage.clientIds.length > 1 ? (
+            <Typography variant="body2" color="text.secondary">
+              {earlierClientIdsText(usage.clientIds.slice(1).map((id) => `…${shortClientId(id)}`))}
+            </Typography>
+          ) : null}
         </Box>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           <ToggleButtonGroup

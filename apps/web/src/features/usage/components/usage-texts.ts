@@ -8,6 +8,9 @@ export const NO_VERIFICATIONS_TEXT =
 export const noVerificationsInWindow = (days: number) =>
   `The data feed has not verified this API token in the last ${days} days.`;
 export const REFUSED_SERIES = 'Refused';
+/** A token keeps its usage across rotations (design §9): the client IDs it had before are named. */
+export const earlierClientIdsText = (shortIds: readonly string[]) =>
+  `Includes the requests of its earlier Client ID${shortIds.length === 1 ? '' : 's'}, before rotation: ${shortIds.join(', ')}`;
 
 /** Why the data feed refused a verification of the token, for people. */
 export const REFUSED_CODE_LABELS: Readonly<Record<RefusedMeteredCode, string>> = {
