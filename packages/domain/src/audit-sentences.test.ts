@@ -76,6 +76,16 @@ describe('audit event sentences', () => {
       'The old secret of “Scores app” (client ID …AB12C) stopped: its grace period ended',
     ],
     [
+      'credential.grace_ended',
+      { ...token, newClientId: 'dfc_new', why: 'status_set' },
+      'The old secret of “Scores app” (client ID …AB12C) stopped: the token that replaced it was set to a status that does not open the feed',
+    ],
+    [
+      'credential.grace_ended',
+      { ...token, newClientId: 'dfc_new', why: 'suspended' },
+      'The old secret of “Scores app” (client ID …AB12C) stopped: the account was suspended',
+    ],
+    [
       'profile.changed',
       { fields: ['firstName', 'trialReminders'] },
       'Changed first name, trial reminder emails',

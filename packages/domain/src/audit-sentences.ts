@@ -4,6 +4,7 @@
 // characters of the client ID, and times by the caller's `formatTime` (local on screen, UTC in a file).
 import { AUDIT_EVENT_KINDS, type AuditActorKind, type AuditEvent, type AuditEventKind } from './audit.ts';
 import { shortClientId } from './format.ts';
+import type { GraceEndReason } from './rotation.ts';
 import { tokenStatusLabel } from './status.ts';
 import { COMPANY_ROLE_LABELS, type CompanyRole } from './team.ts';
 
@@ -56,11 +57,14 @@ const PROFILE_FIELDS: Readonly<Record<string, string>> = {
   trialReminders: 'trial reminder emails',
 };
 
-const GRACE_ENDINGS: Readonly<Record<string, string>> = {
+const GRACE_ENDINGS: Readonly<Record<GraceEndReason, string>> = {
   ended: 'stopped early by a team member',
   elapsed: 'its grace period ended',
   rotated: 'the token was rotated again',
   deleted: 'the token that replaced it was deleted',
+  status_set: 'the token that replaced it was set to a status that does not open the feed',
+  expired: 'the token that replaced it expired',
+  suspended: 'the account was suspended',
 };
 
 const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
@@ -84,7 +88,7 @@ const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
   'credential.status_changed': (_detail, { text, token }) =>
     `Changed the status of ${token()} from ${tokenStatusLabel(text('from') ?? '?')} to ${tokenStatusLabel(text('to') ?? '?')}`,
   'credential.grace_ended': (_detail, { text, token }) => {
-    const why = GRACE_ENDINGS[text('why') ?? ''];
+    const why = (GRACE_ENDINGS as Readonly<Record<string, string>>)[text('why') ?? ''];
     return `The old secret of ${token()} stopped${why ? `: ${why}` : ''}`;
   },
   'member.invited': (_detail, { text, role }) => `Invited ${text('email') ?? 'someone'} as ${role('role')}`,

@@ -20,6 +20,22 @@ export const ROTATION_GRACE_LABELS: Readonly<Record<RotationGracePeriod, string>
   '7d': 'In 7 days',
 };
 
+/**
+ * Why an old secret in its grace period stopped (the `why` of its `credential.grace_ended` audit row):
+ * ended early, its period elapsed, the token was rotated again or deleted, or the token itself stopped
+ * (set to a status that does not verify, expired, its company suspended) and took the old secret along.
+ */
+export const GRACE_END_REASONS = [
+  'ended',
+  'elapsed',
+  'rotated',
+  'deleted',
+  'status_set',
+  'expired',
+  'suspended',
+] as const;
+export type GraceEndReason = (typeof GRACE_END_REASONS)[number];
+
 export const rotateClientRequestSchema = z.strictObject({
   clientId: z.string().min(1).max(200),
   gracePeriod: z.enum(ROTATION_GRACE_PERIODS).optional().default('none'),

@@ -9,6 +9,7 @@ import {
   ROTATION_GRACE_SECONDS,
   type CompanyAccountStatus,
   type CredentialEventKind,
+  type GraceEndReason,
   type RotationGracePeriod,
   type TokenStatus,
 } from '@datafeeds/domain';
@@ -61,7 +62,6 @@ const reviveIfExpired = sql`case
  * suspended — stops the secret it replaced in the same transaction (design §9): an old secret never
  * outlives, or outworks, its token.
  */
-type RetireReason = 'ended' | 'elapsed' | 'rotated' | 'deleted' | 'status_set' | 'expired' | 'suspended';
 
 /** A rotation's new token, and the client ID of an older secret still in its grace period it stopped. */
 export interface Rotated {
@@ -152,7 +152,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     tx: Db,
     where: SQL | undefined,
     context: AuditContext,
-    why: RetireReason,
+    why: GraceEndReason,
     at: Date,
   ): Promise<ApiClientRow[]> {
     const rows = await tx
