@@ -47,7 +47,7 @@ describe('POST /api/v1/credentials/usage', () => {
         entry(clientId),
         entry(clientId, { scope: 'nbaLive', code: 'SCOPE_DENIED', count: 1 }),
         entry(clientId, { scope: 'any', hour: '2026-06-01T08:00:00.000Z', count: 5 }),
-        entry('dfc_nobodyHasThisClientId000', { count: 7 }), // unknown: harmless
+        entry('dfc_nobodyHasThisClientId0', { count: 7 }), // unknown: harmless
       ],
     });
     expect(response.statusCode, response.body).toBe(204);
@@ -121,6 +121,27 @@ describe('POST /api/v1/credentials/usage', () => {
     await flush();
     expect(await usageRows(app, clientId)).toEqual({});
   });
+
+  it.each([
+    ['a separator', (id: string) => `${id}|9|nflLive`],
+    ['a NUL character', (id: string) => `${id}\u0000`],
+    ['a lone surrogate', (id: string) => `${id.slice(0, -1)}\ud800`],
+    ['another shape', (id: string) => id.replace('dfc_', 'dfx_')],
+  ])(
+    'refuses a client id holding %s with 400, and the meter keeps writing every company',
+    async (_, malformed) => {
+      clock.set(NOW);
+      const [one, other] = [await liveToken(), await liveToken()];
+      await verified(app, key, { secret: one.clientSecret, scope: 'nflLive' });
+      const response = await report({ counts: [entry(malformed(one.clientId))] });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'validation_failed' });
+      await verified(app, key, { secret: other.clientSecret, scope: 'nflLive' });
+      await flush();
+      expect(await usageRows(app, one.clientId)).toEqual({ '2026-06-01T09:00:00.000Z nflLive VALID': 1 });
+      expect(await usageRows(app, other.clientId)).toEqual({ '2026-06-01T09:00:00.000Z nflLive VALID': 1 });
+    },
+  );
 
   it('accepts the next hour (a feed whose clock is a little ahead)', async () => {
     clock.set(NOW);

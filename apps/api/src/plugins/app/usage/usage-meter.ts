@@ -2,22 +2,18 @@
 // credential × feed × hour × outcome in memory, and the counts are written in one statement per batch by
 // a timer (about once a second), never one write per request. The verification path only increments a
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
-// writes what is held. A batch the database refused is kept and merged into the next one.
+// writes what is held. A batch the database refused is kept and merged into the next one; an entry no
+// database could store (a NUL, a lone surrogate) is dropped and logged, so it can never hold a batch.
 import type { MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
+import { createHeldCounts, type HeldCounts, type UsageCount } from './held-counts.ts';
 
 const HOUR_MS = 3_600_000;
-/** Joins a key's parts: none of them (client id, scope key, code, a number) can contain it. */
-const SEPARATOR = '|';
-
-/** One hourly counter to add to the database. */
-export interface UsageCount {
-  clientId: string;
-  hourMs: number;
-  scope: string;
-  code: string;
-  count: number;
-}
+/** A UTF-16 surrogate without its pair: jsonb refuses it, like PostgreSQL text refuses a NUL. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+/** Held entries named in the warning about unstorable ones (the rest are only counted). */
+const LOGGED_UNSTORABLE = 3;
 
 /** One batch: its counts sorted by key (so concurrent writers lock rows in one order), and last uses. */
 export interface UsageBatch {
@@ -52,19 +48,15 @@ function compareCounts(a: UsageCount, b: UsageCount): number {
 }
 
 export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
-  let counts = new Map<string, number>();
+  let counts = createHeldCounts(maxKeys);
   let lastUsed = new Map<string, number>();
   let dropped = 0;
   let flushing: Promise<void> | undefined;
   /** clientId → the last use this instance wrote, to hold back rewrites within LAST_USED_PRECISION_MS. */
   let written = new Map<string, number>();
 
-  function add(key: string, count: number): boolean {
-    const held = counts.get(key);
-    if (held !== undefined) counts.set(key, held + count);
-    else if (counts.size < maxKeys) counts.set(key, count);
-    else return false;
-    return true;
+  function add(clientId: string, atMs: number, scope: string, code: string, count: number) {
+    if (!counts.add(clientId, atMs, scope, code, count)) dropped += count;
   }
 
   function noteUse(clientId: string, atMs: number) {
@@ -72,15 +64,29 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
     if (held === undefined || held < atMs) lastUsed.set(clientId, atMs);
   }
 
-  function toBatch(heldCounts: Map<string, number>, heldLastUsed: Map<string, number>): UsageBatch {
+  /** The batch to write, without (and warning of) the entries the database would refuse. */
+  function toBatch(heldCounts: HeldCounts, heldLastUsed: Map<string, number>): UsageBatch {
     const batch: UsageBatch = { counts: [], lastUsed: [] };
-    for (const [key, count] of heldCounts) {
-      const [clientId = '', hour = '0', scope = '', code = ''] = key.split(SEPARATOR);
-      batch.counts.push({ clientId, hourMs: Number(hour) * HOUR_MS, scope, code, count });
+    const unstorable: UsageCount[] = [];
+    for (const entry of heldCounts.entries()) {
+      const storable = isStorable(entry.clientId) && isStorable(entry.scope) && isStorable(entry.code);
+      (storable ? batch.counts : unstorable).push(entry);
     }
     batch.counts.sort(compareCounts);
-    for (const [clientId, atMs] of heldLastUsed) batch.lastUsed.push({ clientId, atMs });
+    for (const [clientId, atMs] of heldLastUsed) {
+      if (isStorable(clientId)) batch.lastUsed.push({ clientId, atMs });
+    }
     batch.lastUsed.sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+    if (unstorable.length > 0) {
+      log.warn(
+        {
+          dropped: unstorable.reduce((total, entry) => total + entry.count, 0),
+          entries: unstorable.length,
+          examples: unstorable.slice(0, LOGGED_UNSTORABLE),
+        },
+        'usage counts dropped: their client id or feed cannot be stored',
+      );
+    }
     return batch;
   }
 
@@ -92,7 +98,7 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
     if (counts.size === 0 && lastUsed.size === 0) return;
     const heldCounts = counts;
     const heldLastUsed = new Map<string, number>();
-    counts = new Map();
+    counts = createHeldCounts(maxKeys);
     const waiting = lastUsed;
     lastUsed = new Map();
     for (const [clientId, atMs] of waiting) {
@@ -101,16 +107,19 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
         heldLastUsed.set(clientId, atMs);
       else lastUsed.set(clientId, atMs); // its minute is not up: next tick
     }
-    if (heldCounts.size === 0 && heldLastUsed.size === 0) return;
+    const batch = toBatch(heldCounts, heldLastUsed);
+    if (batch.counts.length === 0 && batch.lastUsed.length === 0) return;
     try {
-      await write(toBatch(heldCounts, heldLastUsed));
+      await write(batch);
       // Bounded like the counts: forgetting only costs a rewrite.
-      if (written.size + heldLastUsed.size > maxKeys) written = new Map();
-      for (const [clientId, atMs] of heldLastUsed) written.set(clientId, atMs);
+      if (written.size + batch.lastUsed.length > maxKeys) written = new Map();
+      for (const { clientId, atMs } of batch.lastUsed) written.set(clientId, atMs);
     } catch (error) {
       // Kept for the next tick (the database may be back by then); only what exceeds the cap is lost.
-      for (const [key, count] of heldCounts) if (!add(key, count)) dropped += count;
-      for (const [clientId, atMs] of heldLastUsed) noteUse(clientId, atMs);
+      for (const { clientId, hourMs, scope, code, count } of batch.counts) {
+        add(clientId, hourMs, scope, code, count);
+      }
+      for (const { clientId, atMs } of batch.lastUsed) noteUse(clientId, atMs);
       throw error;
     }
   }
@@ -118,11 +127,10 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
   return {
     /**
      * Counts one verification of `clientId` for `scope` answered `code` at `nowMs` (the time verification
-     * judged by, so it reads no clock of its own). Synchronous and cheap: a string key and a Map entry.
+     * judged by, so it reads no clock of its own). Synchronous and cheap: a few Map look-ups.
      */
     count(clientId: string, scope: string, code: MeteredCode, nowMs: number): void {
-      const hour = Math.floor(nowMs / HOUR_MS);
-      if (!add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope}${SEPARATOR}${code}`, 1)) dropped += 1;
+      add(clientId, nowMs, scope, code, 1);
       noteUse(clientId, nowMs);
     },
 
@@ -141,11 +149,9 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
       nowMs: number,
     ): void {
       for (const { clientId, scope, code, hourMs, count } of entries) {
-        const hour = Math.floor(hourMs / HOUR_MS);
-        if (!add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope}${SEPARATOR}${code}`, count)) {
-          dropped += count;
-        }
-        noteUse(clientId, Math.min(nowMs, (hour + 1) * HOUR_MS - 1));
+        const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
+        add(clientId, hourStart, scope, code, count);
+        noteUse(clientId, Math.min(nowMs, hourStart + HOUR_MS - 1));
       }
     },
 

@@ -5,7 +5,10 @@ import { apiRequest } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { tokenKeys } from './keys';
 
-/** One token, or `null` when it does not exist (or belongs to another company: the API answers 404). */
+/**
+ * One token, or `null` when it does not exist (or belongs to another company: the API answers 404) or the
+ * address names no client id at all (400: the API refuses what is not shaped like one).
+ */
 async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | null> {
   try {
     const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, {
@@ -14,7 +17,7 @@ async function getClient(clientId: string, signal?: AbortSignal): Promise<Client
     });
     return clients[0] ?? null;
   } catch (error) {
-    if (isHttpError(error, 404)) return null;
+    if (isHttpError(error, 404) || isHttpError(error, 400)) return null;
     throw error;
   }
 }
