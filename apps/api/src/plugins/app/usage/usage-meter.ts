@@ -4,9 +4,13 @@
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
 // writes what is held. A batch the database refused is kept and merged into the next one; an entry no
 // database could store (a NUL, a lone surrogate) is dropped and logged, so it can never hold a batch.
-import type { MeteredCode } from '@datafeeds/domain';
+// A data feed's reported counts join only for credentials its verifier key verified at the portal
+// within the report's hour or the hour before (verification-marks.ts); the others are dropped, counted
+// and logged.
+import { USAGE_REPORT_MAX_HOURLY_COUNT, type MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
 import { createHeldCounts, type HeldCounts, type UsageCount } from './held-counts.ts';
+import { createVerificationMarks, type VerificationMark } from './verification-marks.ts';
 
 const HOUR_MS = 3_600_000;
 /** A UTF-16 surrogate without its pair: jsonb refuses it, like PostgreSQL text refuses a NUL. */
@@ -19,12 +23,24 @@ const LOGGED_UNSTORABLE = 3;
 export interface UsageBatch {
   counts: UsageCount[];
   lastUsed: { clientId: string; atMs: number }[];
+  /** New marks of which verifier key verified which credential in which hour. */
+  verifications: VerificationMark[];
 }
 
 export type UsageWriter = (batch: UsageBatch) => Promise<void>;
 
+/** A data feed's reported entry, waiting to be confirmed by a verification mark. */
+interface ReportedCount extends UsageCount {
+  code: MeteredCode;
+  verifierKeyId: string;
+  receivedAtMs: number;
+}
+
 export interface UsageMeterOptions {
   write: UsageWriter;
+  /** Which of these marks the database holds (written by any instance). */
+  findVerifications?: (marks: VerificationMark[]) => Promise<VerificationMark[]>;
+  now?: () => number;
   log: { warn(object: object, message: string): void };
   /** Distinct keys held at most; past it new keys are dropped (with a warning), existing ones still count. */
   maxKeys: number;
@@ -39,6 +55,11 @@ export const DEFAULT_USAGE_FLUSH_MS = 1_000;
  */
 const LAST_USED_PRECISION_MS = 60_000;
 export const DEFAULT_USAGE_MAX_KEYS = 200_000;
+/**
+ * How long a reported entry waits for its verification mark before it is dropped: the verification may
+ * have been made on another instance whose batch (about a second) is not written yet.
+ */
+const REPORT_CONFIRM_MS = 10_000;
 
 function compareCounts(a: UsageCount, b: UsageCount): number {
   if (a.clientId !== b.clientId) return a.clientId < b.clientId ? -1 : 1;
@@ -47,8 +68,19 @@ function compareCounts(a: UsageCount, b: UsageCount): number {
   return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 }
 
-export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
+export function createUsageMeter({
+  write,
+  findVerifications,
+  now = Date.now,
+  log,
+  maxKeys,
+}: UsageMeterOptions) {
   let counts = createHeldCounts(maxKeys);
+  const marks = createVerificationMarks(maxKeys);
+  let reported: ReportedCount[] = [];
+  /** Reported counts dropped since the last warning, and since start (an operator's figure). */
+  let unconfirmed = 0;
+  let droppedReportedCounts = 0;
   let lastUsed = new Map<string, number>();
   let dropped = 0;
   let flushing: Promise<void> | undefined;
@@ -65,8 +97,16 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
   }
 
   /** The batch to write, without (and warning of) the entries the database would refuse. */
-  function toBatch(heldCounts: HeldCounts, heldLastUsed: Map<string, number>): UsageBatch {
-    const batch: UsageBatch = { counts: [], lastUsed: [] };
+  function toBatch(
+    heldCounts: HeldCounts,
+    heldLastUsed: Map<string, number>,
+    verifications: VerificationMark[],
+  ): UsageBatch {
+    const batch: UsageBatch = {
+      counts: [],
+      lastUsed: [],
+      verifications: verifications.filter((mark) => isStorable(mark.clientId)),
+    };
     const unstorable: UsageCount[] = [];
     for (const entry of heldCounts.entries()) {
       const storable = isStorable(entry.clientId) && isStorable(entry.scope) && isStorable(entry.code);
@@ -90,12 +130,56 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
     return batch;
   }
 
+  function dropReported(count: number) {
+    unconfirmed += count;
+    droppedReportedCounts += count;
+  }
+
+  /**
+   * Moves the reported entries a verification mark covers into the counts (asking the database for the
+   * marks this instance has not seen), drops those still uncovered after REPORT_CONFIRM_MS, keeps the rest.
+   */
+  async function confirmReported(): Promise<void> {
+    if (reported.length === 0) return;
+    const uncovered = reported.filter(
+      (entry) => !marks.covers(entry.verifierKeyId, entry.clientId, entry.hourMs),
+    );
+    const askable = uncovered.filter((entry) => isStorable(entry.clientId));
+    if (askable.length > 0 && findVerifications) {
+      const wanted = askable.flatMap((entry) =>
+        marks.covering(entry.verifierKeyId, entry.clientId, entry.hourMs),
+      );
+      marks.learn(await findVerifications(wanted));
+    }
+    const nowMs = now();
+    const waiting: ReportedCount[] = [];
+    for (const entry of reported) {
+      if (marks.covers(entry.verifierKeyId, entry.clientId, entry.hourMs)) {
+        add(entry.clientId, entry.hourMs, entry.scope, entry.code, entry.count);
+        noteUse(entry.clientId, Math.min(entry.receivedAtMs, entry.hourMs + HOUR_MS - 1));
+      } else if (nowMs - entry.receivedAtMs < REPORT_CONFIRM_MS && isStorable(entry.clientId)) {
+        waiting.push(entry);
+      } else dropReported(entry.count);
+    }
+    reported = waiting;
+    if (unconfirmed > 0) {
+      log.warn(
+        { dropped: unconfirmed, droppedSinceStart: droppedReportedCounts },
+        'usage report counts dropped: above the hourly bound, or for credentials the reporting verifier ' +
+          'key did not verify within their hour or the hour before',
+      );
+      unconfirmed = 0;
+    }
+  }
+
   async function writeHeld(holdRecentLastUse: boolean): Promise<void> {
+    await confirmReported();
     if (dropped > 0) {
       log.warn({ dropped, maxKeys }, 'usage counts dropped: too many distinct keys held in memory');
       dropped = 0;
     }
-    if (counts.size === 0 && lastUsed.size === 0) return;
+    const verifications = marks.takeUnwritten();
+    if (counts.size === 0 && lastUsed.size === 0 && verifications.length === 0) return;
     const heldCounts = counts;
     const heldLastUsed = new Map<string, number>();
     counts = createHeldCounts(maxKeys);
@@ -107,8 +191,8 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
         heldLastUsed.set(clientId, atMs);
       else lastUsed.set(clientId, atMs); // its minute is not up: next tick
     }
-    const batch = toBatch(heldCounts, heldLastUsed);
-    if (batch.counts.length === 0 && batch.lastUsed.length === 0) return;
+    const batch = toBatch(heldCounts, heldLastUsed, verifications);
+    if (batch.counts.length + batch.lastUsed.length + batch.verifications.length === 0) return;
     try {
       await write(batch);
       // Bounded like the counts: forgetting only costs a rewrite.
@@ -120,6 +204,7 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
         add(clientId, hourMs, scope, code, count);
       }
       for (const { clientId, atMs } of batch.lastUsed) noteUse(clientId, atMs);
+      marks.restore(batch.verifications);
       throw error;
     }
   }
@@ -127,18 +212,22 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
   return {
     /**
      * Counts one verification of `clientId` for `scope` answered `code` at `nowMs` (the time verification
-     * judged by, so it reads no clock of its own). Synchronous and cheap: a few Map look-ups.
+     * judged by, so it reads no clock of its own), asked by `verifierKeyId`. Synchronous and cheap: a few
+     * Map look-ups.
      */
-    count(clientId: string, scope: string, code: MeteredCode, nowMs: number): void {
+    count(clientId: string, scope: string, code: MeteredCode, nowMs: number, verifierKeyId?: string): void {
       add(clientId, nowMs, scope, code, 1);
       noteUse(clientId, nowMs);
+      if (verifierKeyId !== undefined) marks.note(verifierKeyId, clientId, nowMs);
     },
 
     /**
-     * Adds counts a data feed made itself (answers from its own cache, POST /api/v1/credentials/usage):
-     * each entry's hour as given, its last use the end of that hour, or `nowMs` if sooner.
+     * Takes counts a data feed made itself (answers from its own cache, POST /api/v1/credentials/usage)
+     * with `verifierKeyId`: each entry's hour as given, its last use the end of that hour or `nowMs` if
+     * sooner. They are counted at a flush once a verification mark covers them (design §8 "Usage").
      */
-    addCounts(
+    addReported(
+      verifierKeyId: string,
       entries: readonly {
         clientId: string;
         scope: string;
@@ -149,10 +238,25 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
       nowMs: number,
     ): void {
       for (const { clientId, scope, code, hourMs, count } of entries) {
-        const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
-        add(clientId, hourStart, scope, code, count);
-        noteUse(clientId, Math.min(nowMs, hourStart + HOUR_MS - 1));
+        if (count > USAGE_REPORT_MAX_HOURLY_COUNT || reported.length >= maxKeys) dropReported(count);
+        else {
+          const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
+          reported.push({
+            verifierKeyId,
+            clientId,
+            scope,
+            code,
+            hourMs: hourStart,
+            count,
+            receivedAtMs: nowMs,
+          });
+        }
       }
+    },
+
+    /** Reported counts dropped since start (unverified, or above the bound). */
+    get droppedReportedCounts() {
+      return droppedReportedCounts;
     },
 
     /**
