@@ -4,18 +4,15 @@
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
 // writes what is held. A batch the database refused is kept and merged into the next one; an entry no
 // database could store (a NUL, a lone surrogate) is dropped and logged, so it can never hold a batch.
-// A data feed's reported counts join only for credentials its verifier key verified at the portal
-// within the report's hour or the hour before (verification-marks.ts); the others are dropped, counted
-// and logged.
-import { USAGE_REPORT_MAX_HOURLY_COUNT, type MeteredCode } from '@datafeeds/domain';
+// A data feed's reported counts join only once a verification mark confirms them (reported-usage.ts).
+import type { MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
 import { createHeldCounts, type HeldCounts, type UsageCount } from './held-counts.ts';
+import { createReportedUsage, type ReportedUsageOptions } from './reported-usage.ts';
+import { isStorable } from './storable-text.ts';
 import { createVerificationMarks, type VerificationMark } from './verification-marks.ts';
 
 const HOUR_MS = 3_600_000;
-/** A UTF-16 surrogate without its pair: jsonb refuses it, like PostgreSQL text refuses a NUL. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 /** Held entries named in the warning about unstorable ones (the rest are only counted). */
 const LOGGED_UNSTORABLE = 3;
 
@@ -29,17 +26,9 @@ export interface UsageBatch {
 
 export type UsageWriter = (batch: UsageBatch) => Promise<void>;
 
-/** A data feed's reported entry, waiting to be confirmed by a verification mark. */
-interface ReportedCount extends UsageCount {
-  code: MeteredCode;
-  verifierKeyId: string;
-  receivedAtMs: number;
-}
-
 export interface UsageMeterOptions {
   write: UsageWriter;
-  /** Which of these marks the database holds (written by any instance). */
-  findVerifications?: (marks: VerificationMark[]) => Promise<VerificationMark[]>;
+  findVerifications?: ReportedUsageOptions['findVerifications'];
   now?: () => number;
   log: { warn(object: object, message: string): void };
   /** Distinct keys held at most; past it new keys are dropped (with a warning), existing ones still count. */
@@ -55,11 +44,6 @@ export const DEFAULT_USAGE_FLUSH_MS = 1_000;
  */
 const LAST_USED_PRECISION_MS = 60_000;
 export const DEFAULT_USAGE_MAX_KEYS = 200_000;
-/**
- * How long a reported entry waits for its verification mark before it is dropped: the verification may
- * have been made on another instance whose batch (about a second) is not written yet.
- */
-const REPORT_CONFIRM_MS = 10_000;
 
 function compareCounts(a: UsageCount, b: UsageCount): number {
   if (a.clientId !== b.clientId) return a.clientId < b.clientId ? -1 : 1;
@@ -77,10 +61,7 @@ export function createUsageMeter({
 }: UsageMeterOptions) {
   let counts = createHeldCounts(maxKeys);
   const marks = createVerificationMarks(maxKeys);
-  let reported: ReportedCount[] = [];
-  /** Reported counts dropped since the last warning, and since start (an operator's figure). */
-  let unconfirmed = 0;
-  let droppedReportedCounts = 0;
+  const reported = createReportedUsage({ marks, findVerifications, now, log, maxEntries: maxKeys });
   let lastUsed = new Map<string, number>();
   let dropped = 0;
   let flushing: Promise<void> | undefined;
@@ -130,50 +111,11 @@ export function createUsageMeter({
     return batch;
   }
 
-  function dropReported(count: number) {
-    unconfirmed += count;
-    droppedReportedCounts += count;
-  }
-
-  /**
-   * Moves the reported entries a verification mark covers into the counts (asking the database for the
-   * marks this instance has not seen), drops those still uncovered after REPORT_CONFIRM_MS, keeps the rest.
-   */
-  async function confirmReported(): Promise<void> {
-    if (reported.length === 0) return;
-    const uncovered = reported.filter(
-      (entry) => !marks.covers(entry.verifierKeyId, entry.clientId, entry.hourMs),
-    );
-    const askable = uncovered.filter((entry) => isStorable(entry.clientId));
-    if (askable.length > 0 && findVerifications) {
-      const wanted = askable.flatMap((entry) =>
-        marks.covering(entry.verifierKeyId, entry.clientId, entry.hourMs),
-      );
-      marks.learn(await findVerifications(wanted));
-    }
-    const nowMs = now();
-    const waiting: ReportedCount[] = [];
-    for (const entry of reported) {
-      if (marks.covers(entry.verifierKeyId, entry.clientId, entry.hourMs)) {
-        add(entry.clientId, entry.hourMs, entry.scope, entry.code, entry.count);
-        noteUse(entry.clientId, Math.min(entry.receivedAtMs, entry.hourMs + HOUR_MS - 1));
-      } else if (nowMs - entry.receivedAtMs < REPORT_CONFIRM_MS && isStorable(entry.clientId)) {
-        waiting.push(entry);
-      } else dropReported(entry.count);
-    }
-    reported = waiting;
-    if (unconfirmed > 0) {
-      log.warn(
-        { dropped: unconfirmed, droppedSinceStart: droppedReportedCounts },
-        'usage report counts dropped: above the hourly bound, or for credentials the reporting verifier ' +
-          'key did not verify within their hour or the hour before',
-      );
-      unconfirmed = 0;
-    }
-  }
-
   async function writeHeld(holdRecentLastUse: boolean): Promise<void> {
-    await confirmReported();
+    await reported.confirm((entry) => {
+      add(entry.clientId, entry.hourMs, entry.scope, entry.code, entry.count);
+      noteUse(entry.clientId, Math.min(entry.receivedAtMs, entry.hourMs + HOUR_MS - 1));
+    });
     if (dropped > 0) {
       log.warn({ dropped, maxKeys }, 'usage counts dropped: too many distinct keys held in memory');
       dropped = 0;
@@ -238,25 +180,14 @@ export function createUsageMeter({
       nowMs: number,
     ): void {
       for (const { clientId, scope, code, hourMs, count } of entries) {
-        if (count > USAGE_REPORT_MAX_HOURLY_COUNT || reported.length >= maxKeys) dropReported(count);
-        else {
-          const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
-          reported.push({
-            verifierKeyId,
-            clientId,
-            scope,
-            code,
-            hourMs: hourStart,
-            count,
-            receivedAtMs: nowMs,
-          });
-        }
+        const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
+        reported.add({ verifierKeyId, clientId, scope, code, hourMs: hourStart, count, receivedAtMs: nowMs });
       }
     },
 
     /** Reported counts dropped since start (unverified, or above the bound). */
     get droppedReportedCounts() {
-      return droppedReportedCounts;
+      return reported.droppedCounts;
     },
 
     /**

@@ -88,3 +88,4 @@ export function createVerificationMarks(maxMarks: number) {
     },
   };
 }
+export type VerificationMarks = ReturnType<typeof createVerificationMarks>;
