@@ -4,7 +4,8 @@
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
 // writes what is held. A batch the database refused is kept and merged into the next one; an entry no
 // database could store (a NUL, a lone surrogate) is dropped and logged, so it can never hold a batch.
-// A data feed's reported counts join only once a verification mark confirms them (reported-usage.ts).
+// A data feed's reported counts join only once a verification mark confirms them (reported-usage.ts);
+// new marks, a few an hour per key and credential, are written in a statement of their own first.
 import type { MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
 import { createHeldCounts, type HeldCounts, type UsageCount } from './held-counts.ts';
