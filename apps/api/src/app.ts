@@ -225,6 +225,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // redaction it sets up): these calls log nothing below warn, and a warning names its route.
     const quiet = dataFeed.log.child({ context: 'data-feed' }, { level: 'warn' });
     dataFeed.setChildLoggerFactory(() => quiet);
+    // A NUL is refused here too: a reported client id holding one once stopped every usage flush.
+    await dataFeed.register(refuseNulCharacters);
     await dataFeed.register(verifyRoutes);
     await dataFeed.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
     await dataFeed.register(usageReportRoutes);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   FIELD_LABELS,
   checkPasswordPair,
+  clientIdField,
   emailField,
   passwordField,
   profileFormSchema,
@@ -118,12 +119,28 @@ export const clientSchema = z
   })
   .meta({ id: 'Client' });
 
-export const getClientsQuerySchema = z.object({ clientIds: z.string().min(1).max(200).optional() });
+/** `?clientIds=a,b` names one or more tokens (absent: all of them); each must be a client id. */
+export function parseClientIdList(list: string): string[] {
+  return list
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+}
+export const getClientsQuerySchema = z.object({
+  clientIds: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((list) => parseClientIdList(list).every((id) => clientIdField.safeParse(id).success), {
+      message: 'Must be client IDs as the portal issues them, separated by commas.',
+    })
+    .optional(),
+});
 export const getClientsResponseSchema = z.object({ clients: z.array(clientSchema) });
 export const clientCredentialsSchema = z
   .object({ clientId: z.string(), clientSecret: z.string() })
   .meta({ id: 'ClientCredentials' });
-export const clientIdRequestSchema = z.object({ clientId: z.string().min(1).max(200) });
+export const clientIdRequestSchema = z.object({ clientId: clientIdField });
 export const upgradeAccountRequestSchema = z.object({}).strict();
 export const upgradeAccountResponseSchema = z.object({
   status: z.literal('requested'),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_SECRET_LENGTH,
   checksumOf,
+  isWellFormedClientId,
   crc32Ascii,
   isWellFormedClientSecret,
   isWellFormedVerifierKey,
@@ -22,6 +23,22 @@ describe('credential format', () => {
     expect(toBase62(61, 2)).toBe('0z');
     expect(toBase62(62, 2)).toBe('10');
     expect(toBase62(0xffffffff, 6)).toHaveLength(6);
+  });
+
+  it('accepts a client id of the issued shape, and nothing else', () => {
+    const id = `dfc_${'aZ9'.repeat(7)}x`;
+    expect(isWellFormedClientId(id)).toBe(true);
+    for (const near of [
+      `${id}|1`,
+      `${id.slice(0, -1)}\u0000`,
+      `${id.slice(0, -1)}\ud800`,
+      id.slice(1),
+      `${id}a`,
+    ]) {
+      expect(isWellFormedClientId(near)).toBe(false);
+    }
+    expect(isWellFormedClientId(id.replace('dfc_', 'dfx_'))).toBe(false);
+    expect(isWellFormedClientId(undefined)).toBe(false);
   });
 
   it('accepts a secret with its checksum, and refuses every kind of near miss', () => {

@@ -14,6 +14,7 @@ export const SECRET_BODY_LENGTH = 43;
 /** 62^6 > 2^32: room for the whole CRC-32. */
 export const CHECKSUM_LENGTH = 6;
 export const CLIENT_ID_BODY_LENGTH = 22;
+export const CLIENT_ID_LENGTH = CLIENT_ID_PREFIX.length + CLIENT_ID_BODY_LENGTH;
 export const CLIENT_SECRET_LENGTH = CLIENT_SECRET_PREFIX.length + SECRET_BODY_LENGTH + CHECKSUM_LENGTH;
 export const VERIFIER_KEY_LENGTH = VERIFIER_KEY_PREFIX.length + SECRET_BODY_LENGTH + CHECKSUM_LENGTH;
 
@@ -74,6 +75,16 @@ function isWellFormed(candidate: unknown, prefix: string, length: number): boole
   }
   if (!isBase62(candidate, prefix.length)) return false;
   return checksumOf(candidate.slice(0, -CHECKSUM_LENGTH)) === candidate.slice(-CHECKSUM_LENGTH);
+}
+
+/**
+ * A client id as the portal issues them: the prefix and base62 characters, no checksum (an id is no
+ * secret). Every route taking one refuses anything else, so no other text reaches a query or the meter.
+ */
+export const CLIENT_ID_PATTERN = new RegExp(`^${CLIENT_ID_PREFIX}[0-9A-Za-z]{${CLIENT_ID_BODY_LENGTH}}$`);
+
+export function isWellFormedClientId(candidate: unknown): candidate is string {
+  return typeof candidate === 'string' && CLIENT_ID_PATTERN.test(candidate);
 }
 
 /** True for a string shaped like an RSC token (client secret) whose checksum matches. */

@@ -1,6 +1,7 @@
 // Rotation without downtime (design §9, issue 12): when the old secret stops working after a rotation.
 // Until then both the old and the new secret verify; then the old one is revoked like any other token.
 import { z } from 'zod';
+import { clientIdField } from './validation.ts';
 
 export const ROTATION_GRACE_PERIODS = ['none', '1h', '24h', '7d'] as const;
 export type RotationGracePeriod = (typeof ROTATION_GRACE_PERIODS)[number];
@@ -37,7 +38,7 @@ export const GRACE_END_REASONS = [
 export type GraceEndReason = (typeof GRACE_END_REASONS)[number];
 
 export const rotateClientRequestSchema = z.strictObject({
-  clientId: z.string().min(1).max(200),
+  clientId: clientIdField,
   gracePeriod: z.enum(ROTATION_GRACE_PERIODS).optional().default('none'),
 });
 

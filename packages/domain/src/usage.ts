@@ -1,6 +1,7 @@
 // Usage of a credential (design §8 "Usage", issue 11): what the data feed's verifications of it were,
 // counted per credential × feed × hour with their outcome, and what GET /api/GetClientUsage answers.
 import { z } from 'zod';
+import { clientIdField } from './validation.ts';
 import { SCOPE_KEYS } from './scopes.ts';
 import { SPORT_CODES, sportDescriptionName } from './sports.ts';
 import { METERED_CODES, USAGE_ANY_FEED, type MeteredCode } from './verification.ts';
@@ -25,7 +26,7 @@ export const USAGE_FEEDS = [...SCOPE_KEYS, USAGE_ANY_FEED] as const;
 export type UsageFeed = (typeof USAGE_FEEDS)[number];
 
 export const getClientUsageQuerySchema = z.strictObject({
-  clientId: z.string().min(1).max(200),
+  clientId: clientIdField,
   days: z.coerce.number().int().min(1).max(USAGE_DAYS_MAX).default(USAGE_DAYS_DEFAULT),
 });
 

@@ -2,6 +2,7 @@
 // form resolvers and the API's route schemas both use these.
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { CLIENT_ID_PATTERN } from './credential-format.ts';
 import { isValidEmail } from './email.ts';
 import { MESSAGES, genericMessages } from './messages.ts';
 import { sportsWithoutFeed } from './scopes.ts';
@@ -207,3 +208,8 @@ export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type TokenRequestInput = z.input<typeof tokenRequestSchema>;
 export type TokenRequest = z.output<typeof tokenRequestSchema>;
 export { checkPasswordPair };
+
+/** Every route taking a client id validates it with this (credential-format.ts has the one shape). */
+export const clientIdField = z
+  .string()
+  .regex(CLIENT_ID_PATTERN, 'Must be a client ID as the portal issues them.');

@@ -1,5 +1,6 @@
 // Route schemas of the verification API (design §8); the OpenAPI document is generated from them.
 import { z } from 'zod';
+import { clientIdField } from './validation.ts';
 import { SCOPE_KEYS } from './scopes.ts';
 import { API_TYPES } from './sports.ts';
 import { COMPANY_ACCOUNT_STATUSES } from './status.ts';
@@ -86,7 +87,7 @@ export const usageReportSchema = z
     counts: z
       .array(
         z.strictObject({
-          clientId: z.string().min(1).max(200),
+          clientId: clientIdField,
           scope: z.enum([...SCOPE_KEYS, USAGE_ANY_FEED]).describe('The feed asked for, or `any`'),
           code: z.enum(METERED_CODES),
           hour: z.iso

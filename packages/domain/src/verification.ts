@@ -47,6 +47,21 @@ export const USAGE_ANY_FEED = 'any';
 /** Entries one usage report (POST usage) may carry; a verifier sends a larger backlog in several. */
 export const USAGE_REPORT_MAX_ENTRIES = 500;
 
+/**
+ * A usage report's counts for hour H are accepted only for credentials its verifier key had verified at
+ * the portal in hour H or in the hours before it up to this many (design §8 "Usage"): a data feed only
+ * answers from a cache it filled through the portal, so its honest counts always follow such a
+ * verification by at most its cache lifetime — which @datafeeds/verifier caps at this many hours.
+ */
+export const USAGE_REPORT_VERIFIED_WITHIN_HOURS = 1;
+
+/**
+ * The most one entry of a usage report (one credential × feed × outcome × hour) is accepted with: 1 000
+ * answers a second for the whole hour, far above what one customer's token asks of one data-feed service
+ * (design §8 "Usage"). A larger entry is dropped and counted, not refused, so it cannot hold the rest.
+ */
+export const USAGE_REPORT_MAX_HOURLY_COUNT = 3_600_000;
+
 /** Refusals that name the credential: it is real and usable, just not for what was asked. */
 export const DENIAL_CODES = ['SCOPE_DENIED', 'API_TYPE_DENIED'] as const;
 export type DenialCode = (typeof DENIAL_CODES)[number];

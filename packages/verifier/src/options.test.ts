@@ -43,6 +43,7 @@ describe('resolveVerifierOptions', () => {
     ['a client secret as key', { verifierKey: KEY.replace('dfvk_', 'dfsk_') }, /verifierKey/],
     ['a zero cache', { cache: { max: 0 } }, /cache.max must be a positive whole number/],
     ['a fractional TTL', { cache: { ttlMs: 1.5 } }, /cache.ttlMs must be a positive whole number/],
+    ['a TTL over an hour', { cache: { ttlMs: 3_600_001 } }, /cache.ttlMs may be at most 3600000/],
     ['a negative timeout', { requestTimeoutMs: -1 }, /requestTimeoutMs/],
     ['a negative report interval', { usageReportMs: -1 }, /usageReportMs/],
     ['an unknown policy', { whenPortalUnreachable: 'ignore' as never }, /'refuse' or 'serve-fresh'/],

@@ -1,6 +1,7 @@
 // createVerifier's options, their defaults and the checks that make a bad configuration fail at start-up
 // rather than on the first request.
 import {
+  USAGE_REPORT_VERIFIED_WITHIN_HOURS,
   isWellFormedVerifierKey,
   VERIFICATION_PATHS,
   VERIFIER_KEY_PREFIX,
@@ -24,7 +25,11 @@ export interface VerifierOptions {
   cache?: {
     /** Answers kept, per kind (credentials, secrets known not to exist). Default 10 000. */
     max?: number;
-    /** How long an answer is kept when no event drops it first. Default 30 000 ms. */
+    /**
+     * How long an answer is kept when no event drops it first. Default 30 000 ms, at most an hour: the
+     * portal accepts reported usage only for credentials this key verified within the report's hour or
+     * the one before (USAGE_REPORT_VERIFIED_WITHIN_HOURS), and a cached answer must stay within that.
+     */
     ttlMs?: number;
   };
   whenPortalUnreachable?: PortalUnreachablePolicy;
@@ -61,6 +66,7 @@ const DEFAULT_CACHE_MAX = 10_000;
 const DEFAULT_CACHE_TTL_MS = 30_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 2_000;
 const DEFAULT_USAGE_REPORT_MS = 1_000;
+const MAX_CACHE_TTL_MS = USAGE_REPORT_VERIFIED_WITHIN_HOURS * 3_600_000;
 
 function reportToConsole(error: Error) {
   console.warn(`[@datafeeds/verifier] ${error.message}`);
@@ -75,6 +81,18 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
     );
   }
   return value;
+}
+
+function cacheTtl(value: number | undefined): number {
+  const ttlMs = positiveInteger('cache.ttlMs', value, DEFAULT_CACHE_TTL_MS);
+  if (ttlMs > MAX_CACHE_TTL_MS) {
+    throw new InvalidVerifierOptionsError(
+      'cache.ttlMs',
+      `cache.ttlMs may be at most ${MAX_CACHE_TTL_MS} (the portal counts reported usage only that long ` +
+        `after a verification), got ${ttlMs}.`,
+    );
+  }
+  return ttlMs;
 }
 
 function parsePortalUrl(portalUrl: unknown): URL {
@@ -120,7 +138,7 @@ export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifi
     portalLabel: base,
     authorization: `Bearer ${options.verifierKey}`,
     cacheMax: positiveInteger('cache.max', options.cache?.max, DEFAULT_CACHE_MAX),
-    cacheTtlMs: positiveInteger('cache.ttlMs', options.cache?.ttlMs, DEFAULT_CACHE_TTL_MS),
+    cacheTtlMs: cacheTtl(options.cache?.ttlMs),
     whenPortalUnreachable: policy,
     requestTimeoutMs: positiveInteger(
       'requestTimeoutMs',

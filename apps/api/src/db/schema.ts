@@ -432,3 +432,23 @@ export const auditEvents = pgTable(
     index('audit_events_company_kind_at_idx').on(table.companyId, table.kind, table.at),
   ],
 );
+
+/**
+ * Which credentials each verifier key verified at the portal, per hour (design §8 "Usage"): a usage
+ * report is accepted only for credentials its key verified within the report's hour or the hour before.
+ * Written by the usage meter's batches; deleted by the retention sweep with the hourly counts.
+ */
+export const verifierKeyVerifications = pgTable(
+  'verifier_key_verifications',
+  {
+    verifierKeyId: uuid('verifier_key_id')
+      .notNull()
+      .references(() => verifierKeys.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.verifierKeyId, table.clientId, table.hour] }),
+    index('verifier_key_verifications_hour_idx').on(table.hour),
+  ],
+);

@@ -2,10 +2,12 @@
 // access tokens whose claims are missing or of the wrong shape. Each gets a clear 4xx, never a 500.
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { API_PATHS, ERROR_CODES, VERIFICATION_PATHS } from '@datafeeds/domain';
 import { TEST_SECRETS, buildTestApp } from '../helpers/build-test-app.ts';
 import { bearer, uniqueRegistration } from '../helpers/factories.ts';
 import { createdClient, tokenRequest, verifiedUser } from '../helpers/tokens.ts';
+import { usageRows } from '../helpers/usage.ts';
+import { newVerifierKey } from '../helpers/verification.ts';
 
 const app = await buildTestApp();
 const NUL = '\u0000';
@@ -69,6 +71,33 @@ describe('a NUL character', () => {
       headers: bearer(user.token),
     });
     expect(listed.json().clients).toEqual([expect.objectContaining({ id: clientId })]);
+  });
+});
+
+describe("a NUL character in a data feed's call", () => {
+  it('answers 400 naming the field on every data-feed route, and counts nothing', async () => {
+    const user = await verifiedUser(app);
+    const { clientId, clientSecret } = await createdClient(app, user.token);
+    const key = await newVerifierKey(app);
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+    const counts = [{ clientId: `${clientId}${NUL}`, scope: 'any', code: 'VALID', hour, count: 1 }];
+    const calls = [
+      [
+        'secret',
+        { method: 'POST', url: VERIFICATION_PATHS.verify, payload: { secret: `${clientSecret}${NUL}` } },
+      ],
+      ['counts.0.clientId', { method: 'POST', url: VERIFICATION_PATHS.usage, payload: { counts } }],
+      ['since', { method: 'GET', url: `${VERIFICATION_PATHS.events}?since=1%00` }],
+    ] as const;
+    for (const [field, call] of calls) {
+      const response = await app.inject({ ...call, headers: bearer(key) });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(400);
+      expect(response.json().details).toEqual([
+        { field, message: `${field} must not contain a NUL character.` },
+      ]);
+    }
+    await app.usageMeter!.flush();
+    expect(await usageRows(app, clientId)).toEqual({});
   });
 });
 

@@ -4,6 +4,7 @@
 // instances have pools of their own (DATABASE_URL); on the embedded default they share the file's PGlite.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { VERIFICATION_PATHS } from '@datafeeds/domain';
 import { buildApp } from '../../src/app.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { testDatabase, testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
@@ -75,6 +76,28 @@ describe('usage from several instances on one database', () => {
     for (const client of listed) {
       expect(Date.parse(client.lastUsedAt ?? '')).toBeGreaterThanOrEqual(Math.floor(started / 1000) * 1000);
     }
+  });
+
+  it("accepts a feed's report on one instance for a verification the other has not written yet", async () => {
+    const [a, b] = await Promise.all([instance(0), instance(0)]); // no timers: the test flushes
+    if (!a || !b) throw new Error('two instances');
+    const { key } = await a.verifierKeys.create('balanced feed');
+    const user = await verifiedUser(a);
+    const { clientId, clientSecret } = await createdClient(a, user.token, { sports: ['nfl'] });
+    await verified(a, key, { secret: clientSecret, scope: 'nflLive' });
+    const hour = hourOf(Date.now());
+    const reported = await b.inject({
+      method: 'POST',
+      url: VERIFICATION_PATHS.usage,
+      headers: { authorization: `Bearer ${key}` },
+      payload: { counts: [{ clientId, scope: 'nflLive', code: 'VALID', hour, count: 5 }] },
+    });
+    expect(reported.statusCode, reported.body).toBe(204);
+    await b.usageMeter!.flush(); // a has not written its verification: the report waits
+    await a.usageMeter!.flush();
+    await b.usageMeter!.flush();
+    expect(await usageRows(a, clientId)).toEqual({ [`${hour} nflLive VALID`]: 6 });
+    expect(b.usageMeter!.droppedReportedCounts).toBe(0);
   });
 
   it('writes what an instance still held when it is closed gracefully', async () => {

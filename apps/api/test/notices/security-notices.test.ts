@@ -123,7 +123,7 @@ describe('credential notices', () => {
     const { clientId } = await createdClient(app, owner.token);
     const afterCreate = (await app.mailer.outbox()).length;
     expect((await deleteClient(app, member.token, clientId)).statusCode).toBe(403);
-    expect((await rotateClient(app, owner.token, 'dfc_unknown00000000000000')).statusCode).toBe(404);
+    expect((await rotateClient(app, owner.token, 'dfc_unknown000000000000000')).statusCode).toBe(404);
     expect((await app.mailer.outbox()).length).toBe(afterCreate);
     expect(afterCreate).toBeGreaterThan(before);
   });

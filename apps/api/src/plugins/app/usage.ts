@@ -35,7 +35,13 @@ export default fp<UsageOptions>(
   async (app, { env, clock, flushMs, retentionSweepMs, maxKeys }) => {
     const store = createUsageStore(app.db);
     const meter = env.USAGE_METERING
-      ? createUsageMeter({ write: store.write, log: app.log, maxKeys: maxKeys ?? DEFAULT_USAGE_MAX_KEYS })
+      ? createUsageMeter({
+          write: store.write,
+          findVerifications: store.findVerifications,
+          now: () => clock.now().getTime(),
+          log: app.log,
+          maxKeys: maxKeys ?? DEFAULT_USAGE_MAX_KEYS,
+        })
       : undefined;
     const stopFlushes = meter ? startUsageFlushes(meter, flushMs, app.log) : undefined;
     const stopRetention =

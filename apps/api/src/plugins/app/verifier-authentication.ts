@@ -36,6 +36,20 @@ const badVerifierKey = () =>
 export default fp<{ throttle: VerifierThrottle; keyPrefix: string; clock: Clock }>(
   async (app, { throttle, keyPrefix, clock }) => {
     const failures = createFailureCounters(app.redis, keyPrefix, clock);
+    /** Checks under way by the key presented: concurrent first calls with one key share one check. */
+    const checking = new Map<string, Promise<VerifierKeyIdentity | undefined>>();
+
+    // The attempt is counted as a failure before the key is checked, in one atomic step with the limit
+    // (so a parallel burst cannot all pass a check made before any failed), and handed back if the key
+    // turns out live.
+    async function check(presented: string | undefined, counter: string) {
+      const reservation = await failures.reserve(counter, throttle.maxFailures, throttle.windowSeconds);
+      if (!reservation.allowed) throw rateLimited(reservation.retryAfterSeconds);
+      const key = await app.verifierKeys.authenticate(presented);
+      if (key) await failures.release(counter);
+      return key;
+    }
+
     app.decorateRequest('verifierKey', null);
     app.decorate('authenticateVerifier', async (request: FastifyRequest) => {
       const presented = bearerToken(request);
@@ -45,16 +59,16 @@ export default fp<{ throttle: VerifierThrottle; keyPrefix: string; clock: Clock 
         request.verifierKey = cached;
         return;
       }
-      const counter = `verifier-key-failures:ip:${request.ip}`;
-      const state = await failures.get(counter);
-      if (state.count >= throttle.maxFailures) throw rateLimited(state.ttlSeconds);
-      const key = await app.verifierKeys.authenticate(presented);
-      if (key) {
-        request.verifierKey = key;
-        return;
+      const flight = presented ?? '';
+      let checked = checking.get(flight);
+      if (!checked) {
+        checked = check(presented, `verifier-key-failures:ip:${request.ip}`);
+        checking.set(flight, checked);
+        void checked.catch(() => undefined).finally(() => checking.delete(flight));
       }
-      await failures.increment(counter, throttle.windowSeconds);
-      throw badVerifierKey();
+      const key = await checked;
+      if (!key) throw badVerifierKey();
+      request.verifierKey = key;
     });
   },
   { name: 'verifier-authentication', dependencies: ['credentials'] },

@@ -7,6 +7,7 @@ import {
   clientIdRequestSchema,
   getClientsQuerySchema,
   getClientsResponseSchema,
+  parseClientIdList,
   rotateClientRequestSchema,
   rotateClientResponseSchema,
   tokenRequestSchema,
@@ -15,15 +16,6 @@ import { memberOf } from '../../plugins/app/authentication.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { bearerSecurity, errorResponses, plainJsonOnSuccess } from '../schemas.ts';
-
-/** `?clientIds=a,b` names one or more tokens; absent means all of them. */
-function parseClientIds(value: string | undefined): string[] | undefined {
-  if (value === undefined) return undefined;
-  return value
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
-}
 
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   // One counter for CreateClient and RotateClient: each issues a new secret.
@@ -42,7 +34,10 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: getClientsResponseSchema, ...errorResponses(400, 401, 404, 429) },
     },
     handler: async (request) => ({
-      clients: await app.tokens.list(memberOf(request), parseClientIds(request.query.clientIds)),
+      clients: await app.tokens.list(
+        memberOf(request),
+        request.query.clientIds === undefined ? undefined : parseClientIdList(request.query.clientIds),
+      ),
     }),
   });
 

@@ -21,7 +21,7 @@ const verifyRoutes: FastifyPluginAsyncZod = async (app) => {
       body: verifyRequestSchema,
       response: { 200: verifyResponseSchema, ...errorResponses(400, 401, 429) },
     },
-    handler: async (request) => app.verification.verify(request.body),
+    handler: async (request) => app.verification.verify(request.body, request.verifierKey?.id),
   });
 };
 

@@ -160,7 +160,7 @@ describe('GET /api/GetClients', () => {
     expect(one.json().clients.map((client: Client) => client.id)).toEqual([wanted.clientId]);
     const both = await listClients(app, token, `${wanted.clientId},${other.clientId}`);
     expect(both.json().clients).toHaveLength(2);
-    const missing = await listClients(app, token, 'dfc_doesnotexist0000000');
+    const missing = await listClients(app, token, 'dfc_unknown000000000000000');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(ERROR_CODES.notFound);
   });

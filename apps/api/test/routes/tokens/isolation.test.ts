@@ -38,7 +38,9 @@ describe('tenant isolation', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toBe(ERROR_CODES.notFound);
     // The answer is the same as for an id that does not exist at all.
-    expect(response.json().message).toBe((await act(stranger.token, 'dfc_nope')).json().message);
+    expect(response.json().message).toBe(
+      (await act(stranger.token, 'dfc_unknown000000000000000')).json().message,
+    );
 
     const [ownerToken] = await clientsOf(app, owner.token);
     expect(ownerToken).toMatchObject({ id: theirs.clientId, label: 'Owned' });

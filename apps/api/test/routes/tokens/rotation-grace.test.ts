@@ -269,7 +269,7 @@ describe('POST /api/EndRotationGrace', () => {
     const stranger = await verifiedUser(app);
     const plain = await createdClient(app, user.token);
     for (const [token, clientId] of [
-      [user.token, 'dfc_unknown'],
+      [user.token, 'dfc_unknown000000000000000'],
       [user.token, plain.clientId],
       [user.token, old.clientId],
       [stranger.token, next.clientId],

@@ -189,6 +189,9 @@ describe('GET /api/GetClientUsage', () => {
       { clientId, days: '7.5' },
       {},
       { clientId, other: '1' },
+      { clientId: `${clientId}|1` },
+      { clientId: `${clientId.slice(0, -1)}\ud800` },
+      { clientId: clientId.slice(1) },
     ];
     for (const query of queries) {
       const response = await getClientUsage(app, user.token, query);
@@ -202,7 +205,7 @@ describe('GET /api/GetClientUsage', () => {
     await flush();
     const stranger = await verifiedUser(app);
     const foreign = await getClientUsage(app, stranger.token, { clientId: owner.clientId });
-    const unknown = await getClientUsage(app, stranger.token, { clientId: 'c_unknown0000000000' });
+    const unknown = await getClientUsage(app, stranger.token, { clientId: 'dfc_unknown000000000000000' });
     expect(foreign.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(foreign.json()).toEqual(unknown.json());

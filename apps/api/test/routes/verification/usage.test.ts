@@ -1,7 +1,12 @@
 // POST /api/v1/credentials/usage (design §8 "Usage"): a data feed reports the answers its verifier gave
 // from its own cache; they join the portal's counts in GetClientUsage and move lastUsedAt.
 import { describe, expect, it } from 'vitest';
-import { USAGE_REPORT_MAX_ENTRIES, VERIFICATION_PATHS, withChecksum } from '@datafeeds/domain';
+import {
+  USAGE_REPORT_MAX_ENTRIES,
+  USAGE_REPORT_MAX_HOURLY_COUNT,
+  VERIFICATION_PATHS,
+  withChecksum,
+} from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer } from '../../helpers/factories.ts';
@@ -14,6 +19,13 @@ const clock = testClock(NOW);
 const app = await buildTestApp({ clock });
 const key = await newVerifierKey(app);
 const flush = () => app.usageMeter!.flush();
+/** Flushes once reported entries have waited their longest for a verification, then the clock goes back. */
+async function settled() {
+  const now = clock.now();
+  clock.advance(10);
+  await flush();
+  clock.set(now);
+}
 
 const report = (payload: unknown, verifierKey: string | null = key) =>
   app.inject({
@@ -46,8 +58,8 @@ describe('POST /api/v1/credentials/usage', () => {
       counts: [
         entry(clientId),
         entry(clientId, { scope: 'nbaLive', code: 'SCOPE_DENIED', count: 1 }),
-        entry(clientId, { scope: 'any', hour: '2026-06-01T08:00:00.000Z', count: 5 }),
-        entry('dfc_nobodyHasThisClientId000', { count: 7 }), // unknown: harmless
+        entry(clientId, { scope: 'any', hour: '2026-06-01T10:00:00.000Z', count: 5 }),
+        entry('dfc_nobodyHasThisClientId0', { count: 7 }), // never verified by this key: dropped
       ],
     });
     expect(response.statusCode, response.body).toBe(204);
@@ -56,7 +68,7 @@ describe('POST /api/v1/credentials/usage', () => {
     expect(await usageRows(app, clientId)).toEqual({
       '2026-06-01T09:00:00.000Z nflLive VALID': 3,
       '2026-06-01T09:00:00.000Z nbaLive SCOPE_DENIED': 1,
-      '2026-06-01T08:00:00.000Z any VALID': 5,
+      '2026-06-01T10:00:00.000Z any VALID': 5,
     });
     const usage = await clientUsage(app, user.token, { clientId });
     expect(usage.totals).toEqual({ requests: 9, valid: 8, refused: 1 });
@@ -83,7 +95,10 @@ describe('POST /api/v1/credentials/usage', () => {
 
   it('sets lastUsedAt to the end of a past hour', async () => {
     clock.set(NOW);
-    const { user, clientId } = await liveToken();
+    const { user, clientId, clientSecret } = await liveToken();
+    clock.set(new Date('2026-05-31T22:10:00Z'));
+    await verified(app, key, { secret: clientSecret });
+    clock.set(NOW);
     const response = await report({ counts: [entry(clientId, { hour: '2026-05-31T22:00:00.000Z' })] });
     expect(response.statusCode).toBe(204);
     await flush();
@@ -122,12 +137,105 @@ describe('POST /api/v1/credentials/usage', () => {
     expect(await usageRows(app, clientId)).toEqual({});
   });
 
+  it.each([
+    ['a separator', (id: string) => `${id}|9|nflLive`],
+    ['a NUL character', (id: string) => `${id}\u0000`],
+    ['a lone surrogate', (id: string) => `${id.slice(0, -1)}\ud800`],
+    ['another shape', (id: string) => id.replace('dfc_', 'dfx_')],
+  ])(
+    'refuses a client id holding %s with 400, and the meter keeps writing every company',
+    async (_, malformed) => {
+      clock.set(NOW);
+      const [one, other] = [await liveToken(), await liveToken()];
+      await verified(app, key, { secret: one.clientSecret, scope: 'nflLive' });
+      const response = await report({ counts: [entry(malformed(one.clientId))] });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'validation_failed' });
+      await verified(app, key, { secret: other.clientSecret, scope: 'nflLive' });
+      await flush();
+      expect(await usageRows(app, one.clientId)).toEqual({ '2026-06-01T09:00:00.000Z nflLive VALID': 1 });
+      expect(await usageRows(app, other.clientId)).toEqual({ '2026-06-01T09:00:00.000Z nflLive VALID': 1 });
+    },
+  );
+
   it('accepts the next hour (a feed whose clock is a little ahead)', async () => {
     clock.set(NOW);
-    const { clientId } = await liveToken();
+    const { clientId, clientSecret } = await liveToken();
+    await verified(app, key, { secret: clientSecret });
     expect(
       (await report({ counts: [entry(clientId, { hour: '2026-06-01T10:00:00.000Z' })] })).statusCode,
     ).toBe(204);
+  });
+
+  it('drops counts for a credential this key did not verify within the hour or the one before, and counts the drops', async () => {
+    clock.set(NOW);
+    const mine = await liveToken();
+    const theirs = await liveToken();
+    const never = await liveToken();
+    const otherKey = await newVerifierKey(app, 'another feed');
+    await verified(app, key, { secret: mine.clientSecret });
+    await verified(app, otherKey, { secret: theirs.clientSecret });
+    await settled(); // what earlier tests reported is counted or dropped by now
+    const dropped = app.usageMeter!.droppedReportedCounts;
+    const response = await report({
+      counts: [
+        entry(mine.clientId, { count: 4 }),
+        entry(never.clientId, { count: 1_000_000_000 }), // never verified by anyone
+        entry(theirs.clientId, { count: 3 }), // verified, but by another key
+        entry(mine.clientId, { hour: '2026-06-01T08:00:00.000Z', count: 5 }), // before the verification
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    await flush();
+    // The verification may have been made on another instance not written yet: they wait a little.
+    await settled();
+    expect(await usageRows(app, mine.clientId)).toEqual({
+      '2026-06-01T09:00:00.000Z any VALID': 1,
+      '2026-06-01T09:00:00.000Z nflLive VALID': 4,
+    });
+    expect(await usageRows(app, never.clientId)).toEqual({});
+    expect(await usageRows(app, theirs.clientId)).toEqual({ '2026-06-01T09:00:00.000Z any VALID': 1 });
+    expect((await clientsOf(app, never.user.token))[0]?.lastUsedAt).toBeNull();
+    expect(app.usageMeter!.droppedReportedCounts - dropped).toBe(1_000_000_000 + 3 + 5);
+  });
+
+  it('accepts an hour after the verification (a cached answer crossing the hour), and not two', async () => {
+    clock.set(new Date('2026-06-01T08:59:50Z'));
+    const { clientId, clientSecret } = await liveToken();
+    await verified(app, key, { secret: clientSecret });
+    clock.set(NOW);
+    const response = await report({
+      counts: [
+        entry(clientId, { count: 2 }),
+        entry(clientId, { hour: '2026-06-01T10:00:00.000Z', count: 9 }),
+      ],
+    });
+    expect(response.statusCode).toBe(204);
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({
+      '2026-06-01T08:00:00.000Z any VALID': 1,
+      '2026-06-01T09:00:00.000Z nflLive VALID': 2,
+    });
+  });
+
+  it(`drops an entry above ${USAGE_REPORT_MAX_HOURLY_COUNT} and keeps the rest of the report`, async () => {
+    clock.set(NOW);
+    const { clientId, clientSecret } = await liveToken();
+    await verified(app, key, { secret: clientSecret });
+    const dropped = app.usageMeter!.droppedReportedCounts;
+    const response = await report({
+      counts: [
+        entry(clientId, { count: USAGE_REPORT_MAX_HOURLY_COUNT + 1 }),
+        entry(clientId, { scope: 'nfl', count: USAGE_REPORT_MAX_HOURLY_COUNT }),
+      ],
+    });
+    expect(response.statusCode).toBe(204);
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({
+      '2026-06-01T09:00:00.000Z any VALID': 1,
+      '2026-06-01T09:00:00.000Z nfl VALID': USAGE_REPORT_MAX_HOURLY_COUNT,
+    });
+    expect(app.usageMeter!.droppedReportedCounts - dropped).toBe(USAGE_REPORT_MAX_HOURLY_COUNT + 1);
   });
 
   it.each([

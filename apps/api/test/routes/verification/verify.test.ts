@@ -85,11 +85,12 @@ describe('POST /api/v1/credentials/verify', () => {
       'hello',
       `${clientSecret} `,
       wrongChecksum,
-      'dfsk_\u0000',
       clientSecret.slice(1),
     ]) {
       expect(await verified(app, key, { secret })).toEqual({ valid: false, code: 'MALFORMED' });
     }
+    // A NUL is refused before the body is read at all, as on every call (hostile-input.test.ts).
+    expect((await verifyCall(app, key, { secret: 'dfsk_\u0000' })).statusCode).toBe(400);
     expect(queries()).toBe(before);
   });
 

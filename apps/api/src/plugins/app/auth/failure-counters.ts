@@ -1,5 +1,7 @@
-// Counters of consecutive failed logins, kept in Redis when REDIS_URL is set (limits hold across
-// instances) and in memory otherwise. A counter lives for one window from its first failure.
+// Counters of failures (reset requests, bad verifier keys), kept in Redis when REDIS_URL is set (limits
+// hold across instances) and in memory otherwise. A counter lives for one window from its first failure.
+// `reserve` checks the limit and counts in one atomic step, so parallel attempts cannot all pass a check
+// made before any of them failed (as the sign-in lockout does, login-attempts.ts).
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../../lib/clock.ts';
 
@@ -9,9 +11,15 @@ interface CounterState {
   ttlSeconds: number;
 }
 
+type Reservation = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 export interface FailureCounters {
   get(key: string): Promise<CounterState>;
   increment(key: string, windowSeconds: number): Promise<void>;
+  /** Counts an attempt as a failure before it is checked, unless `limit` are counted already. */
+  reserve(key: string, limit: number, windowSeconds: number): Promise<Reservation>;
+  /** Hands back a reserved attempt that turned out no failure. */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -29,6 +37,12 @@ function createMemoryCounters(clock: Clock): FailureCounters {
     const now = clock.now().getTime();
     for (const [key, entry] of counters) if (entry.expiresAt <= now) counters.delete(key);
   };
+  const count = (key: string, windowSeconds: number) => {
+    if (counters.size > 10_000) sweep();
+    const entry = live(key);
+    if (entry) entry.count += 1;
+    else counters.set(key, { count: 1, expiresAt: clock.now().getTime() + windowSeconds * 1000 });
+  };
 
   return {
     async get(key) {
@@ -38,16 +52,42 @@ function createMemoryCounters(clock: Clock): FailureCounters {
         : { count: 0, ttlSeconds: 0 };
     },
     async increment(key, windowSeconds) {
-      if (counters.size > 10_000) sweep();
+      count(key, windowSeconds);
+    },
+    // No await inside: the check and the count happen in one turn of the event loop, hence atomically.
+    async reserve(key, limit, windowSeconds) {
       const entry = live(key);
-      if (entry) entry.count += 1;
-      else counters.set(key, { count: 1, expiresAt: clock.now().getTime() + windowSeconds * 1000 });
+      if (entry && entry.count >= limit) {
+        return { allowed: false, retryAfterSeconds: (entry.expiresAt - clock.now().getTime()) / 1000 };
+      }
+      count(key, windowSeconds);
+      return { allowed: true };
+    },
+    async release(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async reset(key) {
       counters.delete(key);
     },
   };
 }
+
+// KEYS[1] the counter; ARGV the limit and the window in ms. Answers 0 when the attempt is counted, or the
+// milliseconds until the window that refused it ends.
+const RESERVE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[1]) then return math.max(redis.call('PTTL', KEYS[1]), 1000) end
+redis.call('INCR', KEYS[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+`;
+
+// Never touches an expired window, nor counts below zero.
+const RELEASE_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
 
 function createRedisCounters(redis: Redis, prefix: string): FailureCounters {
   return {
@@ -62,6 +102,17 @@ function createRedisCounters(redis: Redis, prefix: string): FailureCounters {
         .set(prefix + key, 0, 'PX', windowSeconds * 1000, 'NX')
         .incr(prefix + key)
         .exec();
+    },
+    async reserve(key, limit, windowSeconds) {
+      const refusedForMs = Number(
+        await redis.eval(RESERVE_SCRIPT, 1, prefix + key, limit, windowSeconds * 1000),
+      );
+      return refusedForMs > 0
+        ? { allowed: false, retryAfterSeconds: refusedForMs / 1000 }
+        : { allowed: true };
+    },
+    async release(key) {
+      await redis.eval(RELEASE_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -85,6 +136,11 @@ export function createFailureCounters(
     get: (key) => shared.get(key).catch(() => memory.get(key)),
     increment: (key, windowSeconds) =>
       shared.increment(key, windowSeconds).catch(() => memory.increment(key, windowSeconds)),
+    reserve: (key, limit, windowSeconds) =>
+      shared.reserve(key, limit, windowSeconds).catch(() => memory.reserve(key, limit, windowSeconds)),
+    release: async (key) => {
+      await Promise.all([shared.release(key).catch(() => undefined), memory.release(key)]);
+    },
     reset: async (key) => {
       await Promise.all([shared.reset(key).catch(() => undefined), memory.reset(key)]);
     },

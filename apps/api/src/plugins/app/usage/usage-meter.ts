@@ -2,33 +2,35 @@
 // credential × feed × hour × outcome in memory, and the counts are written in one statement per batch by
 // a timer (about once a second), never one write per request. The verification path only increments a
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
-// writes what is held. A batch the database refused is kept and merged into the next one.
+// writes what is held. A batch the database refused is kept and merged into the next one; an entry no
+// database could store (a NUL, a lone surrogate) is dropped and logged, so it can never hold a batch.
+// A data feed's reported counts join only once a verification mark confirms them (reported-usage.ts);
+// new marks, a few an hour per key and credential, are written in a statement of their own first.
 import type { MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
+import { createHeldCounts, type HeldCounts, type UsageCount } from './held-counts.ts';
+import { createReportedUsage, type ReportedUsageOptions } from './reported-usage.ts';
+import { isStorable } from './storable-text.ts';
+import { createVerificationMarks, type VerificationMark } from './verification-marks.ts';
 
 const HOUR_MS = 3_600_000;
-/** Joins a key's parts: none of them (client id, scope key, code, a number) can contain it. */
-const SEPARATOR = '|';
-
-/** One hourly counter to add to the database. */
-export interface UsageCount {
-  clientId: string;
-  hourMs: number;
-  scope: string;
-  code: string;
-  count: number;
-}
+/** Held entries named in the warning about unstorable ones (the rest are only counted). */
+const LOGGED_UNSTORABLE = 3;
 
 /** One batch: its counts sorted by key (so concurrent writers lock rows in one order), and last uses. */
 export interface UsageBatch {
   counts: UsageCount[];
   lastUsed: { clientId: string; atMs: number }[];
+  /** New marks of which verifier key verified which credential in which hour. */
+  verifications: VerificationMark[];
 }
 
 export type UsageWriter = (batch: UsageBatch) => Promise<void>;
 
 export interface UsageMeterOptions {
   write: UsageWriter;
+  findVerifications?: ReportedUsageOptions['findVerifications'];
+  now?: () => number;
   log: { warn(object: object, message: string): void };
   /** Distinct keys held at most; past it new keys are dropped (with a warning), existing ones still count. */
   maxKeys: number;
@@ -51,20 +53,24 @@ function compareCounts(a: UsageCount, b: UsageCount): number {
   return a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 }
 
-export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
-  let counts = new Map<string, number>();
+export function createUsageMeter({
+  write,
+  findVerifications,
+  now = Date.now,
+  log,
+  maxKeys,
+}: UsageMeterOptions) {
+  let counts = createHeldCounts(maxKeys);
+  const marks = createVerificationMarks(maxKeys);
+  const reported = createReportedUsage({ marks, findVerifications, now, log, maxEntries: maxKeys });
   let lastUsed = new Map<string, number>();
   let dropped = 0;
   let flushing: Promise<void> | undefined;
   /** clientId → the last use this instance wrote, to hold back rewrites within LAST_USED_PRECISION_MS. */
   let written = new Map<string, number>();
 
-  function add(key: string, count: number): boolean {
-    const held = counts.get(key);
-    if (held !== undefined) counts.set(key, held + count);
-    else if (counts.size < maxKeys) counts.set(key, count);
-    else return false;
-    return true;
+  function add(clientId: string, atMs: number, scope: string, code: string, count: number) {
+    if (!counts.add(clientId, atMs, scope, code, count)) dropped += count;
   }
 
   function noteUse(clientId: string, atMs: number) {
@@ -72,27 +78,54 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
     if (held === undefined || held < atMs) lastUsed.set(clientId, atMs);
   }
 
-  function toBatch(heldCounts: Map<string, number>, heldLastUsed: Map<string, number>): UsageBatch {
-    const batch: UsageBatch = { counts: [], lastUsed: [] };
-    for (const [key, count] of heldCounts) {
-      const [clientId = '', hour = '0', scope = '', code = ''] = key.split(SEPARATOR);
-      batch.counts.push({ clientId, hourMs: Number(hour) * HOUR_MS, scope, code, count });
+  /** The batch to write, without (and warning of) the entries the database would refuse. */
+  function toBatch(
+    heldCounts: HeldCounts,
+    heldLastUsed: Map<string, number>,
+    verifications: VerificationMark[],
+  ): UsageBatch {
+    const batch: UsageBatch = {
+      counts: [],
+      lastUsed: [],
+      verifications: verifications.filter((mark) => isStorable(mark.clientId)),
+    };
+    const unstorable: UsageCount[] = [];
+    for (const entry of heldCounts.entries()) {
+      const storable = isStorable(entry.clientId) && isStorable(entry.scope) && isStorable(entry.code);
+      (storable ? batch.counts : unstorable).push(entry);
     }
     batch.counts.sort(compareCounts);
-    for (const [clientId, atMs] of heldLastUsed) batch.lastUsed.push({ clientId, atMs });
+    for (const [clientId, atMs] of heldLastUsed) {
+      if (isStorable(clientId)) batch.lastUsed.push({ clientId, atMs });
+    }
     batch.lastUsed.sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+    if (unstorable.length > 0) {
+      log.warn(
+        {
+          dropped: unstorable.reduce((total, entry) => total + entry.count, 0),
+          entries: unstorable.length,
+          examples: unstorable.slice(0, LOGGED_UNSTORABLE),
+        },
+        'usage counts dropped: their client id or feed cannot be stored',
+      );
+    }
     return batch;
   }
 
   async function writeHeld(holdRecentLastUse: boolean): Promise<void> {
+    await reported.confirm((entry) => {
+      add(entry.clientId, entry.hourMs, entry.scope, entry.code, entry.count);
+      noteUse(entry.clientId, Math.min(entry.receivedAtMs, entry.hourMs + HOUR_MS - 1));
+    });
     if (dropped > 0) {
       log.warn({ dropped, maxKeys }, 'usage counts dropped: too many distinct keys held in memory');
       dropped = 0;
     }
-    if (counts.size === 0 && lastUsed.size === 0) return;
+    const verifications = marks.takeUnwritten();
+    if (counts.size === 0 && lastUsed.size === 0 && verifications.length === 0) return;
     const heldCounts = counts;
     const heldLastUsed = new Map<string, number>();
-    counts = new Map();
+    counts = createHeldCounts(maxKeys);
     const waiting = lastUsed;
     lastUsed = new Map();
     for (const [clientId, atMs] of waiting) {
@@ -101,16 +134,20 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
         heldLastUsed.set(clientId, atMs);
       else lastUsed.set(clientId, atMs); // its minute is not up: next tick
     }
-    if (heldCounts.size === 0 && heldLastUsed.size === 0) return;
+    const batch = toBatch(heldCounts, heldLastUsed, verifications);
+    if (batch.counts.length + batch.lastUsed.length + batch.verifications.length === 0) return;
     try {
-      await write(toBatch(heldCounts, heldLastUsed));
+      await write(batch);
       // Bounded like the counts: forgetting only costs a rewrite.
-      if (written.size + heldLastUsed.size > maxKeys) written = new Map();
-      for (const [clientId, atMs] of heldLastUsed) written.set(clientId, atMs);
+      if (written.size + batch.lastUsed.length > maxKeys) written = new Map();
+      for (const { clientId, atMs } of batch.lastUsed) written.set(clientId, atMs);
     } catch (error) {
       // Kept for the next tick (the database may be back by then); only what exceeds the cap is lost.
-      for (const [key, count] of heldCounts) if (!add(key, count)) dropped += count;
-      for (const [clientId, atMs] of heldLastUsed) noteUse(clientId, atMs);
+      for (const { clientId, hourMs, scope, code, count } of batch.counts) {
+        add(clientId, hourMs, scope, code, count);
+      }
+      for (const { clientId, atMs } of batch.lastUsed) noteUse(clientId, atMs);
+      marks.restore(batch.verifications);
       throw error;
     }
   }
@@ -118,19 +155,22 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
   return {
     /**
      * Counts one verification of `clientId` for `scope` answered `code` at `nowMs` (the time verification
-     * judged by, so it reads no clock of its own). Synchronous and cheap: a string key and a Map entry.
+     * judged by, so it reads no clock of its own), asked by `verifierKeyId`. Synchronous and cheap: a few
+     * Map look-ups.
      */
-    count(clientId: string, scope: string, code: MeteredCode, nowMs: number): void {
-      const hour = Math.floor(nowMs / HOUR_MS);
-      if (!add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope}${SEPARATOR}${code}`, 1)) dropped += 1;
+    count(clientId: string, scope: string, code: MeteredCode, nowMs: number, verifierKeyId?: string): void {
+      add(clientId, nowMs, scope, code, 1);
       noteUse(clientId, nowMs);
+      if (verifierKeyId !== undefined) marks.note(verifierKeyId, clientId, nowMs);
     },
 
     /**
-     * Adds counts a data feed made itself (answers from its own cache, POST /api/v1/credentials/usage):
-     * each entry's hour as given, its last use the end of that hour, or `nowMs` if sooner.
+     * Takes counts a data feed made itself (answers from its own cache, POST /api/v1/credentials/usage)
+     * with `verifierKeyId`: each entry's hour as given, its last use the end of that hour or `nowMs` if
+     * sooner. They are counted at a flush once a verification mark covers them (design §8 "Usage").
      */
-    addCounts(
+    addReported(
+      verifierKeyId: string,
       entries: readonly {
         clientId: string;
         scope: string;
@@ -141,12 +181,14 @@ export function createUsageMeter({ write, log, maxKeys }: UsageMeterOptions) {
       nowMs: number,
     ): void {
       for (const { clientId, scope, code, hourMs, count } of entries) {
-        const hour = Math.floor(hourMs / HOUR_MS);
-        if (!add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope}${SEPARATOR}${code}`, count)) {
-          dropped += count;
-        }
-        noteUse(clientId, Math.min(nowMs, (hour + 1) * HOUR_MS - 1));
+        const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
+        reported.add({ verifierKeyId, clientId, scope, code, hourMs: hourStart, count, receivedAtMs: nowMs });
       }
+    },
+
+    /** Reported counts dropped since start (unverified, or above the bound). */
+    get droppedReportedCounts() {
+      return reported.droppedCounts;
     },
 
     /**

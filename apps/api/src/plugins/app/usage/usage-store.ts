@@ -1,11 +1,14 @@
 // Usage in the database (design §8 "Usage"): a batch of hourly counts and last uses written in ONE
 // statement, the per-day sums GetClientUsage reads, and the retention delete.
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
+import { USAGE_REPORT_VERIFIED_WITHIN_HOURS } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { credentialUsageHourly } from '../../../db/schema.ts';
+import { credentialUsageHourly, verifierKeyVerifications } from '../../../db/schema.ts';
 import type { UsageBatch } from './usage-meter.ts';
+import type { VerificationMark } from './verification-marks.ts';
 
 const DAY_SECONDS = 86_400;
+const HOUR_MS = 3_600_000;
 /** Rows deleted per retention statement, so one sweep never holds a long lock or a huge transaction. */
 const RETENTION_BATCH = 10_000;
 
@@ -23,7 +26,9 @@ export function createUsageStore(db: Db) {
      * One statement, both tables: counts are added (ON CONFLICT … count + excluded.count, so instances
      * writing the same hour add up), inserted in key order, and the credentials' rows locked in client-id
      * order, so two instances' batches take their locks in the same order and cannot deadlock; lastUsedAt
-     * only moves forward (greatest() ignores a null; rows it would not move are not even locked).
+     * only moves forward (greatest() ignores a null; rows it would not move are not even locked). New
+     * verification marks, a few an hour, go first in a statement of their own (a key gone meanwhile is
+     * skipped by the join).
      */
     async write(batch: UsageBatch): Promise<void> {
       const counts = JSON.stringify(
@@ -38,6 +43,25 @@ export function createUsageStore(db: Db) {
       const used = JSON.stringify(
         batch.lastUsed.map((row) => ({ c: row.clientId, t: new Date(row.atMs).toISOString() })),
       );
+      const marks = JSON.stringify(
+        batch.verifications.map((row) => ({
+          k: row.verifierKeyId,
+          c: row.clientId,
+          h: new Date(row.hourMs).toISOString(),
+        })),
+      );
+      // Its own statement, before the counts: an insert that meets another instance's uncommitted mark
+      // waits for it, and waiting inside the counts' statement could close a cycle of locks with it.
+      if (batch.verifications.length > 0) {
+        await db.execute(sql`
+          INSERT INTO verifier_key_verifications (verifier_key_id, client_id, hour)
+          SELECT v.id, b.c, b.h
+          FROM jsonb_to_recordset(${marks}::jsonb) AS b(k uuid, c text, h timestamptz)
+          JOIN verifier_keys AS v ON v.id = b.k
+          ORDER BY 1, 2, 3
+          ON CONFLICT DO NOTHING
+        `);
+      }
       await db.execute(sql`
         WITH counted AS (
           INSERT INTO credential_usage_hourly AS u (client_id, hour, scope, code, count)
@@ -64,6 +88,33 @@ export function createUsageStore(db: Db) {
       `);
     },
 
+    /** Which of `marks` are stored (written by any instance). */
+    async findVerifications(marks: VerificationMark[]): Promise<VerificationMark[]> {
+      const wanted = JSON.stringify(
+        marks.map((row) => ({
+          k: row.verifierKeyId,
+          c: row.clientId,
+          h: new Date(row.hourMs).toISOString(),
+        })),
+      );
+      const rows = await db
+        .select({
+          verifierKeyId: verifierKeyVerifications.verifierKeyId,
+          clientId: verifierKeyVerifications.clientId,
+          hour: verifierKeyVerifications.hour,
+        })
+        .from(verifierKeyVerifications)
+        .innerJoin(
+          sql`jsonb_to_recordset(${wanted}::jsonb) AS b(k uuid, c text, h timestamptz)`,
+          sql`${verifierKeyVerifications.verifierKeyId} = b.k AND ${verifierKeyVerifications.clientId} = b.c AND ${verifierKeyVerifications.hour} = b.h`,
+        );
+      return rows.map(({ verifierKeyId, clientId, hour }) => ({
+        verifierKeyId,
+        clientId,
+        hourMs: hour.getTime(),
+      }));
+    },
+
     /** Sums per UTC day, feed and outcome of the credentials (one token's lineage) from `from` on. */
     async daily(clientIds: readonly string[], from: Date): Promise<UsageDayRow[]> {
       const day = sql<number>`floor(extract(epoch from ${credentialUsageHourly.hour}) / ${sql.raw(String(DAY_SECONDS))})::int`;
@@ -81,7 +132,10 @@ export function createUsageStore(db: Db) {
         .groupBy(day, credentialUsageHourly.scope, credentialUsageHourly.code);
     },
 
-    /** Deletes hourly rows older than `before`, `batchSize` per statement; answers how many went. */
+    /**
+     * Deletes hourly rows older than `before`, `batchSize` per statement, and the verification marks that
+     * can no longer confirm a report; answers how many hourly rows went.
+     */
     async deleteOlderThan(before: Date, batchSize = RETENTION_BATCH): Promise<number> {
       let deleted = 0;
       for (;;) {
@@ -96,6 +150,22 @@ export function createUsageStore(db: Db) {
           )
           .returning({ hour: credentialUsageHourly.hour });
         deleted += rows.length;
+        if (rows.length < batchSize) break;
+      }
+      // A verification mark only confirms reports of its hour and the next ones (design §8 "Usage"),
+      // and reports older than retention are refused: marks that old confirm nothing any more.
+      const marksBefore = new Date(before.getTime() - USAGE_REPORT_VERIFIED_WITHIN_HOURS * HOUR_MS);
+      for (;;) {
+        const rows = await db
+          .delete(verifierKeyVerifications)
+          .where(
+            sql`ctid IN (${db
+              .select({ ctid: sql`ctid` })
+              .from(verifierKeyVerifications)
+              .where(lt(verifierKeyVerifications.hour, marksBefore))
+              .limit(batchSize)})`,
+          )
+          .returning({ hour: verifierKeyVerifications.hour });
         if (rows.length < batchSize) return deleted;
       }
     },

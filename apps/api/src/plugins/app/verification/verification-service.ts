@@ -141,7 +141,8 @@ export function createVerificationService({
   return {
     stats,
 
-    async verify(request: VerifyRequest): Promise<VerifyResult> {
+    /** `verifierKeyId`: the data feed asking, so its usage reports can be checked (design §8 "Usage"). */
+    async verify(request: VerifyRequest, verifierKeyId?: string): Promise<VerifyResult> {
       if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
       const secretHash = hasher.hash(request.secret);
       // A secret known not to exist never will (a new secret is random), so that memory stays usable.
@@ -164,6 +165,7 @@ export function createVerificationService({
         request.scope ?? USAGE_ANY_FEED,
         answer.code as MeteredCode,
         nowMs,
+        verifierKeyId,
       );
       // A verifier that judges for itself wants the credential whatever this call was counted as.
       return request.judgeLocally === true ? judge(credential, {}, nowMs) : answer;

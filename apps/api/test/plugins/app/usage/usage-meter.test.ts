@@ -112,6 +112,33 @@ describe('usage meter', () => {
     expect(await rowsOf(clientId)).toEqual({ [`${HOUR} nflLive VALID`]: 3, [`${HOUR} any INACTIVE`]: 1 });
   });
 
+  it('drops an entry the database cannot store, logs it, and writes the rest of its batch', async () => {
+    // Forced past the routes' validation: a client id or scope the database refuses, or one that would
+    // have broken a key joined by a separator, never holds back the counts of other credentials.
+    const log = { warn: vi.fn() };
+    const meter = createUsageMeter({ write: store.write, log, maxKeys: 100 });
+    const good = `c_${randomUUID()}`;
+    const joined = `c_${randomUUID()}|999|nflLive`;
+    const bad = [`c_nul\u0000${randomUUID()}`, `c_lone\ud800${randomUUID()}`, `c_${randomUUID()}`];
+    meter.count(good, 'nflLive', 'VALID', NOW);
+    meter.count(joined, 'nflLive', 'VALID', NOW);
+    for (const clientId of bad.slice(0, 2)) meter.count(clientId, 'nflLive', 'VALID', NOW);
+    meter.count(bad[2]!, 'nfl\u0000Live', 'VALID', NOW);
+    for (let call = 0; call < 3; call += 1) meter.count(bad[0]!, 'any', 'VALID', NOW);
+    await meter.flush();
+    expect(await rowsOf(good)).toEqual({ [`${HOUR} nflLive VALID`]: 1 });
+    expect(await rowsOf(joined)).toEqual({ [`${HOUR} nflLive VALID`]: 1 });
+    expect(await rowsOf(bad[2]!)).toEqual({});
+    expect(meter.heldKeys).toBe(0);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ dropped: 6 }),
+      expect.stringContaining('cannot be stored'),
+    );
+    meter.count(good, 'nflLive', 'VALID', NOW);
+    await meter.flush();
+    expect(await rowsOf(good)).toEqual({ [`${HOUR} nflLive VALID`]: 2 });
+  });
+
   it('holds at most maxKeys distinct keys, still counts those held, and warns of what it dropped', async () => {
     const log = { warn: vi.fn() };
     const meter = createUsageMeter({ write: store.write, log, maxKeys: 2 });
@@ -163,6 +190,7 @@ describe('usage retention', () => {
         .map((age) => ({ clientId, hourMs: hourOf(now - age), scope: 'nflLive', code: 'VALID', count: 1 }))
         .sort((a, b) => a.hourMs - b.hourMs),
       lastUsed: [],
+      verifications: [],
     });
     expect(Object.keys(await rowsOf(clientId))).toHaveLength(6);
     // Two per statement: the loop must go round to delete all four old rows.

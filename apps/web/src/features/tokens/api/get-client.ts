@@ -11,8 +11,9 @@ export interface ReplacedClient {
 }
 
 /**
- * One token; `null` when it does not exist (or belongs to another company: the API answers 404); where
- * the id was replaced by a rotation, the 404 names the token's client ID now.
+ * One token; `null` when it does not exist (or belongs to another company: the API answers 404) or the
+ * address names no client id at all (400: the API refuses what is not shaped like one); where the id was
+ * replaced by a rotation, the 404 names the token's client ID now.
  */
 async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | ReplacedClient | null> {
   try {
@@ -22,6 +23,7 @@ async function getClient(clientId: string, signal?: AbortSignal): Promise<Client
     });
     return clients[0] ?? null;
   } catch (error) {
+    if (isHttpError(error, 400)) return null;
     if (!isHttpError(error, 404)) throw error;
     const replacedBy = error.data?.replacedBy;
     return replacedBy === undefined ? null : { replacedBy };

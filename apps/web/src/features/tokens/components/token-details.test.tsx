@@ -106,6 +106,17 @@ describe('API token details page', () => {
     expect(screen.queryByRole('heading', { name: NOT_FOUND_HEADING })).not.toBeInTheDocument();
   });
 
+  it('says the same for an address that names no client ID at all (the API answers 400)', async () => {
+    mockTokensApi({
+      getClients: {
+        status: 400,
+        body: { error: 'validation_failed', message: 'Must be client IDs as the portal issues them.' },
+      },
+    });
+    await openDetails('not|an%00id');
+    expect(await screen.findByRole('heading', { level: 2, name: NOT_FOUND_HEADING })).toBeInTheDocument();
+  });
+
   it('offers a retry when the token could not be loaded, and logs the failure', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockTokensApi({ getClients: { status: 500, body: { error: 'internal_error', message: 'Oops' } } });
