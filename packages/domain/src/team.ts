@@ -13,6 +13,12 @@ export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
   member: 'Member',
 };
 
+/** A role as a sentence names it: "an admin", "a member" (the snackbar after a change, the invitation email). */
+export function roleWithArticle(role: CompanyRole): string {
+  const name = COMPANY_ROLE_LABELS[role].toLowerCase();
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 /** The roles an invitation or a role change may give: ownership only moves by a hand-over. */
 export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];

@@ -1,9 +1,9 @@
 // The emails the portal sends: plain text plus simple HTML, each with the one link it is about.
 import {
-  COMPANY_ROLE_LABELS,
   EMAIL_VERIFICATION_TTL_SECONDS,
   INVITATION_TTL_DAYS,
   RESET_TOKEN_TTL_SECONDS,
+  roleWithArticle,
   type AssignableRole,
 } from '@datafeeds/domain';
 import { escapeHtml } from '../../../lib/escape-html.ts';
@@ -223,12 +223,11 @@ export function invitationEmail(
   invitation: { companyName: string; inviterName: string; role: AssignableRole },
 ): EmailMessage {
   const link = `${appUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-  const role = COMPANY_ROLE_LABELS[invitation.role].toLowerCase();
   return linkEmail(
     to,
     `${invitation.inviterName} invited you to ${invitation.companyName} on ${PRODUCT_NAME}`,
     [
-      `${invitation.inviterName} invited you to join ${invitation.companyName} on the ${PRODUCT_NAME} portal as ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+      `${invitation.inviterName} invited you to join ${invitation.companyName} on the ${PRODUCT_NAME} portal as ${roleWithArticle(invitation.role)}.`,
       `Accept the invitation to see and manage ${invitation.companyName}'s API tokens with your team.`,
     ],
     'Accept invitation',

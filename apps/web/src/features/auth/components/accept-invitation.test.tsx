@@ -82,7 +82,7 @@ describe('Accept invitation page: a new person', () => {
     renderApp(LINK);
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Engines Ltd' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Ada Lovelace invited grace@example.com to join Engines Ltd as member/),
+      screen.getByText(/Ada Lovelace invited grace@example.com to join Engines Ltd as a member/),
     ).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Create your account' });
     expect(within(form).queryByLabelText(/Company/)).toBeNull();
