@@ -8,6 +8,7 @@ import {
   ROLE_REFUSALS,
   TEAM_MESSAGES,
   normalizeEmail,
+  personName,
   type AssignableRole,
   type PendingInvitation,
   type Team,
@@ -90,7 +91,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     tx: Db,
   ): Promise<string | null> {
     const inviter = await team.inviter(caller.identityId, tx);
-    const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
+    const inviterName = inviter ? personName(inviter) : '';
     const email = invitationEmail(row.email, deps.appUrl, token, {
       companyName: inviter?.companyName ?? '',
       inviterName: inviterName || 'A colleague',

@@ -1,5 +1,11 @@
 // The Team page's words, shared by the page and its tests.
-import { formatDate, roleWithArticle, type CompanyRole, type TeamMember } from '@datafeeds/domain';
+import {
+  formatDate,
+  personName,
+  roleWithArticle,
+  type CompanyRole,
+  type TeamMember,
+} from '@datafeeds/domain';
 
 export const TEAM_TITLE = 'Team';
 export const TEAM_SUBTITLE = 'The people of your company and the invitations that are still open.';
@@ -11,8 +17,8 @@ export const INVITE_BUTTON = 'Invite member';
 export const YOU_MARKER = 'You';
 export const EXPIRED = 'Expired';
 
-export const memberName = (member: Pick<TeamMember, 'firstName' | 'lastName'>) =>
-  `${member.firstName} ${member.lastName}`.trim();
+/** As the portal names people everywhere (domain personName): the emails say the same. */
+export const memberName = (member: Pick<TeamMember, 'firstName' | 'lastName'>) => personName(member);
 
 export const joinedText = (joinedAt: string) => `Joined ${formatDate(joinedAt)}`;
 
