@@ -4,7 +4,14 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { normalizeEmail, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { companies, identities, invitations, profiles } from '../../../db/schema.ts';
+import {
+  companies,
+  identities,
+  invitationOldLinks,
+  invitations,
+  memberRemovals,
+  profiles,
+} from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -80,7 +87,7 @@ export function createTeamRepository(db: Db) {
       return row;
     },
 
-    /** The person's name and company name, for the invitation email. */
+    /** The person's name and company name, for the invitation email and a removal's record. */
     async inviter(identityId: string, executor: Db = db) {
       const [row] = await executor
         .select({ firstName: profiles.firstName, lastName: profiles.lastName, companyName: companies.name })
@@ -136,6 +143,40 @@ export function createTeamRepository(db: Db) {
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .where(eq(invitations.tokenHash, tokenHash));
       const [row] = lock ? await query.for('update', { of: invitations }) : await query;
+      return row;
+    },
+
+    /** A link a resend replaces: kept (its hash) so that it can say a newer one was sent. */
+    async keepOldLink(tokenHash: string, invitationId: string, now: Date, executor: Db): Promise<void> {
+      await executor.insert(invitationOldLinks).values({ tokenHash, invitationId, replacedAt: now });
+    },
+
+    /** The invitation whose link a resend replaced, as `byTokenHash` answers it. */
+    async byOldTokenHash(tokenHash: string, executor: Db = db) {
+      const [row] = await executor
+        .select({ invitation: invitations, companyName: companies.name, invitedBy: inviterName })
+        .from(invitationOldLinks)
+        .innerJoin(invitations, eq(invitations.id, invitationOldLinks.invitationId))
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .where(eq(invitationOldLinks.tokenHash, tokenHash));
+      return row;
+    },
+
+    /** The person's latest removal from a company, replacing an earlier one. */
+    async recordRemoval(
+      removal: { identityId: string; companyName: string; removedBy: string | null },
+      now: Date,
+      executor: Db,
+    ): Promise<void> {
+      const values = { ...removal, removedAt: now };
+      await executor
+        .insert(memberRemovals)
+        .values(values)
+        .onConflictDoUpdate({ target: memberRemovals.identityId, set: values });
+    },
+
+    async removalOf(identityId: string) {
+      const [row] = await db.select().from(memberRemovals).where(eq(memberRemovals.identityId, identityId));
       return row;
     },
 

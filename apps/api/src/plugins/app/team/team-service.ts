@@ -161,10 +161,12 @@ export function createTeamService(deps: TeamServiceDeps) {
       invitationId: string,
       origin: RequestOrigin,
     ): Promise<PendingInvitation> {
-      const link = newLink(clock.now());
+      const now = clock.now();
+      const link = newLink(now);
       return transaction(db, async (tx) => {
         const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
         if (!invitation) throw invitationNotFound();
+        await team.keepOldLink(invitation.tokenHash, invitation.id, now, tx);
         const renewed = await team.updateInvitation(
           invitation.id,
           { tokenHash: link.tokenHash, expiresAt: link.expiresAt },
@@ -226,6 +228,14 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
         if (member.identityId === caller.identityId) throw conflict(TEAM_MESSAGES.cannotRemoveSelf);
         await team.removeMember(member.identityId, caller.companyId, tx);
+        // Kept so that, signing in again without a company, they are told why (GetRemoval).
+        const remover = await team.inviter(caller.identityId, tx);
+        const removal = {
+          identityId: member.identityId,
+          companyName: remover?.companyName ?? '',
+          removedBy: remover ? personName(remover) || null : null,
+        };
+        await team.recordRemoval(removal, clock.now(), tx);
         await deps.sessions.revokeAllFor(member.identityId, undefined, tx);
         await audit.record(tx, {
           kind: 'member.removed',
