@@ -19,7 +19,7 @@ export const REMINDERS_SAVED = {
   off: 'Trial reminders are off.',
 };
 export const REMINDERS_NOT_SAVED = 'Your trial reminder choice could not be saved. Please try again.';
-export const NO_REMINDERS: Readonly<Record<'paid' | 'suspended' | 'member', string>> = {
+const NO_REMINDERS: Readonly<Record<'paid' | 'suspended' | 'member', string>> = {
   paid: 'Trial reminders stop once the account is paid: there are none to turn on or off.',
   suspended: 'No trial reminders are sent while the account is suspended.',
   member: "Trial reminders go to the account's owner and admins only.",
