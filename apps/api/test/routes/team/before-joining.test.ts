@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PATHS, type InvitationSummary, type RemovalResponse } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer, uniqueRegistration } from '../../helpers/factories.ts';
+import { bearer, registerUser, uniqueRegistration } from '../../helpers/factories.ts';
 import { verifiedUser } from '../../helpers/tokens.ts';
 import {
   acceptInvitation,
@@ -15,6 +15,7 @@ import {
   invite,
   signedInAgain,
   teamCall,
+  teamOf,
 } from '../../helpers/team.ts';
 
 const clock = testClock(new Date('2026-06-10T12:00:00Z'));
@@ -75,6 +76,16 @@ describe('GetInvitation for a signed-in caller', () => {
     });
     // The click would be refused with the same reason.
     expect((await acceptInvitation(app, sister.token, link)).statusCode).toBe(403);
+  });
+
+  it('names the inviter as the portal names people, on the link and on the Team page', async () => {
+    const owner = await registerUser(app, { firstName: 'olivia', lastName: 'owner' });
+    const email = uniqueRegistration().email;
+    const link = await linkFor(owner.token, email);
+    expect((await summary(link)).invitedBy).toBe('Olivia Owner');
+    expect((await teamOf(app, owner.token)).invitations.map((pending) => pending.invitedBy)).toEqual([
+      'Olivia Owner',
+    ]);
   });
 
   it('answers as before for anyone signed out, or with a session that is no longer valid', async () => {

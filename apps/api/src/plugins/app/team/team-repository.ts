@@ -2,7 +2,7 @@
 // for a customer names the company, so another company's member or invitation simply matches no row
 // (tenant isolation: the service answers 404 exactly as for an unknown id).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { normalizeEmail, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
+import { normalizeEmail, personName, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import {
   companies,
@@ -34,10 +34,24 @@ const memberColumns = {
   createdAt: profiles.createdAt,
 };
 
-/** The inviter as the team sees them: their name while they are still in the company, else null. */
-const inviterProfile = sql`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles}
-  where ${profiles.identityId} = ${invitations.invitedBy} and ${profiles.companyId} = ${invitations.companyId})`;
-const inviterName = sql<string | null>`nullif(trim(${inviterProfile}), '')`;
+/** The inviter's first and last name while they are still in the company (else nulls). */
+const inviterPart = (column: typeof profiles.firstName | typeof profiles.lastName) =>
+  sql<string | null>`(select ${column} from ${profiles}
+    where ${profiles.identityId} = ${invitations.invitedBy} and ${profiles.companyId} = ${invitations.companyId})`;
+const inviterColumns = {
+  inviterFirstName: inviterPart(profiles.firstName),
+  inviterLastName: inviterPart(profiles.lastName),
+};
+
+/** The row with `invitedBy`: the inviter named as the portal names people (domain personName), or null. */
+function withInviter<T extends { inviterFirstName: string | null; inviterLastName: string | null }>({
+  inviterFirstName,
+  inviterLastName,
+  ...row
+}: T): Omit<T, 'inviterFirstName' | 'inviterLastName'> & { invitedBy: string | null } {
+  const name = personName({ firstName: inviterFirstName ?? '', lastName: inviterLastName ?? '' });
+  return { ...row, invitedBy: name || null };
+}
 
 const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
 
@@ -57,11 +71,12 @@ export function createTeamRepository(db: Db) {
 
     /** Not accepted and not revoked, expired ones included (they can be resent). */
     async pendingInvitations(companyId: string) {
-      return db
-        .select({ invitation: invitations, invitedBy: inviterName })
+      const rows = await db
+        .select({ invitation: invitations, ...inviterColumns })
         .from(invitations)
         .where(and(eq(invitations.companyId, companyId), pending()))
         .orderBy(asc(invitations.createdAt), asc(invitations.id));
+      return rows.map(withInviter);
     },
 
     /** The member with this id in this company, row-locked when `lock` (a change follows in `executor`). */
@@ -138,12 +153,12 @@ export function createTeamRepository(db: Db) {
      */
     async byTokenHash(tokenHash: string, executor: Db = db, lock = false) {
       const query = executor
-        .select({ invitation: invitations, companyName: companies.name, invitedBy: inviterName })
+        .select({ invitation: invitations, companyName: companies.name, ...inviterColumns })
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .where(eq(invitations.tokenHash, tokenHash));
       const [row] = lock ? await query.for('update', { of: invitations }) : await query;
-      return row;
+      return row && withInviter(row);
     },
 
     /** A link a resend replaces: kept (its hash) so that it can say a newer one was sent. */
@@ -154,12 +169,12 @@ export function createTeamRepository(db: Db) {
     /** The invitation whose link a resend replaced, as `byTokenHash` answers it. */
     async byOldTokenHash(tokenHash: string, executor: Db = db) {
       const [row] = await executor
-        .select({ invitation: invitations, companyName: companies.name, invitedBy: inviterName })
+        .select({ invitation: invitations, companyName: companies.name, ...inviterColumns })
         .from(invitationOldLinks)
         .innerJoin(invitations, eq(invitations.id, invitationOldLinks.invitationId))
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .where(eq(invitationOldLinks.tokenHash, tokenHash));
-      return row;
+      return row && withInviter(row);
     },
 
     /** The person's latest removal from a company, replacing an earlier one. */
