@@ -54,8 +54,13 @@ function CannotJoin({
         {JOIN_REFUSAL_MESSAGES[refusal]}
       </Alert>
       <Typography>
-        You are signed in as <strong>{email}</strong>. This invitation is for{' '}
-        <strong>{invitation.email}</strong>.
+        You are signed in as <strong>{email}</strong>.
+        {refusal === 'email_mismatch' ? (
+          <>
+            {' '}
+            This invitation is for <strong>{invitation.email}</strong>.
+          </>
+        ) : null}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <Button variant="contained" size="large" disabled={logout.isPending} onClick={() => logout.mutate()}>
