@@ -48,6 +48,8 @@ export const API_PATHS = {
   getInvitation: '/api/GetInvitation',
   /** A signed-in person without a company joins through an invitation. */
   acceptInvitation: '/api/AcceptInvitation',
+  /** Which company a signed-in account without one was removed from, by whom and when. */
+  getRemoval: '/api/GetRemoval',
   /** A new person registers through an invitation: email fixed, no company fields. */
   registerWithInvitation: '/api/RegisterWithInvitation',
   openapi: '/api/openapi.json',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPORTS_BY_API_TYPE, SPORT_CODES, isSportOffered } from './sports.ts';
 import { TOKEN_STATUS_COLORS, TOKEN_STATUS_LABELS, tokenStatusLabel } from './status.ts';
-import { EMPTY_DATE_TEXT, capitalize, formatDate, shortClientId } from './format.ts';
+import { EMPTY_DATE_TEXT, capitalize, formatDate, personName, shortClientId } from './format.ts';
 import * as constants from './constants.ts';
 
 describe('sport catalogue (spec §3)', () => {
@@ -74,6 +74,11 @@ describe('formatting (spec §3)', () => {
   it('capitalises the first name', () => {
     expect(capitalize('ada')).toBe('Ada');
     expect(capitalize(' émile ')).toBe('Émile');
+  });
+  it('names a person with each part capitalised the same way, and no stray space', () => {
+    expect(personName({ firstName: 'olivia', lastName: 'mason' })).toBe('Olivia Mason');
+    expect(personName({ firstName: 'ada', lastName: '' })).toBe('Ada');
+    expect(personName({ firstName: 'Jean-Luc', lastName: 'McAdam' })).toBe('Jean-Luc McAdam');
   });
 });
 

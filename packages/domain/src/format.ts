@@ -25,3 +25,11 @@ export function capitalize(name: string): string {
   const trimmed = name.trim();
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
 }
+
+/**
+ * A person's full name as the portal shows it to others (emails, notices): each part capitalised as the
+ * dashboard capitalises the first name, so "olivia mason" reads "Olivia Mason" wherever it appears.
+ */
+export function personName(person: { firstName: string; lastName: string }): string {
+  return [person.firstName, person.lastName].map(capitalize).filter(Boolean).join(' ');
+}

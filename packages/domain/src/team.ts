@@ -13,6 +13,12 @@ export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
   member: 'Member',
 };
 
+/** A role as a sentence names it: "an admin", "a member" (the snackbar after a change, the invitation email). */
+export function roleWithArticle(role: CompanyRole): string {
+  const name = COMPANY_ROLE_LABELS[role].toLowerCase();
+  return `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`;
+}
+
 /** The roles an invitation or a role change may give: ownership only moves by a hand-over. */
 export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
@@ -73,6 +79,9 @@ export const TEAM_MESSAGES = {
   invitationExpired: 'This invitation has expired. Ask the person who invited you to send a new one.',
   invitationRevoked: 'This invitation was withdrawn. Ask the person who invited you for a new one.',
   invitationUsed: 'This invitation has already been accepted. Sign in to continue.',
+  invitationSuperseded:
+    'A newer link was sent for this invitation. Use the link in the latest email, or ask the person who ' +
+    'invited you to send it again.',
   cannotChangeOwner: "The owner's role changes only when ownership is handed over.",
   cannotRemoveOwner: 'The owner cannot be removed. Hand ownership over first.',
   cannotRemoveSelf: 'You cannot remove yourself from the team.',
@@ -87,6 +96,8 @@ export const INVITATION_PROBLEMS = [
   'invitation_expired',
   'invitation_revoked',
   'invitation_used',
+  /** The link of an invitation that was resent since: the newer email holds the working one. */
+  'invitation_superseded',
 ] as const;
 export type InvitationProblem = (typeof INVITATION_PROBLEMS)[number];
 
@@ -95,6 +106,21 @@ export const INVITATION_PROBLEM_MESSAGES: Readonly<Record<InvitationProblem, str
   invitation_expired: TEAM_MESSAGES.invitationExpired,
   invitation_revoked: TEAM_MESSAGES.invitationRevoked,
   invitation_used: TEAM_MESSAGES.invitationUsed,
+  invitation_superseded: TEAM_MESSAGES.invitationSuperseded,
+};
+
+/**
+ * Why a signed-in account cannot join through a link it may open: another address than the invited one,
+ * already in another company (one company per person), or already in this one. The accept page says it
+ * before the click (GetInvitation's `caller`); AcceptInvitation refuses with the same sentence.
+ */
+export const JOIN_REFUSALS = ['email_mismatch', 'other_company', 'already_member'] as const;
+export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
+
+export const JOIN_REFUSAL_MESSAGES: Readonly<Record<JoinRefusal, string>> = {
+  email_mismatch: TEAM_MESSAGES.invitationEmailMismatch,
+  other_company: TEAM_MESSAGES.otherCompany,
+  already_member: TEAM_MESSAGES.alreadyMember,
 };
 
 export const teamMemberSchema = z
@@ -154,8 +180,31 @@ export const invitationSummarySchema = z
     expiresAt: z.string(),
     /** Whether an identity with this email exists: the page offers sign-in instead of registration. */
     accountExists: z.boolean(),
+    /**
+     * Only when the request carries a valid session: whether that account can join through this link,
+     * and if not why (`refusal`), so the page says it before the click. Absent for anyone signed out.
+     */
+    caller: z
+      .object({
+        email: z.string(),
+        canJoin: z.boolean(),
+        refusal: z.enum(JOIN_REFUSALS).nullable(),
+      })
+      .optional(),
   })
   .meta({ id: 'InvitationSummary' });
+
+/**
+ * GetRemoval: why a signed-in account has no company, when it was removed from one — which company, by
+ * whom and when (names as they were then). Null for an account in a company, or never removed.
+ */
+export const removalResponseSchema = z
+  .object({
+    removal: z
+      .object({ companyName: z.string(), removedBy: z.string().nullable(), removedAt: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'Removal' });
 
 /**
  * A signed-in person without a company joins the inviter's company. Such an identity (a sister-product
@@ -186,5 +235,6 @@ export type Team = z.infer<typeof teamSchema>;
 export type InviteMemberRequest = z.input<typeof inviteMemberRequestSchema>;
 export type ChangeMemberRoleRequest = z.infer<typeof changeMemberRoleRequestSchema>;
 export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+export type RemovalResponse = z.infer<typeof removalResponseSchema>;
 export type RegisterWithInvitationInput = z.input<typeof registerWithInvitationSchema>;
 export type RegisterWithInvitationRequest = z.output<typeof registerWithInvitationSchema>;

@@ -119,6 +119,33 @@ export const invitations = pgTable(
 );
 
 /**
+ * The links a resend replaced (design §9): an old link then says "a newer link was sent" instead of
+ * "not valid". Only the hash is kept, like the live link's; the row goes with its invitation.
+ */
+export const invitationOldLinks = pgTable('invitation_old_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  invitationId: uuid('invitation_id')
+    .notNull()
+    .references(() => invitations.id, { onDelete: 'cascade' }),
+  replacedAt: moment('replaced_at').notNull(),
+});
+
+/**
+ * The last time a person was removed from a company (design §9): signed in again without a company, they
+ * are told from which one and by whom, not sent to /welcome in silence. Names as they were then; one row
+ * per identity, replaced by a later removal.
+ */
+export const memberRemovals = pgTable('member_removals', {
+  identityId: uuid('identity_id')
+    .primaryKey()
+    .references(() => identities.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull(),
+  /** The remover's name, or null when they had none on record. */
+  removedBy: text('removed_by'),
+  removedAt: moment('removed_at').notNull(),
+});
+
+/**
  * Trial reminders already sent (issue 12): the primary key is the once-only guarantee across instances
  * and restarts — a reminder is emailed only by the transaction whose insert here succeeded. The trial
  * end is part of the key, so a trial the provider team extends gets its reminders again.

@@ -6,6 +6,7 @@ import { createAuditCommand, parseAuditArgs } from './audit-command.ts';
 import { importIdentities } from './import-identities.ts';
 import { createMailOutboxCommands } from './mail-outbox-commands.ts';
 import { createProviderTeam, type ActionResult } from './provider-team.ts';
+import { createTrialReminderCommand, parseTrialReminderArgs } from './trial-reminder-command.ts';
 import { createVerifierKeyCommands } from './verifier-key-commands.ts';
 
 export const USAGE = [
@@ -18,6 +19,9 @@ export const USAGE = [
   '  suspend-company <company id | email>     stop every token of the company (the data feed is told)',
   '  reinstate-company <company id | email> <trial | paid>',
   '                                           lift a suspension',
+  '  send-trial-reminders <company id | email> [--stage 7|3|1|0]',
+  '                                           its due trial reminder now; with --stage, that one',
+  '                                           (a preview into the outbox while it is still to come)',
   '  verifier-key create <name>               a key for a data-feed service (printed once)',
   '  verifier-key list                        every verifier key: created, last used, revoked',
   '  verifier-key revoke <id>                 refuse that key from now on',
@@ -64,6 +68,7 @@ export function isValidCommand(command: string | undefined, args: readonly strin
   if (command === undefined) return false;
   // Flags in any order, each at most once: checked by their own parser rather than a count.
   if (command === 'audit') return parseAuditArgs(args) !== undefined;
+  if (command === 'send-trial-reminders') return parseTrialReminderArgs(args) !== undefined;
   const { name, rest } = commandName(command, args);
   return ARITY[name] === rest.length;
 }
@@ -90,6 +95,14 @@ export async function runOperatorCommand(
   if (request.command === 'audit') {
     const audit = createAuditCommand({ db: app.db, companies: app.companies, auditEvents: app.auditEvents });
     return audit(request.args);
+  }
+  if (request.command === 'send-trial-reminders') {
+    const send = createTrialReminderCommand({
+      companies: app.companies,
+      trialReminders: app.trialReminders,
+      mailbox: app.mailer.mode === 'outbox' ? `${app.env.APP_URL}/dev/mailbox` : undefined,
+    });
+    return send(request.args);
   }
   const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({

@@ -17,7 +17,7 @@ import {
 } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { decodeQuotedPrintable, startSmtpServer } from '../helpers/smtp.ts';
-import { teammate } from '../helpers/team.ts';
+import { invitedMember, teammate } from '../helpers/team.ts';
 import { createdClient, deleteClient, rotateClient } from '../helpers/tokens.ts';
 
 const app = await buildTestApp();
@@ -81,9 +81,34 @@ describe('credential notices', () => {
       const deleted = await notices(person, /API token deleted/);
       expect(deleted).toHaveLength(1);
       expect(deleted[0]?.text).toContain(ending(second.clientId));
+      // A deleted token cannot be rotated or deleted again: the advice fits what is left to do.
+      expect(deleted[0]?.text).not.toContain('rotate or delete the token');
+      expect(deleted[0]?.text).toContain(
+        'If you do not recognise this change, check the Activity page for who else acted, and create a ' +
+          'new token where this one was still in use: a deleted token cannot be brought back.',
+      );
     }
     expect(await notices(member, /Security notice/)).toEqual([]);
     await expectNoSecretIn([first.clientSecret, second.clientSecret]);
+  });
+
+  it('links to the Activity page of the portal, and names people as the app does', async () => {
+    const { owner } = await team();
+    const lowercase = await invitedMember(app, owner.token, 'admin', {
+      firstName: 'olivia',
+      lastName: 'mason',
+    });
+    const created = await createdClient(app, lowercase.token, { label: 'Linked widget' });
+    const [notice] = (await notices(owner, /API token created/)).filter((message) =>
+      message.text.includes('"Linked widget"'),
+    );
+    const activity = `${app.env.APP_URL}/activity`;
+    expect(notice?.links).toEqual([activity]);
+    expect(notice?.text).toContain(`Open the Activity page: ${activity}`);
+    expect(notice?.html).toContain(`<a href="${activity}">`);
+    expect(notice?.text).toContain(`by Olivia Mason <${lowercase.email}>`);
+    expect(notice?.text).toContain('rotate or delete the token');
+    await expectNoSecretIn([created.clientSecret]);
   });
 
   it('a rotation with a grace period says until when the old secret keeps working', async () => {
@@ -142,6 +167,7 @@ describe('password notices', () => {
     const [notice, ...more] = await notices(member, /password was changed/);
     expect(more).toEqual([]);
     expect(notice?.text).toContain('on the Profile page');
+    expect(notice?.links).toEqual([`${app.env.APP_URL}/forgot-password`]);
     for (const person of [owner, admin]) expect(await notices(person, /password was changed/)).toEqual([]);
   });
 

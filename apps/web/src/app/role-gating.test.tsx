@@ -8,6 +8,7 @@ import { makeUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { upgradeRequestedText } from '@/features/upgrade/components/upgrade-account-button';
 import { makeClient, mockTokensApi, openDashboard } from '@/features/tokens/testing/tokens-api';
+import { WHY_NO_ACTIONS } from '@/features/tokens/components/tokens-table-head';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,6 +29,25 @@ describe('token actions by role', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Selected tokens' });
     expect(within(toolbar).queryByRole('button', { name: /^Delete selected/ })).toBeNull();
     expect(toolbar).toHaveTextContent(ROLE_REFUSALS.deleteToken);
+  });
+
+  it("a member's empty Action column says why: the policy's sentences, on hover or focus", async () => {
+    asRole('member');
+    await openDashboard();
+    const action = await screen.findByRole('columnheader', { name: /^Action/ });
+    const why = within(action).getByRole('button', { name: WHY_NO_ACTIONS });
+    await userEvent.hover(why);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(ROLE_REFUSALS.rotateToken);
+    expect(tooltip).toHaveTextContent(ROLE_REFUSALS.deleteToken);
+  });
+
+  it("an admin's Action column holds the buttons and no explanation", async () => {
+    asRole('admin');
+    await openDashboard();
+    const action = await screen.findByRole('columnheader', { name: /^Action/ });
+    expect(within(action).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Scores app' })).toBeInTheDocument();
   });
 
   it("a member's token details page disables Rotate and Delete and gives both reasons", async () => {

@@ -13,6 +13,7 @@ import {
   invitationSummarySchema,
   messageResponseSchema,
   pendingInvitationSchema,
+  removalResponseSchema,
   rotateClientResponseSchema,
   teamMemberSchema,
   teamSchema,
@@ -52,6 +53,7 @@ const SERVER_ANSWERS: Record<string, z.ZodType> = {
   [`GET ${API_PATHS.getInvitation}`]: invitationSummarySchema,
   [`POST ${API_PATHS.acceptInvitation}`]: userSchema,
   [`POST ${API_PATHS.registerWithInvitation}`]: tokenResponseSchema,
+  [`GET ${API_PATHS.getRemoval}`]: removalResponseSchema,
 };
 
 /**

@@ -7,10 +7,11 @@ import {
   getInvitationQuerySchema,
   invitationSummarySchema,
   registerWithInvitationSchema,
+  removalResponseSchema,
   tokenResponseSchema,
   userSchema,
 } from '@datafeeds/domain';
-import { authOf } from '../../plugins/app/authentication.ts';
+import { authOf, bearerToken } from '../../plugins/app/authentication.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { bearerSecurity, errorResponses, publicSecurity } from '../schemas.ts';
@@ -23,16 +24,35 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(API_PATHS.getInvitation, {
     onRequest: linksLimit,
+    // No session needed; with a valid one the answer also says whether that account can join (`caller`).
+    // An invalid one is answered as signed out: the page then asks to sign in, never an error.
+    preHandler: async (request) => {
+      const token = bearerToken(request);
+      request.auth = (token && (await app.sessions.authenticate(token))) || null;
+    },
     schema: {
       tags: ['team'],
       operationId: 'GetInvitation',
       summary:
-        'What an invitation link offers; 404 invitation_invalid, 410 invitation_expired/revoked/used otherwise',
+        'What an invitation link offers (with a session: whether that account can join, and why not); ' +
+        '404 invitation_invalid, 410 invitation_expired/revoked/used/superseded otherwise',
       security: publicSecurity,
       querystring: getInvitationQuerySchema,
       response: { 200: invitationSummarySchema, ...errorResponses(400, 404, 410, 429) },
     },
-    handler: async (request) => app.invitations.summary(request.query.token),
+    handler: async (request) => app.invitations.summary(request.query.token, request.auth),
+  });
+
+  app.get(API_PATHS.getRemoval, {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['team'],
+      operationId: 'GetRemoval',
+      summary: 'For a signed-in account without a company: the company it was removed from, by whom, when',
+      security: bearerSecurity,
+      response: { 200: removalResponseSchema, ...errorResponses(401) },
+    },
+    handler: async (request) => app.invitations.removal(authOf(request)),
   });
 
   app.post(API_PATHS.registerWithInvitation, {

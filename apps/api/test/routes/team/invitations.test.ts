@@ -244,8 +244,8 @@ describe('bad links', () => {
       new Date(clock.now().getTime() + INVITATION_TTL_DAYS * 86_400_000).toISOString(),
     );
     const fresh = await invitationLink(app, email, seen);
-    // The old link is replaced, not merely expired: it is now unknown.
-    await expectEverywhere(token, 'invitation_invalid');
+    // The old link is replaced, not merely expired: it says a newer one was sent.
+    await expectEverywhere(token, 'invitation_superseded');
     expect((await getInvitation(app, fresh)).statusCode).toBe(200);
   });
 
@@ -258,7 +258,7 @@ describe('bad links', () => {
     expect(resent.statusCode, resent.body).toBe(200);
     const fresh = await invitationLink(app, email, seen);
     expect(fresh).not.toBe(token);
-    await expectEverywhere(token, 'invitation_invalid');
+    await expectEverywhere(token, 'invitation_superseded');
     expect((await registerWithInvitation(app, invitedRegistration(fresh))).statusCode).toBe(201);
   });
 

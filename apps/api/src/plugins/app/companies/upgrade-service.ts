@@ -1,6 +1,6 @@
 // Upgrade to a paid account (spec §4 "Upgrade flow", design §3): a request to the provider team, not an
 // instant change. One open request per company; asking again answers the same request, emails nobody.
-import { ERROR_CODES, type UpgradeAccountResponse } from '@datafeeds/domain';
+import { ERROR_CODES, personName, type UpgradeAccountResponse } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
@@ -53,7 +53,7 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
             upgradeRequestEmail(deps.providerTeamEmail, {
               companyId,
               companyName: user.companyName,
-              requesterName: `${user.firstName} ${user.lastName}`.trim(),
+              requesterName: personName(user),
               requesterEmail: user.email,
             }),
           )

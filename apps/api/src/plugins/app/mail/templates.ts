@@ -1,9 +1,9 @@
 // The emails the portal sends: plain text plus simple HTML, each with the one link it is about.
 import {
-  COMPANY_ROLE_LABELS,
   EMAIL_VERIFICATION_TTL_SECONDS,
   INVITATION_TTL_DAYS,
   RESET_TOKEN_TTL_SECONDS,
+  roleWithArticle,
   type AssignableRole,
 } from '@datafeeds/domain';
 import { escapeHtml } from '../../../lib/escape-html.ts';
@@ -105,21 +105,6 @@ function utcMoment(at: Date): string {
   return `${formatted} UTC`;
 }
 
-/** A notice with no link: plain paragraphs, each escaped in the HTML part. */
-function noticeEmail(to: string, subject: string, paragraphs: string[]): EmailMessage {
-  return {
-    to,
-    subject,
-    text: [...paragraphs, '', `— The ${PRODUCT_NAME} team`].join('\n'),
-    html: [
-      `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">`,
-      ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-      `<p>— The ${PRODUCT_NAME} team</p></body></html>`,
-    ].join('\n'),
-    links: [],
-  };
-}
-
 /**
  * A trial reminder (issue 12) to an owner or admin: `daysLeft` (whole days, rounded up) before the trial
  * ends, or 0 once it has ended. The link opens the dashboard, where the Upgrade button is.
@@ -174,8 +159,20 @@ export interface CredentialNotice {
 /** The last 5 characters of a client ID: enough to recognise it, as the token list shows it. */
 const idEnd = (clientId: string) => `…${clientId.slice(-5)}`;
 
-/** A security notice to the owner and admins (issue 12); it cannot be turned off. */
-export function credentialNoticeEmail(to: string, notice: CredentialNotice): EmailMessage {
+/** What the reader of a credential notice who does not recognise the change should do. */
+const CHECK_ACTIVITY = 'If you do not recognise this change, check the Activity page for who else acted, and';
+const UNRECOGNISED_CHANGE: Readonly<Record<CredentialNotice['action'], string>> = {
+  created: `${CHECK_ACTIVITY} rotate or delete the token.`,
+  rotated: `${CHECK_ACTIVITY} rotate or delete the token.`,
+  // A deleted token can be neither: what is left is to replace it where it was in use.
+  deleted: `${CHECK_ACTIVITY} create a new token where this one was still in use: a deleted token cannot be brought back.`,
+};
+
+/**
+ * A security notice to the owner and admins (design §9); it cannot be turned off. It links to the
+ * portal's Activity page, which shows the change with who made it and from where.
+ */
+export function credentialNoticeEmail(to: string, appUrl: string, notice: CredentialNotice): EmailMessage {
   const token = `"${notice.label}" (client ID ending ${idEnd(notice.clientId)})`;
   const what = {
     created: `An API token ${token} was created`,
@@ -199,24 +196,39 @@ export function credentialNoticeEmail(to: string, notice: CredentialNotice): Ema
     }
   }
   if (notice.action === 'deleted') paragraphs.push('Its secret no longer works.');
-  paragraphs.push(
-    'If you do not recognise this change, sign in to the portal, check the Activity page and rotate or delete the token.',
+  paragraphs.push(UNRECOGNISED_CHANGE[notice.action]);
+  return linkEmail(
+    to,
+    `Security notice: API token ${notice.action}`,
+    paragraphs,
+    'Open the Activity page',
+    `${appUrl}/activity`,
     'You receive this security notice as an owner or admin of the account.',
   );
-  return noticeEmail(to, `Security notice: API token ${notice.action}`, paragraphs);
 }
 
-/** To the person whose password changed (issue 12): by themselves on the profile, or by a reset link. */
+/**
+ * To the person whose password changed (design §9): by themselves on the profile, or by a reset link.
+ * Its link is the one a person whose password someone else changed needs: a new reset link.
+ */
 export function passwordChangedEmail(
   to: string,
+  appUrl: string,
   change: { at: Date; how: 'profile' | 'reset' },
 ): EmailMessage {
-  return noticeEmail(to, `Your ${PRODUCT_NAME} password was changed`, [
-    `The password of your ${PRODUCT_NAME} account was changed on ${utcMoment(change.at)}${
-      change.how === 'reset' ? ' with a password reset link' : ' on the Profile page'
-    }. Your other sessions were signed out.`,
-    'If this was not you, reset your password at once with "Forgot password" on the sign-in page, and tell your account owner.',
-  ]);
+  return linkEmail(
+    to,
+    `Your ${PRODUCT_NAME} password was changed`,
+    [
+      `The password of your ${PRODUCT_NAME} account was changed on ${utcMoment(change.at)}${
+        change.how === 'reset' ? ' with a password reset link' : ' on the Profile page'
+      }. Your other sessions were signed out.`,
+      'If this was not you, reset your password at once, and tell your account owner.',
+    ],
+    'Reset your password',
+    `${appUrl}/forgot-password`,
+    'You receive this security notice whenever your password changes; it cannot be turned off.',
+  );
 }
 
 /**
@@ -230,12 +242,11 @@ export function invitationEmail(
   invitation: { companyName: string; inviterName: string; role: AssignableRole },
 ): EmailMessage {
   const link = `${appUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
-  const role = COMPANY_ROLE_LABELS[invitation.role].toLowerCase();
   return linkEmail(
     to,
     `${invitation.inviterName} invited you to ${invitation.companyName} on ${PRODUCT_NAME}`,
     [
-      `${invitation.inviterName} invited you to join ${invitation.companyName} on the ${PRODUCT_NAME} portal as ${role === 'admin' ? 'an' : 'a'} ${role}.`,
+      `${invitation.inviterName} invited you to join ${invitation.companyName} on the ${PRODUCT_NAME} portal as ${roleWithArticle(invitation.role)}.`,
       `Accept the invitation to see and manage ${invitation.companyName}'s API tokens with your team.`,
     ],
     'Accept invitation',

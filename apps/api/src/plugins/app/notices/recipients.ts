@@ -1,6 +1,7 @@
 // Who the account's emails go to (issue 12, design §9): the owner and admins of a company. Read in the
 // caller's transaction, so the list is the one the change or reminder commits with.
 import { and, eq, inArray } from 'drizzle-orm';
+import { personName } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { companies, identities, profiles } from '../../../db/schema.ts';
 
@@ -35,9 +36,7 @@ export async function personAndCompany(
     .innerJoin(profiles, eq(profiles.identityId, identities.id))
     .innerJoin(companies, eq(companies.id, profiles.companyId))
     .where(eq(identities.id, identityId));
-  return (
-    row && { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email, companyName: row.companyName }
-  );
+  return row && { name: personName(row), email: row.email, companyName: row.companyName };
 }
 
 /** The address of an identity, with or without a portal profile (a sister-product identity has none). */

@@ -21,10 +21,13 @@ export function createSecurityNotices({
   db,
   clock,
   mailer,
+  appUrl,
 }: {
   db: Db;
   clock: Clock;
   mailer: Pick<Mailer, 'send'>;
+  /** The portal's address (APP_URL): each notice links to the page where the reader acts on it. */
+  appUrl: string;
 }) {
   return {
     /**
@@ -55,7 +58,7 @@ export function createSecurityNotices({
           stoppedClientId: token.stoppedClientId,
         };
         for (const recipient of recipients)
-          await mailer.send(credentialNoticeEmail(recipient.email, notice), tx);
+          await mailer.send(credentialNoticeEmail(recipient.email, appUrl, notice), tx);
         return token;
       });
     },
@@ -63,7 +66,7 @@ export function createSecurityNotices({
     /** "Your password was changed", to that person only, in the transaction that changed it. */
     async passwordChanged(tx: Db, identityId: string, how: 'profile' | 'reset'): Promise<void> {
       const email = await emailOf(tx, identityId);
-      if (email) await mailer.send(passwordChangedEmail(email, { at: clock.now(), how }), tx);
+      if (email) await mailer.send(passwordChangedEmail(email, appUrl, { at: clock.now(), how }), tx);
     },
   };
 }

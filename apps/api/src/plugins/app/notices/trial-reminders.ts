@@ -31,7 +31,8 @@ import { trialReminderEmail } from '../mail/templates.ts';
 import { ownersAndAdmins } from './recipients.ts';
 
 /** Days before the trial's end at which a reminder goes out; 0 is the end itself. */
-const REMINDER_STAGES = [7, 3, 1, 0] as const;
+export const REMINDER_STAGES = [7, 3, 1, 0] as const;
+export type ReminderStage = (typeof REMINDER_STAGES)[number];
 const DAY_MS = 86_400_000;
 const FIRST_STAGE_MS = Math.max(...REMINDER_STAGES) * DAY_MS;
 /** How long after the end the "trial has ended" email still goes out (a portal down longer sends none). */
@@ -44,6 +45,26 @@ export function dueStages(trialEndsAt: Date, now: Date): number[] {
   return REMINDER_STAGES.filter((days) => untilEnd <= days * DAY_MS);
 }
 
+interface TrialCompany {
+  id: string;
+  name: string;
+  trialEndsAt: Date;
+}
+
+/** What the operator's `send-trial-reminders` did for one company (README "Operator commands"). */
+export type ReminderNow =
+  /** Emailed to these addresses (none when every owner and admin turned reminders off). */
+  | { kind: 'sent'; stage: ReminderStage; to: string[]; preview: boolean }
+  | { kind: 'none_due'; firstDueAt: Date }
+  | { kind: 'over' }
+  | { kind: 'already_sent'; stage: ReminderStage }
+  /** An asked-for stage that is neither due now nor still to come: a later one has taken over. */
+  | { kind: 'stage_passed'; stage: ReminderStage; due: ReminderStage | undefined }
+  /** A stage still to come, asked for while email goes out through SMTP: it would reach the customer early. */
+  | { kind: 'preview_needs_outbox'; stage: ReminderStage; dueAt: Date };
+
+const stageDueAt = (trialEndsAt: Date, stage: number) => new Date(trialEndsAt.getTime() - stage * DAY_MS);
+
 export function createTrialReminders({
   db,
   clock,
@@ -52,17 +73,32 @@ export function createTrialReminders({
 }: {
   db: Db;
   clock: Clock;
-  mailer: Pick<Mailer, 'send'>;
+  mailer: Pick<Mailer, 'send' | 'mode'>;
   appUrl: string;
 }) {
-  /** Records the company's due stages and emails the latest if this call recorded it; the emails sent. */
+  /** Writes the reminder with `daysLeft` to the owner and admins who want reminders; their addresses. */
+  async function emailReminder(tx: Db, company: TrialCompany, daysLeft: number): Promise<string[]> {
+    const recipients = (await ownersAndAdmins(tx, company.id)).filter((person) => person.trialReminders);
+    const reminder = { companyName: company.name, trialEndsAt: company.trialEndsAt, daysLeft };
+    for (const recipient of recipients) {
+      await mailer.send(trialReminderEmail(recipient.email, appUrl, reminder), tx);
+    }
+    return recipients.map((recipient) => recipient.email);
+  }
+
+  /**
+   * Records the company's due stages and emails the latest if this call recorded it (or, `again`, in
+   * any case); the addresses emailed, or undefined when nothing was due, it was recorded already, or
+   * the company left its trial.
+   */
   async function remind(
-    company: { id: string; name: string; trialEndsAt: Date },
+    company: TrialCompany,
     now: Date,
-  ): Promise<number> {
+    again = false,
+  ): Promise<{ stage: ReminderStage; to: string[] } | undefined> {
     const stages = dueStages(company.trialEndsAt, now);
-    const latest = stages.at(-1);
-    if (latest === undefined) return 0;
+    const latest = stages.at(-1) as ReminderStage | undefined;
+    if (latest === undefined) return undefined;
     return transaction(db, async (tx) => {
       const recorded = await tx
         .insert(trialRemindersSent)
@@ -76,22 +112,17 @@ export function createTrialReminders({
         )
         .onConflictDoNothing()
         .returning({ daysBefore: trialRemindersSent.daysBefore });
-      if (!recorded.some((row) => row.daysBefore === latest)) return 0;
+      if (!again && !recorded.some((row) => row.daysBefore === latest)) return undefined;
       // Still in trial, read in the transaction: an upgrade since the scan sends nothing.
       const [current] = await tx
         .select({ id: companies.id })
         .from(companies)
         .where(and(eq(companies.id, company.id), eq(companies.accountStatus, 'trial')));
-      if (!current) return 0;
-      const recipients = (await ownersAndAdmins(tx, company.id)).filter((person) => person.trialReminders);
+      if (!current) return undefined;
       // The days actually left (a stage caught up late, or a trial shorter than 7 days, has fewer).
       const untilEnd = company.trialEndsAt.getTime() - now.getTime();
       const daysLeft = latest === 0 ? 0 : Math.max(1, Math.ceil(untilEnd / DAY_MS));
-      const reminder = { companyName: company.name, trialEndsAt: company.trialEndsAt, daysLeft };
-      for (const recipient of recipients) {
-        await mailer.send(trialReminderEmail(recipient.email, appUrl, reminder), tx);
-      }
-      return recipients.length;
+      return { stage: latest, to: await emailReminder(tx, company, daysLeft) };
     });
   }
 
@@ -131,9 +162,37 @@ export function createTrialReminders({
         if (!trialEndsAt) continue;
         const latest = dueStages(trialEndsAt, now).at(-1);
         if (latest === undefined || (recorded !== null && recorded <= latest)) continue;
-        sent += await remind({ ...company, trialEndsAt }, now);
+        sent += (await remind({ ...company, trialEndsAt }, now))?.to.length ?? 0;
       }
       return sent;
+    },
+
+    /**
+     * One trial company's reminder now, for the provider team. Without `stage`: what the schedule sends
+     * at this moment, through the same once-only record. With the stage due now: that email again
+     * (recorded, so the schedule does not add a second). With a stage still to come: a preview of its
+     * email as it will read on its day, not recorded (the schedule still sends it then), and only into
+     * the outbox of the embedded mail default — through SMTP it would reach the customer early.
+     */
+    async sendNow(company: TrialCompany, stage?: ReminderStage): Promise<ReminderNow> {
+      const now = clock.now();
+      const latest = dueStages(company.trialEndsAt, now).at(-1) as ReminderStage | undefined;
+      const untilEnd = company.trialEndsAt.getTime() - now.getTime();
+      if (stage === undefined || stage === latest) {
+        if (latest === undefined) {
+          return untilEnd > 0
+            ? { kind: 'none_due', firstDueAt: stageDueAt(company.trialEndsAt, REMINDER_STAGES[0]) }
+            : { kind: 'over' };
+        }
+        const sent = await remind(company, now, stage !== undefined);
+        return sent ? { kind: 'sent', ...sent, preview: false } : { kind: 'already_sent', stage: latest };
+      }
+      const toCome = untilEnd > stage * DAY_MS;
+      if (!toCome) return { kind: 'stage_passed', stage, due: latest };
+      if (mailer.mode === 'smtp')
+        return { kind: 'preview_needs_outbox', stage, dueAt: stageDueAt(company.trialEndsAt, stage) };
+      const to = await transaction(db, (tx) => emailReminder(tx, company, stage));
+      return { kind: 'sent', stage, to, preview: true };
     },
   };
 }

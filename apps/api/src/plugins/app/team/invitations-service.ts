@@ -5,10 +5,12 @@
 import {
   ERROR_CODES,
   INVITATION_PROBLEM_MESSAGES,
-  TEAM_MESSAGES,
+  JOIN_REFUSAL_MESSAGES,
   normalizeEmail,
   type InvitationProblem,
   type InvitationSummary,
+  type JoinRefusal,
+  type RemovalResponse,
   type RegisterWithInvitationRequest,
   type User,
 } from '@datafeeds/domain';
@@ -54,13 +56,38 @@ function problemOf(invitation: InvitationRow, now: Date): InvitationProblem | un
   return undefined;
 }
 
+/**
+ * Why this account cannot join through the invitation, or null: the one rule the accept page shows
+ * before the click and AcceptInvitation enforces at it. `companyId`: the account's company, if any.
+ */
+function joinRefusal(
+  account: { email: string; companyId: string | undefined | null },
+  invitation: InvitationRow,
+): JoinRefusal | null {
+  if (normalizeEmail(account.email) !== normalizeEmail(invitation.email)) return 'email_mismatch';
+  if (account.companyId === undefined || account.companyId === null) return null;
+  return account.companyId === invitation.companyId ? 'already_member' : 'other_company';
+}
+
+function refused(refusal: JoinRefusal): AppError {
+  const message = JOIN_REFUSAL_MESSAGES[refusal];
+  return refusal === 'email_mismatch' ? forbidden(message) : new AppError(409, ERROR_CODES.conflict, message);
+}
+
 export function createInvitationsService(deps: InvitationsServiceDeps) {
   const { db, clock, team, users, audit } = deps;
 
   /** The usable invitation behind a link (row-locked when `lock`), or the link's problem thrown. */
   async function usable(token: string, executor: Db = db, lock = false) {
-    const found = await team.byTokenHash(hashToken(token), executor, lock);
-    if (!found) throw invitationProblem('invitation_invalid');
+    const hash = hashToken(token);
+    const found = await team.byTokenHash(hash, executor, lock);
+    if (!found) {
+      // A link a resend replaced: its invitation's own state first (used, withdrawn, expired), else
+      // it says a newer link was sent.
+      const replaced = await team.byOldTokenHash(hash, executor);
+      if (!replaced) throw invitationProblem('invitation_invalid');
+      throw invitationProblem(problemOf(replaced.invitation, clock.now()) ?? 'invitation_superseded');
+    }
     const problem = problemOf(found.invitation, clock.now());
     if (problem) throw invitationProblem(problem);
     return found;
@@ -78,7 +105,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       throw invitationProblem('invitation_used');
     const { companyId, role } = invitation;
     if (!(await team.addMember({ ...member, companyId, role }, now, tx))) {
-      throw new AppError(409, ERROR_CODES.conflict, TEAM_MESSAGES.otherCompany);
+      throw refused('other_company');
     }
     await users.markEmailVerified(member.identityId, now, tx);
     await audit.record(tx, {
@@ -90,9 +117,10 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   }
 
   return {
-    async summary(token: string): Promise<InvitationSummary> {
+    /** What the link offers; with the caller's session, also whether that account can join and why not. */
+    async summary(token: string, auth: AuthContext | null): Promise<InvitationSummary> {
       const { invitation, companyName, invitedBy } = await usable(token);
-      return {
+      const answer: InvitationSummary = {
         email: invitation.email,
         companyName,
         role: invitation.role,
@@ -100,6 +128,18 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
         expiresAt: invitation.expiresAt.toISOString(),
         accountExists: await users.isEmailRegistered(invitation.email),
       };
+      const identity = auth && (await users.findById(auth.identityId));
+      if (!auth || !identity) return answer;
+      const refusal = joinRefusal({ email: identity.email, companyId: auth.companyId }, invitation);
+      return { ...answer, caller: { email: identity.email, canJoin: refusal === null, refusal } };
+    },
+
+    /** Which company a signed-in account without one was removed from, by whom and when. */
+    async removal(auth: AuthContext): Promise<RemovalResponse> {
+      const row = auth.companyId === null ? await team.removalOf(auth.identityId) : undefined;
+      if (!row) return { removal: null };
+      const { companyName, removedBy, removedAt } = row;
+      return { removal: { companyName, removedBy, removedAt: removedAt.toISOString() } };
     },
 
     /** A new person: an identity with the invitation's email (verified by the link), in its company. */
@@ -124,14 +164,9 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
       if (!identity) throw profileNotFound();
       await transaction(db, async (tx) => {
         const { invitation } = await usable(token, tx, true);
-        if (normalizeEmail(identity.email) !== normalizeEmail(invitation.email))
-          throw forbidden(TEAM_MESSAGES.invitationEmailMismatch);
         const companyId = await team.companyOf(auth.identityId, tx);
-        if (companyId !== undefined) {
-          const message =
-            companyId === invitation.companyId ? TEAM_MESSAGES.alreadyMember : TEAM_MESSAGES.otherCompany;
-          throw new AppError(409, ERROR_CODES.conflict, message);
-        }
+        const refusal = joinRefusal({ email: identity.email, companyId }, invitation);
+        if (refusal) throw refused(refusal);
         const member = {
           identityId: identity.id,
           firstName: names.firstName ?? identity.username,

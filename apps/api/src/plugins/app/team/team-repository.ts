@@ -2,9 +2,16 @@
 // for a customer names the company, so another company's member or invitation simply matches no row
 // (tenant isolation: the service answers 404 exactly as for an unknown id).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { normalizeEmail, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
+import { normalizeEmail, personName, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { companies, identities, invitations, profiles } from '../../../db/schema.ts';
+import {
+  companies,
+  identities,
+  invitationOldLinks,
+  invitations,
+  memberRemovals,
+  profiles,
+} from '../../../db/schema.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -27,10 +34,24 @@ const memberColumns = {
   createdAt: profiles.createdAt,
 };
 
-/** The inviter as the team sees them: their name while they are still in the company, else null. */
-const inviterProfile = sql`(select ${profiles.firstName} || ' ' || ${profiles.lastName} from ${profiles}
-  where ${profiles.identityId} = ${invitations.invitedBy} and ${profiles.companyId} = ${invitations.companyId})`;
-const inviterName = sql<string | null>`nullif(trim(${inviterProfile}), '')`;
+/** The inviter's first and last name while they are still in the company (else nulls). */
+const inviterPart = (column: typeof profiles.firstName | typeof profiles.lastName) =>
+  sql<string | null>`(select ${column} from ${profiles}
+    where ${profiles.identityId} = ${invitations.invitedBy} and ${profiles.companyId} = ${invitations.companyId})`;
+const inviterColumns = {
+  inviterFirstName: inviterPart(profiles.firstName),
+  inviterLastName: inviterPart(profiles.lastName),
+};
+
+/** The row with `invitedBy`: the inviter named as the portal names people (domain personName), or null. */
+function withInviter<T extends { inviterFirstName: string | null; inviterLastName: string | null }>({
+  inviterFirstName,
+  inviterLastName,
+  ...row
+}: T): Omit<T, 'inviterFirstName' | 'inviterLastName'> & { invitedBy: string | null } {
+  const name = personName({ firstName: inviterFirstName ?? '', lastName: inviterLastName ?? '' });
+  return { ...row, invitedBy: name || null };
+}
 
 const pending = () => and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
 
@@ -50,11 +71,12 @@ export function createTeamRepository(db: Db) {
 
     /** Not accepted and not revoked, expired ones included (they can be resent). */
     async pendingInvitations(companyId: string) {
-      return db
-        .select({ invitation: invitations, invitedBy: inviterName })
+      const rows = await db
+        .select({ invitation: invitations, ...inviterColumns })
         .from(invitations)
         .where(and(eq(invitations.companyId, companyId), pending()))
         .orderBy(asc(invitations.createdAt), asc(invitations.id));
+      return rows.map(withInviter);
     },
 
     /** The member with this id in this company, row-locked when `lock` (a change follows in `executor`). */
@@ -80,7 +102,7 @@ export function createTeamRepository(db: Db) {
       return row;
     },
 
-    /** The person's name and company name, for the invitation email. */
+    /** The person's name and company name, for the invitation email and a removal's record. */
     async inviter(identityId: string, executor: Db = db) {
       const [row] = await executor
         .select({ firstName: profiles.firstName, lastName: profiles.lastName, companyName: companies.name })
@@ -131,11 +153,45 @@ export function createTeamRepository(db: Db) {
      */
     async byTokenHash(tokenHash: string, executor: Db = db, lock = false) {
       const query = executor
-        .select({ invitation: invitations, companyName: companies.name, invitedBy: inviterName })
+        .select({ invitation: invitations, companyName: companies.name, ...inviterColumns })
         .from(invitations)
         .innerJoin(companies, eq(companies.id, invitations.companyId))
         .where(eq(invitations.tokenHash, tokenHash));
       const [row] = lock ? await query.for('update', { of: invitations }) : await query;
+      return row && withInviter(row);
+    },
+
+    /** A link a resend replaces: kept (its hash) so that it can say a newer one was sent. */
+    async keepOldLink(tokenHash: string, invitationId: string, now: Date, executor: Db): Promise<void> {
+      await executor.insert(invitationOldLinks).values({ tokenHash, invitationId, replacedAt: now });
+    },
+
+    /** The invitation whose link a resend replaced, as `byTokenHash` answers it. */
+    async byOldTokenHash(tokenHash: string, executor: Db = db) {
+      const [row] = await executor
+        .select({ invitation: invitations, companyName: companies.name, ...inviterColumns })
+        .from(invitationOldLinks)
+        .innerJoin(invitations, eq(invitations.id, invitationOldLinks.invitationId))
+        .innerJoin(companies, eq(companies.id, invitations.companyId))
+        .where(eq(invitationOldLinks.tokenHash, tokenHash));
+      return row && withInviter(row);
+    },
+
+    /** The person's latest removal from a company, replacing an earlier one. */
+    async recordRemoval(
+      removal: { identityId: string; companyName: string; removedBy: string | null },
+      now: Date,
+      executor: Db,
+    ): Promise<void> {
+      const values = { ...removal, removedAt: now };
+      await executor
+        .insert(memberRemovals)
+        .values(values)
+        .onConflictDoUpdate({ target: memberRemovals.identityId, set: values });
+    },
+
+    async removalOf(identityId: string) {
+      const [row] = await db.select().from(memberRemovals).where(eq(memberRemovals.identityId, identityId));
       return row;
     },
 

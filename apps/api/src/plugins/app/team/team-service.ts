@@ -9,6 +9,7 @@ import {
   ROLE_REFUSALS,
   TEAM_MESSAGES,
   normalizeEmail,
+  personName,
   type AssignableRole,
   type PendingInvitation,
   type Team,
@@ -92,7 +93,7 @@ export function createTeamService(deps: TeamServiceDeps) {
     tx: Db,
   ): Promise<string | null> {
     const inviter = await team.inviter(caller.identityId, tx);
-    const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '';
+    const inviterName = inviter ? personName(inviter) : '';
     const email = invitationEmail(row.email, deps.appUrl, token, {
       companyName: inviter?.companyName ?? '',
       inviterName: inviterName || 'A colleague',
@@ -163,11 +164,13 @@ export function createTeamService(deps: TeamServiceDeps) {
       invitationId: string,
       origin: RequestOrigin,
     ): Promise<PendingInvitation> {
-      const link = newLink(clock.now());
+      const now = clock.now();
+      const link = newLink(now);
       return transaction(db, async (tx) => {
         await confirmRole(tx, caller, 'manageTeam');
         const invitation = await team.pendingInvitation(caller.companyId, invitationId, tx);
         if (!invitation) throw invitationNotFound();
+        await team.keepOldLink(invitation.tokenHash, invitation.id, now, tx);
         const renewed = await team.updateInvitation(
           invitation.id,
           { tokenHash: link.tokenHash, expiresAt: link.expiresAt },
@@ -232,6 +235,14 @@ export function createTeamService(deps: TeamServiceDeps) {
         if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
         if (member.identityId === caller.identityId) throw conflict(TEAM_MESSAGES.cannotRemoveSelf);
         await team.removeMember(member.identityId, caller.companyId, tx);
+        // Kept so that, signing in again without a company, they are told why (GetRemoval).
+        const remover = await team.inviter(caller.identityId, tx);
+        const removal = {
+          identityId: member.identityId,
+          companyName: remover?.companyName ?? '',
+          removedBy: remover ? personName(remover) || null : null,
+        };
+        await team.recordRemoval(removal, clock.now(), tx);
         await deps.sessions.revokeAllFor(member.identityId, undefined, tx);
         await audit.record(tx, {
           kind: 'member.removed',

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { PageHeader } from '@/components/layouts/page-header';
+import { RemovalNotice } from '@/features/welcome/components/removal-notice';
 import { WelcomeForm } from '@/features/welcome/components/welcome-form';
 
 export default function WelcomeRoute() {
@@ -10,6 +11,7 @@ export default function WelcomeRoute() {
         documentTitle="Welcome"
         subtitle="Your account is ready. Tell us a little about yourself and your company to start using the portal."
       />
+      <RemovalNotice />
       <WelcomeForm />
     </Box>
   );

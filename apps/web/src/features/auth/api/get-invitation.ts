@@ -7,6 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
+import { useSessionToken } from '@/lib/auth/use-session';
 
 function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationSummary> {
   return apiRequest<InvitationSummary>(API_PATHS.getInvitation, { query: { token }, signal });
@@ -19,10 +20,14 @@ export function invitationProblemOf(error: unknown): InvitationProblem | null {
   return INVITATION_PROBLEMS.find((problem) => problem === code) ?? null;
 }
 
-/** What the link offers. A bad link is a final answer: asking again would not change it. */
+/**
+ * What the link offers. A bad link is a final answer: asking again would not change it. Signed in, the
+ * answer also says whether this account can join: it is asked again when the person signs in or out.
+ */
 export function useInvitation(token: string) {
+  const signedIn = useSessionToken() !== null;
   return useQuery({
-    queryKey: ['invitation', token],
+    queryKey: ['invitation', token, signedIn],
     queryFn: ({ signal }) => getInvitation(token, signal),
     retry: (failures, error) => invitationProblemOf(error) === null && failures < 2,
     staleTime: Infinity,

@@ -1,5 +1,6 @@
 import {
   INVITATION_PROBLEM_MESSAGES,
+  JOIN_REFUSAL_MESSAGES,
   TEAM_MESSAGES,
   type InvitationProblem,
   type InvitationSummary,
@@ -47,6 +48,7 @@ const PROBLEMS: [InvitationProblem, number][] = [
   ['invitation_expired', 410],
   ['invitation_revoked', 410],
   ['invitation_used', 410],
+  ['invitation_superseded', 410],
 ];
 
 describe('Accept invitation page: bad links', () => {
@@ -82,7 +84,7 @@ describe('Accept invitation page: a new person', () => {
     renderApp(LINK);
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Engines Ltd' })).toBeInTheDocument();
     expect(
-      screen.getByText(/Ada Lovelace invited grace@example.com to join Engines Ltd as member/),
+      screen.getByText(/Ada Lovelace invited grace@example.com to join Engines Ltd as a member/),
     ).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'Create your account' });
     expect(within(form).queryByLabelText(/Company/)).toBeNull();
@@ -210,10 +212,42 @@ describe('Accept invitation page: an existing account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back/ })).toBeInTheDocument();
   });
 
-  it("signed in with another company's account: shows the one-company refusal in full", async () => {
+  it.each([
+    ['other_company', 'grace@example.com'],
+    ['email_mismatch', 'someone.else@example.com'],
+  ] as const)(
+    'signed in, refused (%s): says why before any click, and offers another account',
+    async (refusal, email) => {
+      setToken(fakeJwt(900));
+      const { callsTo } = mockInvitationApi(
+        { body: summary({ accountExists: true, caller: { email, canJoin: false, refusal } }) },
+        { 'GET /api/GetUser': { body: makeUser({ email, companyName: 'Other Co' }) } },
+      );
+      renderApp(LINK);
+      expect(await screen.findByRole('alert')).toHaveTextContent(JOIN_REFUSAL_MESSAGES[refusal]);
+      expect(screen.getByText(/You are signed in as/)).toHaveTextContent(email);
+      // Another address is named only when it is the reason.
+      expect(screen.getByText(/You are signed in as/)).toHaveTextContent(
+        refusal === 'email_mismatch'
+          ? `You are signed in as ${email}. This invitation is for grace@example.com.`
+          : `You are signed in as ${email}.`,
+      );
+      expect(screen.queryByRole('button', { name: 'Join Engines Ltd' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Use another account' })).toBeEnabled();
+      expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
+      expect(callsTo('POST', '/api/AcceptInvitation')).toEqual([]);
+    },
+  );
+
+  it("a refusal that comes only at the click (the account's state changed) is shown in full", async () => {
     setToken(fakeJwt(900));
     const { callsTo } = mockInvitationApi(
-      { body: summary({ accountExists: true }) },
+      {
+        body: summary({
+          accountExists: true,
+          caller: { email: 'grace@example.com', canJoin: true, refusal: null },
+        }),
+      },
       {
         'GET /api/GetUser': { body: makeUser({ email: 'grace@example.com', companyName: 'Other Co' }) },
         'POST /api/AcceptInvitation': {

@@ -1,6 +1,6 @@
 // /accept-invitation?token=… (design §9), signed in or not: what the link offers, then the one way
 // forward that fits — join (signed in), sign in first (an account exists), or register (no account).
-import { COMPANY_ROLE_LABELS, formatDate, type InvitationSummary } from '@datafeeds/domain';
+import { formatDate, roleWithArticle, type InvitationSummary } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -32,7 +32,7 @@ function Waiting({ label }: { label: string }) {
 
 const invitationSubtitle = (invitation: InvitationSummary) =>
   `${invitation.invitedBy ?? 'A colleague'} invited ${invitation.email} to join ${invitation.companyName} ` +
-  `as ${COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}. The link works until ` +
+  `as ${roleWithArticle(invitation.role)}. The link works until ` +
   `${formatDate(invitation.expiresAt)}.`;
 
 function SignInToAccept({ invitation }: { invitation: InvitationSummary }) {

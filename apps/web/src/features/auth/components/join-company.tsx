@@ -1,15 +1,23 @@
-// A signed-in person joins through the link. The server has the last word: a person in another
-// company, or signed in with another address than the invited one, gets its refusal in full, with a way
-// to sign out and use the right account. An identity without a portal profile yet (a sister-product
-// import) first gives the names its profile starts with, as /welcome would ask.
-import { acceptInvitationRequestSchema, type InvitationSummary, type User } from '@datafeeds/domain';
+// A signed-in person joins through the link. A person in another company, or signed in with another
+// address than the invited one, reads why before any click (GetInvitation's `caller`), with a way to
+// sign out and use the right account; the server still has the last word at the click. An identity
+// without a portal profile yet (a sister-product import) first gives the names its profile starts with,
+// as /welcome would ask.
+import {
+  JOIN_REFUSAL_MESSAGES,
+  acceptInvitationRequestSchema,
+  type InvitationSummary,
+  type JoinRefusal,
+  type User,
+} from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { PersonNameFields } from '@/components/form/person-and-company-fields';
 import { paths } from '@/config/paths';
@@ -29,7 +37,51 @@ interface JoinCompanyProps {
   user: User | null;
 }
 
-export function JoinCompany({ token, invitation, user }: JoinCompanyProps) {
+/** The account cannot join through this link: why, and the ways on (another account, its dashboard). */
+function CannotJoin({
+  invitation,
+  email,
+  refusal,
+}: {
+  invitation: InvitationSummary;
+  email: string;
+  refusal: JoinRefusal;
+}) {
+  const logout = useLogout();
+  return (
+    <Stack spacing={2} alignItems="flex-start">
+      <Alert severity="warning" role="alert" sx={{ width: '100%' }}>
+        {JOIN_REFUSAL_MESSAGES[refusal]}
+      </Alert>
+      <Typography>
+        You are signed in as <strong>{email}</strong>.
+        {refusal === 'email_mismatch' ? (
+          <>
+            {' '}
+            This invitation is for <strong>{invitation.email}</strong>.
+          </>
+        ) : null}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Button variant="contained" size="large" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          Use another account
+        </Button>
+        <Button component={Link} to={paths.dashboard} size="large">
+          Go to the dashboard
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function JoinCompany(props: JoinCompanyProps) {
+  const { caller } = props.invitation;
+  if (caller?.refusal)
+    return <CannotJoin invitation={props.invitation} email={caller.email} refusal={caller.refusal} />;
+  return <JoinForm {...props} />;
+}
+
+function JoinForm({ token, invitation, user }: JoinCompanyProps) {
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const logout = useLogout();

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@datafeeds/domain';
@@ -20,18 +20,25 @@ function mockProfileApi(user: User, updateAnswer: MockAnswer) {
 async function openProfile() {
   setToken(fakeJwt(900));
   await renderScreen('/profile');
-  await screen.findByRole('heading', { level: 2, name: 'Email notifications' });
-  return screen.getByRole('switch', { name: 'Trial reminders' });
+  const heading = await screen.findByRole('heading', { level: 2, name: 'Email notifications' });
+  return heading.closest('section') as HTMLElement;
+}
+
+async function openReminderSwitch() {
+  const section = await openProfile();
+  return within(section).getByRole('switch', { name: 'Trial reminders' });
 }
 
 describe('email notifications on the profile', () => {
   it('turns trial reminders off on its own, says so, and keeps security notices on', async () => {
     const owner = makeUser({ role: 'owner', trialReminders: true });
     const { callsTo } = mockProfileApi(owner, { body: { ...owner, trialReminders: false } });
-    const reminders = await openProfile();
+    const reminders = await openReminderSwitch();
     expect(reminders).toBeChecked();
     expect(reminders).toHaveAccessibleDescription(/7, 3 and 1 days before the free trial ends/);
-    expect(reminders).toHaveAccessibleDescription(/Security notices .* are always sent/);
+    expect(reminders).toHaveAccessibleDescription(
+      /Security notices \(an API token created, rotated or deleted, or your password changed\) are always sent to you/,
+    );
 
     await userEvent.click(reminders);
     expect(await screen.findByText(REMINDERS_SAVED.off)).toBeInTheDocument();
@@ -43,7 +50,7 @@ describe('email notifications on the profile', () => {
   it('turns them back on', async () => {
     const admin = makeUser({ role: 'admin', trialReminders: false });
     const { callsTo } = mockProfileApi(admin, { body: { ...admin, trialReminders: true } });
-    const reminders = await openProfile();
+    const reminders = await openReminderSwitch();
     expect(reminders).not.toBeChecked();
     await userEvent.click(reminders);
     expect(await screen.findByText(REMINDERS_SAVED.on)).toBeInTheDocument();
@@ -51,17 +58,35 @@ describe('email notifications on the profile', () => {
     await waitFor(() => expect(reminders).toBeChecked());
   });
 
-  it('tells a member that reminders go to the owner and admins only', async () => {
+  it('tells a member that reminders and token notices go to the owner and admins, not to them', async () => {
     const member = makeUser({ role: 'member' });
     mockProfileApi(member, { body: member });
-    const reminders = await openProfile();
-    expect(reminders).toHaveAccessibleDescription(/owner and admins only: as a member you receive none/);
+    const section = await openProfile();
+    expect(within(section).queryByRole('switch')).toBeNull();
+    expect(section).toHaveTextContent("Trial reminders go to the account's owner and admins only.");
+    expect(section).toHaveTextContent(
+      'Security notices about API tokens (created, rotated or deleted) go to the owner and admins too: ' +
+        'as a member you receive none. You are emailed when your password changes; that notice cannot be ' +
+        'turned off.',
+    );
+  });
+
+  it.each([
+    ['paid', 'Trial reminders stop once the account is paid: there are none to turn on or off.'],
+    ['suspended', 'No trial reminders are sent while the account is suspended.'],
+  ] as const)('a %s company sees no trial reminder switch, and why', async (companyAccountStatus, why) => {
+    const owner = makeUser({ role: 'owner', companyAccountStatus });
+    mockProfileApi(owner, { body: owner });
+    const section = await openProfile();
+    expect(within(section).queryByRole('switch')).toBeNull();
+    expect(section).toHaveTextContent(why);
+    expect(section).toHaveTextContent(/Security notices .* are always sent to you/);
   });
 
   it('shows the failure and the switch as it was when saving fails', async () => {
     const owner = makeUser({ role: 'owner', trialReminders: true });
     mockProfileApi(owner, { status: 500, body: { error: 'internal_error', message: 'Oops' } });
-    const reminders = await openProfile();
+    const reminders = await openReminderSwitch();
     await userEvent.click(reminders);
     expect(await screen.findByText(REMINDERS_NOT_SAVED)).toBeInTheDocument();
     await waitFor(() => expect(reminders).toBeChecked());

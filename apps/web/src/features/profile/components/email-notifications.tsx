@@ -1,7 +1,8 @@
-// 'Email notifications' on the Profile page (issue 12): the trial reminders switch, saved on its own the
-// moment it is flipped (it is not part of the profile form's "Save changes"). Every member sees it, but
-// reminders only go to the owner and admins, so a member is told so; security notices cannot be turned
-// off, and the helper text says that too.
+// 'Email notifications' on the Profile page (design §9 "Emails"): words that match who is emailed. The
+// trial reminders switch, saved on its own the moment it is flipped (it is not part of the profile
+// form's "Save changes"), shows only where reminders can reach the reader: an owner or admin of a company
+// still on its trial. Others read why they get none. Security notices cannot be turned off: token notices
+// go to the owner and admins, a password change to that person.
 import { useId } from 'react';
 import type { User } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
@@ -18,19 +19,56 @@ export const REMINDERS_SAVED = {
   off: 'Trial reminders are off.',
 };
 export const REMINDERS_NOT_SAVED = 'Your trial reminder choice could not be saved. Please try again.';
-const SECURITY_NOTICES_NOTE =
-  'Security notices (an API token created, rotated or deleted, or your password changed) are always sent.';
+const NO_REMINDERS: Readonly<Record<'paid' | 'suspended' | 'member', string>> = {
+  paid: 'Trial reminders stop once the account is paid: there are none to turn on or off.',
+  suspended: 'No trial reminders are sent while the account is suspended.',
+  member: "Trial reminders go to the account's owner and admins only.",
+};
+const REMINDERS_NOTE =
+  'Emails 7, 3 and 1 days before the free trial ends and when it ends, with a link to upgrade.';
+const SECURITY_NOTICES = {
+  ownerOrAdmin:
+    'Security notices (an API token created, rotated or deleted, or your password changed) are always sent to you.',
+  member:
+    'Security notices about API tokens (created, rotated or deleted) go to the owner and admins too: as a ' +
+    'member you receive none. You are emailed when your password changes; that notice cannot be turned off.',
+};
 
-function helperText(user: Pick<User, 'role'>): string {
-  return user.role === 'member'
-    ? `Trial reminders go to the account's owner and admins only: as a member you receive none, whatever this says. ${SECURITY_NOTICES_NOTE}`
-    : `Emails 7, 3 and 1 days before the free trial ends and when it ends, with a link to upgrade. ${SECURITY_NOTICES_NOTE}`;
+type NotifiedUser = Pick<User, 'role' | 'trialReminders' | 'companyAccountStatus'>;
+
+/** Why the reader gets no trial reminders whatever they choose, or null when the switch is theirs. */
+function noRemindersReason(user: NotifiedUser): string | null {
+  if (user.companyAccountStatus !== 'trial') return NO_REMINDERS[user.companyAccountStatus];
+  return user.role === 'member' ? NO_REMINDERS.member : null;
 }
 
-export function EmailNotifications({ user }: { user: Pick<User, 'role' | 'trialReminders'> }) {
+export function EmailNotifications({ user }: { user: NotifiedUser }) {
+  const helperId = useId();
+  const noReminders = noRemindersReason(user);
+  const securityNotices = user.role === 'member' ? SECURITY_NOTICES.member : SECURITY_NOTICES.ownerOrAdmin;
+  return (
+    <Box component="section" aria-labelledby={`${helperId}-title`} sx={{ maxWidth: 640 }}>
+      <Divider sx={{ my: 3 }} />
+      <Typography id={`${helperId}-title`} variant="h5" component="h2">
+        Email notifications
+      </Typography>
+      {noReminders === null ? (
+        <TrialRemindersSwitch user={user} describedBy={helperId} />
+      ) : (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {noReminders}
+        </Typography>
+      )}
+      <FormHelperText id={helperId} sx={{ mx: 0 }}>
+        {noReminders === null ? `${REMINDERS_NOTE} ${securityNotices}` : securityNotices}
+      </FormHelperText>
+    </Box>
+  );
+}
+
+function TrialRemindersSwitch({ user, describedBy }: { user: NotifiedUser; describedBy: string }) {
   const updateUser = useUpdateUser();
   const showSnackbar = useSnackbar();
-  const helperId = useId();
   // While saving, the switch shows the choice being saved; the answer then updates the user.
   const checked = updateUser.isPending ? (updateUser.variables.trialReminders ?? false) : user.trialReminders;
 
@@ -46,26 +84,17 @@ export function EmailNotifications({ user }: { user: Pick<User, 'role' | 'trialR
   };
 
   return (
-    <Box component="section" aria-labelledby={`${helperId}-title`} sx={{ maxWidth: 640 }}>
-      <Divider sx={{ my: 3 }} />
-      <Typography id={`${helperId}-title`} variant="h5" component="h2">
-        Email notifications
-      </Typography>
-      <FormControlLabel
-        sx={{ mt: 1 }}
-        label="Trial reminders"
-        control={
-          <Switch
-            checked={checked}
-            disabled={updateUser.isPending}
-            onChange={(event) => onChange(event.target.checked)}
-            slotProps={{ input: { 'aria-describedby': helperId } }}
-          />
-        }
-      />
-      <FormHelperText id={helperId} sx={{ mx: 0 }}>
-        {helperText(user)}
-      </FormHelperText>
-    </Box>
+    <FormControlLabel
+      sx={{ mt: 1 }}
+      label="Trial reminders"
+      control={
+        <Switch
+          checked={checked}
+          disabled={updateUser.isPending}
+          onChange={(event) => onChange(event.target.checked)}
+          slotProps={{ input: { 'aria-describedby': describedBy } }}
+        />
+      }
+    />
   );
 }

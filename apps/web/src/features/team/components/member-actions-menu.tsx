@@ -41,7 +41,7 @@ export function MemberActionsMenu({
     changeRole.mutate(
       { memberId: member.id, role: nextRole },
       {
-        onSuccess: () => feedback.onSuccess(roleChangedText(name, COMPANY_ROLE_LABELS[nextRole])),
+        onSuccess: () => feedback.onSuccess(roleChangedText(name, nextRole)),
         onError: feedback.onError,
       },
     );

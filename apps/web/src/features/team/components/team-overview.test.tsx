@@ -93,7 +93,7 @@ describe('Team page', () => {
     const list = await openTeam();
     await userEvent.click(actionsOf('Mia Tester') as HTMLElement);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Make admin' }));
-    await screen.findByText('Mia Tester is now admin.');
+    await screen.findByText('Mia Tester is now an admin.');
     expect(callsTo('POST', '/api/ChangeMemberRole').map(({ body }) => body)).toEqual([
       { memberId: member.id, role: 'admin' },
     ]);

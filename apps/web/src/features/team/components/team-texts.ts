@@ -1,5 +1,11 @@
 // The Team page's words, shared by the page and its tests.
-import { formatDate, type TeamMember } from '@datafeeds/domain';
+import {
+  formatDate,
+  personName,
+  roleWithArticle,
+  type CompanyRole,
+  type TeamMember,
+} from '@datafeeds/domain';
 
 export const TEAM_TITLE = 'Team';
 export const TEAM_SUBTITLE = 'The people of your company and the invitations that are still open.';
@@ -11,15 +17,16 @@ export const INVITE_BUTTON = 'Invite member';
 export const YOU_MARKER = 'You';
 export const EXPIRED = 'Expired';
 
-export const memberName = (member: Pick<TeamMember, 'firstName' | 'lastName'>) =>
-  `${member.firstName} ${member.lastName}`.trim();
+/** As the portal names people everywhere (domain personName): the emails say the same. */
+export const memberName = (member: Pick<TeamMember, 'firstName' | 'lastName'>) => personName(member);
 
 export const joinedText = (joinedAt: string) => `Joined ${formatDate(joinedAt)}`;
 
 export const invitedText = (email: string) => `Invitation sent to ${email}.`;
 export const resentText = (email: string) => `A new invitation link was sent to ${email}.`;
 export const revokedText = (email: string) => `The invitation to ${email} was withdrawn.`;
-export const roleChangedText = (name: string, role: string) => `${name} is now ${role.toLowerCase()}.`;
+export const roleChangedText = (name: string, role: CompanyRole) =>
+  `${name} is now ${roleWithArticle(role)}.`;
 export const removedText = (name: string) => `${name} was removed from the team.`;
 export const ownershipText = (name: string) => `${name} is now the owner of the company.`;
 /** When a change is refused: the server's reason, which names what went wrong. */

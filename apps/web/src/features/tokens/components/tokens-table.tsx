@@ -43,6 +43,13 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
   const selected = clients.filter((client) => checkedIds.has(client.id));
   const selectedCount = selected.length;
 
+  // A role with neither button has an empty Action column: its header gives each reason once.
+  const { rotatePermission, deletePermission } = actions;
+  const refusals =
+    rotatePermission.allowed || deletePermission.allowed
+      ? []
+      : [...new Set([rotatePermission.reason, deletePermission.reason])].filter((reason) => reason !== null);
+
   const toggle = (id: string) =>
     setCheckedIds((current) => {
       const next = new Set(current);
@@ -90,6 +97,7 @@ export function TokensTable({ clients, showExpiry, actions }: TokensTableProps) 
         <Table size={compact ? 'small' : 'medium'} aria-label="API Tokens">
           <TokensTableHead
             compact={compact}
+            refusals={refusals}
             showExpiry={showExpiry}
             selectedCount={selectedCount}
             rowCount={clients.length}

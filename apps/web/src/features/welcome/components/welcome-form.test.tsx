@@ -1,4 +1,4 @@
-import { MESSAGES, REDIRECT_AFTER_WELCOME_MS } from '@datafeeds/domain';
+import { MESSAGES, REDIRECT_AFTER_WELCOME_MS, formatDate } from '@datafeeds/domain';
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +28,38 @@ async function fillAndSubmit(user: UserEvent = userEvent.setup()) {
   await user.type(screen.getByLabelText(/Phone/, { selector: 'input' }), '5551234567');
   await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 }
+
+describe('welcome after a removal', () => {
+  it('tells a removed member which company removed them and by whom, above the form', async () => {
+    const { callsTo } = mockFetch({
+      ...withoutProfile,
+      'GET /api/GetRemoval': {
+        body: {
+          removal: {
+            companyName: 'Engines Ltd',
+            removedBy: 'Olivia Owner',
+            removedAt: '2026-06-10T12:00:00.000Z',
+          },
+        },
+      },
+    });
+    await openWelcome();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      `Olivia Owner removed you from Engines Ltd on ${formatDate('2026-06-10T12:00:00.000Z')}.`,
+    );
+    expect(notice).toHaveTextContent('To rejoin, ask them for a new invitation');
+    expect(callsTo('GET', '/api/GetRemoval')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Save and continue' })).toBeInTheDocument();
+  });
+
+  it('says nothing of a removal to an account never removed', async () => {
+    mockFetch({ ...withoutProfile, 'GET /api/GetRemoval': { body: { removal: null } } });
+    await openWelcome();
+    await screen.findByRole('button', { name: 'Save and continue' });
+    expect(screen.queryByText(/removed you from/)).toBeNull();
+  });
+});
 
 describe('welcome form', () => {
   it('shows the validation messages when leaving a field', async () => {
