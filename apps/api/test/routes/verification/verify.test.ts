@@ -80,13 +80,7 @@ describe('POST /api/v1/credentials/verify', () => {
     const { clientSecret } = await liveToken();
     const before = queries();
     const wrongChecksum = `${clientSecret.slice(0, -1)}${clientSecret.endsWith('a') ? 'b' : 'a'}`;
-    for (const secret of [
-      '',
-      'hello',
-      `${clientSecret} `,
-      wrongChecksum,
-      clientSecret.slice(1),
-    ]) {
+    for (const secret of ['', 'hello', `${clientSecret} `, wrongChecksum, clientSecret.slice(1)]) {
       expect(await verified(app, key, { secret })).toEqual({ valid: false, code: 'MALFORMED' });
     }
     // A NUL is refused before the body is read at all, as on every call (hostile-input.test.ts).
