@@ -64,6 +64,44 @@ export function roleMay(role: CompanyRole | null | undefined, action: TeamAction
   return role !== null && role !== undefined && ROLE_POLICY[action].includes(role);
 }
 
+/**
+ * The rules the table cannot say, because they are about the member a change is for rather than the
+ * caller's role (design §9). Each answers the sentence the API refuses with (409), or null when the
+ * change may go ahead; the web app offers only the changes that answer null. The caller's own role is
+ * the table's business (roleMay), checked before these.
+ */
+interface ChangedMember {
+  id: string;
+  role: CompanyRole;
+}
+
+/** The owner's role moves only by a hand-over (ChangeMemberRole). */
+export function roleChangeRefusal(target: Pick<ChangedMember, 'role'>): string | null {
+  return target.role === 'owner' ? TEAM_MESSAGES.cannotChangeOwner : null;
+}
+
+/** Nobody removes the owner (ownership is handed over first), nor themselves (RemoveMember). */
+export function removalRefusal(callerId: string, target: ChangedMember): string | null {
+  if (target.role === 'owner') return TEAM_MESSAGES.cannotRemoveOwner;
+  return target.id === callerId ? TEAM_MESSAGES.cannotRemoveSelf : null;
+}
+
+/** Ownership goes only to an admin (TransferOwnership). */
+export function handOverRefusal(target: Pick<ChangedMember, 'role'>): string | null {
+  return target.role === 'admin' ? null : TEAM_MESSAGES.transferToAdminOnly;
+}
+
+/**
+ * Who the account's emails reach (design §9 "Emails"): trial reminders (unless turned off) and the
+ * notices about API tokens go to the owner and admins; a member receives none of them. A password
+ * change is told to that person whatever their role.
+ */
+export const ACCOUNT_EMAIL_ROLES: readonly CompanyRole[] = ['owner', 'admin'];
+
+export function receivesAccountEmails(role: CompanyRole): boolean {
+  return ACCOUNT_EMAIL_ROLES.includes(role);
+}
+
 /** An invitation link is valid this long (design §9). */
 export const INVITATION_TTL_DAYS = 7;
 

@@ -1,7 +1,7 @@
 // Who the account's emails go to (issue 12, design §9): the owner and admins of a company. Read in the
 // caller's transaction, so the list is the one the change or reminder commits with.
 import { and, eq, inArray } from 'drizzle-orm';
-import { personName } from '@datafeeds/domain';
+import { ACCOUNT_EMAIL_ROLES, personName } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { companies, identities, profiles } from '../../../db/schema.ts';
 
@@ -10,13 +10,13 @@ export interface Recipient {
   trialReminders: boolean;
 }
 
-/** The company's owner and admins, with their reminder choice; members get none of these emails. */
+/** Those who receive the account's emails (the domain's rule), with their reminder choice. */
 export async function ownersAndAdmins(executor: Db, companyId: string): Promise<Recipient[]> {
   return executor
     .select({ email: identities.email, trialReminders: profiles.trialReminders })
     .from(profiles)
     .innerJoin(identities, eq(identities.id, profiles.identityId))
-    .where(and(eq(profiles.companyId, companyId), inArray(profiles.role, ['owner', 'admin'])))
+    .where(and(eq(profiles.companyId, companyId), inArray(profiles.role, [...ACCOUNT_EMAIL_ROLES])))
     .orderBy(identities.email);
 }
 

@@ -1,15 +1,19 @@
 // The Team page's calls (design §9, issue 12): the members and pending invitations of the caller's
 // company, inviting, resending, revoking, changing roles, removing people and handing ownership over.
 // Routes have already checked the role (app.allow with ROLE_POLICY); each change confirms it again in its
-// own transaction (confirm-role.ts), keeps the rules the policy table cannot say (the owner's role,
-// oneself) and scopes every id to the caller's company.
+// own transaction (confirm-role.ts), then applies the domain's rules about the member changed (the
+// owner's role, oneself, a hand-over only to an admin) to the row read in that same transaction, and
+// scopes every id to the caller's company.
 import {
   ERROR_CODES,
   INVITATION_TTL_DAYS,
   ROLE_REFUSALS,
   TEAM_MESSAGES,
+  handOverRefusal,
   normalizeEmail,
   personName,
+  removalRefusal,
+  roleChangeRefusal,
   type AssignableRole,
   type PendingInvitation,
   type Team,
@@ -210,7 +214,8 @@ export function createTeamService(deps: TeamServiceDeps) {
         await confirmRole(tx, caller, 'manageTeam');
         const member = await team.member(caller.companyId, request.memberId, tx);
         if (!member) throw memberNotFound();
-        if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotChangeOwner);
+        const refusal = roleChangeRefusal(member);
+        if (refusal) throw conflict(refusal);
         if (member.role === request.role) return toMember(member);
         await team.setRole(member.identityId, caller.companyId, request.role, clock.now(), tx);
         await audit.record(tx, {
@@ -232,8 +237,8 @@ export function createTeamService(deps: TeamServiceDeps) {
         await confirmRole(tx, caller, 'manageTeam');
         const member = await team.member(caller.companyId, memberId, tx);
         if (!member) throw memberNotFound();
-        if (member.role === 'owner') throw conflict(TEAM_MESSAGES.cannotRemoveOwner);
-        if (member.identityId === caller.identityId) throw conflict(TEAM_MESSAGES.cannotRemoveSelf);
+        const refusal = removalRefusal(caller.identityId, { id: member.identityId, role: member.role });
+        if (refusal) throw conflict(refusal);
         await team.removeMember(member.identityId, caller.companyId, tx);
         // Kept so that, signing in again without a company, they are told why (GetRemoval).
         const remover = await team.inviter(caller.identityId, tx);
@@ -263,7 +268,8 @@ export function createTeamService(deps: TeamServiceDeps) {
         await confirmRole(tx, caller, 'transferOwnership');
         const member = await team.member(caller.companyId, memberId, tx);
         if (!member) throw memberNotFound();
-        if (member.role !== 'admin') throw conflict(TEAM_MESSAGES.transferToAdminOnly);
+        const refusal = handOverRefusal(member);
+        if (refusal) throw conflict(refusal);
         const now = clock.now();
         if (!(await team.demoteOwner(caller.identityId, caller.companyId, now, tx)))
           throw forbidden(ROLE_REFUSALS.transferOwnership);

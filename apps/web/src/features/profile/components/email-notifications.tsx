@@ -4,7 +4,7 @@
 // still on its trial. Others read why they get none. Security notices cannot be turned off: token notices
 // go to the owner and admins, a password change to that person.
 import { useId } from 'react';
-import type { User } from '@datafeeds/domain';
+import { receivesAccountEmails, type User } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -39,13 +39,15 @@ type NotifiedUser = Pick<User, 'role' | 'trialReminders' | 'companyAccountStatus
 /** Why the reader gets no trial reminders whatever they choose, or null when the switch is theirs. */
 function noRemindersReason(user: NotifiedUser): string | null {
   if (user.companyAccountStatus !== 'trial') return NO_REMINDERS[user.companyAccountStatus];
-  return user.role === 'member' ? NO_REMINDERS.member : null;
+  return receivesAccountEmails(user.role) ? null : NO_REMINDERS.member;
 }
 
 export function EmailNotifications({ user }: { user: NotifiedUser }) {
   const helperId = useId();
   const noReminders = noRemindersReason(user);
-  const securityNotices = user.role === 'member' ? SECURITY_NOTICES.member : SECURITY_NOTICES.ownerOrAdmin;
+  const securityNotices = receivesAccountEmails(user.role)
+    ? SECURITY_NOTICES.ownerOrAdmin
+    : SECURITY_NOTICES.member;
   return (
     <Box component="section" aria-labelledby={`${helperId}-title`} sx={{ maxWidth: 640 }}>
       <Divider sx={{ my: 3 }} />

@@ -1,6 +1,5 @@
 // A member's actions for an admin or the owner: change the role between admin and member, hand
-// ownership to an admin (owner only), remove. The owner's row and the viewer's own row have none: the
-// owner's role moves only by a hand-over, and nobody removes themselves.
+// ownership to an admin (owner only), remove; each only where member-actions.ts offers it.
 import { useState } from 'react';
 import { COMPANY_ROLE_LABELS, type TeamMember } from '@datafeeds/domain';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import MoreVert from '@mui/icons-material/MoreVert';
 import { useChangeMemberRole } from '../api/team-changes';
 import { useChangeFeedback } from './change-feedback';
+import type { OfferedActions } from './member-actions';
 import { memberName, roleChangedText } from './team-texts';
 
 export interface MemberActionHandlers {
@@ -19,15 +19,10 @@ export interface MemberActionHandlers {
 
 interface MemberActionsMenuProps extends MemberActionHandlers {
   member: TeamMember;
-  canTransferOwnership: boolean;
+  offered: OfferedActions;
 }
 
-export function MemberActionsMenu({
-  member,
-  canTransferOwnership,
-  onRemove,
-  onMakeOwner,
-}: MemberActionsMenuProps) {
+export function MemberActionsMenu({ member, offered, onRemove, onMakeOwner }: MemberActionsMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const changeRole = useChangeMemberRole();
   const feedback = useChangeFeedback();
@@ -60,10 +55,12 @@ export function MemberActionsMenu({
         <MoreVert />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem onClick={change}>
-          <ListItemText>Make {COMPANY_ROLE_LABELS[nextRole].toLowerCase()}</ListItemText>
-        </MenuItem>
-        {canTransferOwnership && member.role === 'admin' ? (
+        {offered.changeRole ? (
+          <MenuItem onClick={change}>
+            <ListItemText>Make {COMPANY_ROLE_LABELS[nextRole].toLowerCase()}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {offered.handOver ? (
           <MenuItem
             onClick={() => {
               close();
@@ -73,15 +70,17 @@ export function MemberActionsMenu({
             <ListItemText>Make owner</ListItemText>
           </MenuItem>
         ) : null}
-        <MenuItem
-          onClick={() => {
-            close();
-            onRemove(member);
-          }}
-          sx={{ color: 'error.main' }}
-        >
-          <ListItemText>Remove from team</ListItemText>
-        </MenuItem>
+        {offered.remove ? (
+          <MenuItem
+            onClick={() => {
+              close();
+              onRemove(member);
+            }}
+            sx={{ color: 'error.main' }}
+          >
+            <ListItemText>Remove from team</ListItemText>
+          </MenuItem>
+        ) : null}
       </Menu>
     </>
   );

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { offeredActions } from './member-actions';
 import { MemberActionsMenu, type MemberActionHandlers } from './member-actions-menu';
 import { joinedText, memberName, YOU_MARKER } from './team-texts';
 
@@ -15,12 +16,19 @@ interface MembersListProps extends MemberActionHandlers {
   canTransferOwnership: boolean;
 }
 
-export function MembersList({ members, currentUserId, canManage, ...handlers }: MembersListProps) {
+export function MembersList({
+  members,
+  currentUserId,
+  canManage,
+  canTransferOwnership,
+  ...handlers
+}: MembersListProps) {
+  const viewer = { id: currentUserId, canManage, canTransferOwnership };
   return (
     <Paper variant="outlined" component="ul" aria-label="Members" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {members.map((member) => {
         const you = member.id === currentUserId;
-        const hasActions = canManage && !you && member.role !== 'owner';
+        const offered = offeredActions(viewer, member);
         return (
           <Box
             key={member.id}
@@ -62,7 +70,7 @@ export function MembersList({ members, currentUserId, canManage, ...handlers }: 
               {joinedText(member.joinedAt)}
             </Typography>
             <Box sx={{ gridRow: { xs: '1 / span 3', md: 'auto' }, gridColumn: { xs: 2, md: 'auto' } }}>
-              {hasActions ? <MemberActionsMenu member={member} {...handlers} /> : null}
+              {offered ? <MemberActionsMenu member={member} offered={offered} {...handlers} /> : null}
             </Box>
           </Box>
         );
