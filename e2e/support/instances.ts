@@ -115,8 +115,8 @@ export async function startInstances(): Promise<Instances> {
     psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   };
   try {
-    // One after the other: started together on an empty database, both would run the migrations at
-    // once (issue 10 adds the advisory lock that makes that safe).
+    // One after the other: the first applies the migrations to the empty database and the second finds
+    // none left (started together, they would take turns on the migrations' advisory lock).
     await startOne('A', INSTANCE_PORTS[0]);
     await startOne('B', INSTANCE_PORTS[1]);
     balancer = await startBalancer({ A: INSTANCE_PORTS[0], B: INSTANCE_PORTS[1] });

@@ -21,7 +21,7 @@ export const SISTER_IDENTITIES_FOR_CHECKS = {
   screenshots: { email: 'sister.screenshots@example.com', username: 'sisterscreenshots' },
 } satisfies Record<string, SisterIdentity>;
 
-/** Joins a company through an invitation instead of making one on /welcome (issue 12). */
+/** Joins a company through an invitation instead of making one on /welcome (design §9). */
 export const SISTER_IDENTITY_INVITED: SisterIdentity = {
   email: 'sister.invited@example.com',
   username: 'sisterinvited',

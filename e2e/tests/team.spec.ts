@@ -1,4 +1,4 @@
-// Companies as teams (issue 12): an owner invites a colleague by email, the colleague registers through
+// Companies as teams (design §9): an owner invites a colleague by email, the colleague registers through
 // the link (no company fields) and lands in the owner's company — seeing its token, but not allowed to
 // delete it, by the UI nor by the API — and sees the owner's upgrade request. axe checks the new page,
 // its dialogs and the accept page at phone and desktop widths in both display modes.

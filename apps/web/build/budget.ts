@@ -3,7 +3,7 @@
 
 /**
  * The sign-in page is the first page nearly every visitor loads, on any connection, so its first
- * load carries the size budget (from the issue): 180 kB of JavaScript, each file gzipped at level 9 as
+ * load carries the size budget (design §7): 180 kB of JavaScript, each file gzipped at level 9 as
  * the build precompresses it (1 kB = 1000 bytes).
  */
 export const LOGIN_FIRST_LOAD_JS_GZIP_KB = 180;

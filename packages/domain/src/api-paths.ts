@@ -27,15 +27,15 @@ export const API_PATHS = {
   deleteClient: '/api/DeleteClient',
   rotateClient: '/api/RotateClient',
   upgradeAccount: '/api/UpgradeAccount',
-  /** A credential's verifications by day and feed (issue 11). */
+  /** A credential's verifications by day and feed (design §8 "Usage"). */
   getClientUsage: '/api/GetClientUsage',
-  /** The company's audit trail, a page at a time (issue 11). */
+  /** The company's audit trail, a page at a time (design §8 "Audit log"). */
   getActivity: '/api/GetActivity',
   /** The same trail as CSV, every row the filter matches. */
   exportActivity: '/api/ExportActivity',
-  /** Ends a rotation's grace period now: the replaced secret stops verifying (issue 12). */
+  /** Ends a rotation's grace period now: the replaced secret stops verifying (design §9). */
   endRotationGrace: '/api/EndRotationGrace',
-  /** The company's members and pending invitations (issue 12). */
+  /** The company's members and pending invitations (design §9). */
   getTeam: '/api/GetTeam',
   inviteMember: '/api/InviteMember',
   resendInvitation: '/api/ResendInvitation',

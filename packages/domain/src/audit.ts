@@ -1,4 +1,4 @@
-// The audit log (design §8 "Audit log", issue 11): every security-relevant action, with who did it,
+// The audit log (design §8 "Audit log"): every security-relevant action, with who did it,
 // when, from where, and a small detail that never holds a secret, token or password. The kinds are the
 // list the design names; their labels are what the Activity page and the CSV export show.
 import { z } from 'zod';

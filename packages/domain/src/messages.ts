@@ -46,7 +46,7 @@ export const passwordTooCommonMessage = 'This password is too common. Choose one
 export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
 export const deleteFailureMessage = (label: string, shortId: string) =>
   `Failed to delete ${label} (${shortId}) Client Credential`;
-/** Not in the spec: the dashboard's "Delete selected" (issue 11), worded like the single delete's messages. */
+/** Not in the spec: the dashboard's "Delete selected", worded like the single delete's messages. */
 export const bulkDeleteSuccessMessage = (count: number) => `${count} Client Credentials deleted successfully`;
 export const bulkDeleteFailureMessage = (shortIds: readonly string[]) =>
   `Failed to delete ${shortIds.length} of the selected Client Credentials: ${shortIds.join(', ')}`;

@@ -1,4 +1,4 @@
-// Rotation without downtime (design §9, issue 12): when the old secret stops working after a rotation.
+// Rotation without downtime (design §9): when the old secret stops working after a rotation.
 // Until then both the old and the new secret verify; then the old one is revoked like any other token.
 import { z } from 'zod';
 import { clientIdField } from './validation.ts';

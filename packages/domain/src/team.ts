@@ -1,4 +1,4 @@
-// Companies as teams (design §9, issue 12): the roles, what each may do, and the calls of the Team page
+// Companies as teams (design §9): the roles, what each may do, and the calls of the Team page
 // and of invitations. The policy table is the one place roles live: the API refuses with its message
 // (403) and the web app hides or disables the action with the same sentence as the reason.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Usage of a credential (design §8 "Usage", issue 11): what the data feed's verifications of it were,
+// Usage of a credential (design §8 "Usage"): what the data feed's verifications of it were,
 // counted per credential × feed × hour with their outcome, and what GET /api/GetClientUsage answers.
 import { z } from 'zod';
 import { clientIdField } from './validation.ts';

@@ -23,7 +23,7 @@ export const VERIFICATION_CODES = [
 ] as const;
 export type VerificationCode = (typeof VERIFICATION_CODES)[number];
 
-// Usage (design §8 "Usage", issue 11); here, free of zod, so @datafeeds/verifier counts by them too.
+// Usage (design §8 "Usage"); here, free of zod, so @datafeeds/verifier counts by them too.
 /**
  * The outcomes that are counted: those of a verification that found the credential. MALFORMED and
  * NOT_FOUND name no credential, so they belong to nobody's usage.

@@ -146,7 +146,7 @@ export const memberRemovals = pgTable('member_removals', {
 });
 
 /**
- * Trial reminders already sent (issue 12): the primary key is the once-only guarantee across instances
+ * Trial reminders already sent (design §9): the primary key is the once-only guarantee across instances
  * and restarts — a reminder is emailed only by the transaction whose insert here succeeded. The trial
  * end is part of the key, so a trial the provider team extends gets its reminders again.
  */
@@ -293,7 +293,7 @@ export const apiClients = pgTable(
     /** The last verification of this token by the data feed (any outcome), written with the usage batch. */
     lastUsedAt: moment('last_used_at'),
     /**
-     * Set on a credential a rotation replaced with a grace period (issue 12): it verifies until then, is
+     * Set on a credential a rotation replaced with a grace period (design §9): it verifies until then, is
      * shown on its replacement (`replaced_by`) and not in the list, and the retirement sweep deletes it.
      */
     retiresAt: moment('retires_at'),
@@ -349,7 +349,8 @@ export const actorKind = pgEnum('actor_kind', ['user', 'operator', 'system']);
 
 /**
  * Every change to a credential, written in the transaction that makes it (credentials/credential-store.ts
- * is the only writer of api_clients and of this table). Cache invalidation and the data feed's revocation
+ * is the only writer of this table, and of api_clients but for `last_used_at`, which the usage meter moves
+ * forward: usage/usage-store.ts). Cache invalidation and the data feed's revocation
  * stream are driven from these rows; the audit log reads them too, so they outlive the token (no foreign
  * key) and never hold a secret or its hash.
  */

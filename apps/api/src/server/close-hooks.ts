@@ -1,7 +1,7 @@
 // Which onClose hooks are still running, by the plugin that added them, so that a shutdown stopped at its
-// deadline can say what held it (README "When something outside fails", Shutdown). The hooks are anonymous
-// functions added by plugins all over the app; wrapping `addHook` on the root instance, before any plugin
-// is registered, names every one of them (each plugin's context inherits the root's methods).
+// deadline can say what held it (design §10 "Shutdown"). The hooks are anonymous functions added by
+// plugins all over the app; wrapping `addHook` on the root instance, before any plugin is registered,
+// names every one of them (each plugin's context inherits the root's methods).
 import type { FastifyInstance } from 'fastify';
 
 const running = new WeakMap<FastifyInstance, Map<number, string>>();

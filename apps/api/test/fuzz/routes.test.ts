@@ -1,4 +1,4 @@
-// Property-based fuzzing of every route (issue 9). Each route the app registers gets requests derived
+// Property-based fuzzing of every route (design §7). Each route the app registers gets requests derived
 // from its own schemas (route-catalogue.ts, arbitraries.ts), sent by a signed-in attacker, by nobody, by
 // a data-feed service with a live verifier key and with forged credentials. For every answer:
 //   - never a 5xx (nor no answer at all);

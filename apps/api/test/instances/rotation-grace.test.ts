@@ -1,4 +1,4 @@
-// Rotation with a grace period on several portal instances over one PostgreSQL (issue 12): both secrets
+// Rotation with a grace period on several portal instances over one PostgreSQL (design §9): both secrets
 // verify through every instance, ending the grace period on one is refused through the others within
 // the bus latency, and the retirement of an elapsed secret happens exactly once, whichever instances
 // sweep, and still after a restart.

@@ -1,4 +1,4 @@
-// The reminder opt-out (issue 12): UpdateUser's `trialReminders` is kept, GetUser answers it, the audit
+// The reminder opt-out (design §9): UpdateUser's `trialReminders` is kept, GetUser answers it, the audit
 // log names the field, and the reminder schedule honours it. Security notices have no such switch.
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@datafeeds/domain';

@@ -1,4 +1,4 @@
-// Security notices (issue 12): a credential created, rotated or deleted reaches the company's owner and
+// Security notices (design §9): a credential created, rotated or deleted reaches the company's owner and
 // admins (not its members), naming who, when and which token but never a secret; a password change
 // reaches only the person whose password it is. Read from the outbox and, once, from a real SMTP server.
 import type { FastifyInstance } from 'fastify';

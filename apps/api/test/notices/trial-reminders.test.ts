@@ -1,4 +1,4 @@
-// Trial reminders (issue 12): 7, 3 and 1 days before a trial ends and at its end, to the owner and admins
+// Trial reminders (design §9): 7, 3 and 1 days before a trial ends and at its end, to the owner and admins
 // who did not opt out, each exactly once across two instances sharing one database and a restart, with an
 // injected clock. Read from the outbox (the development mailbox), never from a mailer mock.
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@
 export const BARE_SQL = {
   /**
    * sessions-service.ts authenticate: the session is live, and the caller's company and role (every
-   * authenticated call, issue 12 "who is calling, once"); prepared.
+   * authenticated call, design §2 "Who is calling"); prepared.
    */
   session:
     'select "profiles"."company_id", "profiles"."role" from "sessions" left join "profiles" on ' +

@@ -1,5 +1,6 @@
-// The application's services, built once per server from the shared database, clock and secrets. They
-// are plain factories (the operator CLI builds the same ones without a server).
+// The application's services, built once per app from the shared database, clock and secrets. They are
+// plain factories; the operator CLI gets the same ones by building the app without listening
+// (operator/cli.ts).
 import fp from 'fastify-plugin';
 import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
 import type { Env } from '../../config/env.ts';

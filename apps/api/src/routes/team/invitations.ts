@@ -1,4 +1,4 @@
-// Following an invitation link (design §9, issue 12): what it offers (no session needed), registering
+// Following an invitation link (design §9): what it offers (no session needed), registering
 // through it (answers like POST /api/register), and joining with the account one is signed in with.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

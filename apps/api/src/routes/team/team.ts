@@ -1,4 +1,4 @@
-// The Team page's calls (design §9, issue 12). Every member reads the team; the rest is for those the
+// The Team page's calls (design §9). Every member reads the team; the rest is for those the
 // policy table lets manage it (app.allow), and handing ownership over for the owner only.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The invitation lifecycle (design §9, issue 12): invite → email with the link → what the link offers →
+// The invitation lifecycle (design §9): invite → email with the link → what the link offers →
 // registration through it → a member of the company. Every bad link gets its own code, never a 500.
 import { describe, expect, it } from 'vitest';
 import {

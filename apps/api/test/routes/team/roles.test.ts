@@ -1,4 +1,4 @@
-// The role matrix (design §9, issue 12): every company call, made by the owner, an admin and a member of
+// The role matrix (design §9): every company call, made by the owner, an admin and a member of
 // one company, gets its success answer when ROLE_POLICY allows that role and 403 with ROLE_REFUSALS'
 // sentence otherwise. The expectations come from the policy table, so a change to it changes this test.
 import { randomBytes } from 'node:crypto';

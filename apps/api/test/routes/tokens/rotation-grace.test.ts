@@ -1,4 +1,4 @@
-// Rotation with a grace period (issue 12, design §9): both secrets verify until the old one's end, which
+// Rotation with a grace period (design §9): both secrets verify until the old one's end, which
 // can be brought forward; past it the old secret is refused at once, before the retirement sweep, and the
 // sweep revokes it exactly once, announced to the data feed.
 import { eq, lte } from 'drizzle-orm';

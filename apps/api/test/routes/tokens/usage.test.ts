@@ -1,4 +1,4 @@
-// Usage metering end to end (design §8 "Usage", issue 11): real verifications through the data feed's
+// Usage metering end to end (design §8 "Usage"): real verifications through the data feed's
 // endpoint are counted per credential × feed × hour × outcome, written by a flush, and read back by
 // GET /api/GetClientUsage and GetClients (lastUsedAt) for the caller's own company only.
 import { count } from 'drizzle-orm';

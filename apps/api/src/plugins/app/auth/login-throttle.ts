@@ -1,6 +1,6 @@
-// Login lockout (design §2; the policy is documented in the README under "Sign-in lockout"). Like the
-// big identity providers, a guessing address is locked out of one account long before the account is
-// locked for everyone, so a stranger cannot lock someone out with ten wrong passwords:
+// Login lockout (design §2 "Sign-in lockout"). Like the big identity providers, a guessing address is
+// locked out of one account long before the account is locked for everyone, so a stranger cannot lock
+// someone out with ten wrong passwords:
 // - 10 failures from one address on one account lock that pair;
 // - 100 failures on one account from all addresses lock the account (a distributed attack);
 // - 30 failures from one address over all accounts lock the address (password spraying).

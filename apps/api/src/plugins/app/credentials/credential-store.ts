@@ -3,7 +3,8 @@
 // upgraded, its company suspended or reinstated — is made here, with its event row in the same
 // transaction; once that commits, the events that change what verification answers go out on the
 // credential bus, which empties every instance's caches and tells every connected data feed. Nothing
-// else updates `api_clients` (or a company's account status).
+// else changes a company's account status, and nothing else updates `api_clients` but the usage meter,
+// which moves `last_used_at` forward with its batch (usage/usage-store.ts; not a transition).
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ROTATION_GRACE_SECONDS,

@@ -1,6 +1,6 @@
-// Expiry as an explicit transition (design §3, issue "Credentials that work"): trial tokens whose expiry
+// Expiry as an explicit transition (design §3): trial tokens whose expiry
 // has passed are recorded as expired, and secrets whose rotation grace period has passed are retired
-// (issue 12), the data feed told, within a sweep interval. Verification never waits for it: it compares
+// (design §9), the data feed told, within a sweep interval. Verification never waits for it: it compares
 // the expiry and the grace period's end with the clock on every call. Each sweep is a conditional write,
 // so of several instances (and after a restart) exactly one records each change.
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';

@@ -106,7 +106,7 @@ function utcMoment(at: Date): string {
 }
 
 /**
- * A trial reminder (issue 12) to an owner or admin: `daysLeft` (whole days, rounded up) before the trial
+ * A trial reminder (design §9) to an owner or admin: `daysLeft` (whole days, rounded up) before the trial
  * ends, or 0 once it has ended. The link opens the dashboard, where the Upgrade button is.
  */
 export function trialReminderEmail(
@@ -232,7 +232,7 @@ export function passwordChangedEmail(
 }
 
 /**
- * An invitation to join a company (design §9, issue 12). The link opens the web app's accept page, which
+ * An invitation to join a company (design §9). The link opens the web app's accept page, which
  * offers registration (email fixed) or sign-in; it works once, for INVITATION_TTL_DAYS days.
  */
 export function invitationEmail(

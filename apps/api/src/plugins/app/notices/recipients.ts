@@ -1,4 +1,4 @@
-// Who the account's emails go to (issue 12, design §9): the owner and admins of a company. Read in the
+// Who the account's emails go to (design §9): the owner and admins of a company. Read in the
 // caller's transaction, so the list is the one the change or reminder commits with.
 import { and, eq, inArray } from 'drizzle-orm';
 import { ACCOUNT_EMAIL_ROLES, personName } from '@datafeeds/domain';

@@ -1,4 +1,4 @@
-// Security notices (issue 12, design §9): a credential created, rotated or deleted is told to the
+// Security notices (design §9): a credential created, rotated or deleted is told to the
 // company's owner and admins, and a changed password to its owner. They cannot be turned off. Each is
 // written to the outbox in the transaction of the change (mailer.send with the transaction): the notice
 // exists exactly when the change committed, and the delivery worker sends it, also after a crash.

@@ -1,4 +1,4 @@
-// Trial reminders (issue 12, design §9): emails to a trial company's owner and admins 7, 3 and 1 days
+// Trial reminders (design §9): emails to a trial company's owner and admins 7, 3 and 1 days
 // before its trial ends and once it has ended, each exactly once however many instances run and however
 // often they restart.
 //

@@ -23,7 +23,7 @@ export interface SessionTokens {
 }
 
 /**
- * Who is calling (issue 12 "Who is calling, once"): resolved by the session check of every authenticated
+ * Who is calling (design §2 "Who is calling"): resolved by the session check of every authenticated
  * request in the same single query, so services get the company and role without looking them up again.
  * `companyId` and `role` are null for an identity without a portal profile (it still has to complete
  * the welcome page or accept an invitation).

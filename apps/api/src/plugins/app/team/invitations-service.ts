@@ -1,4 +1,4 @@
-// Following an invitation link (design §9, issue 12): what it offers, registering through it, and a
+// Following an invitation link (design §9): what it offers, registering through it, and a
 // signed-in person without a company joining through it. A link works once: the invitation row is locked
 // and marked accepted by a conditional update in the transaction that adds the member, so of two
 // concurrent uses exactly one wins. A bad link is a clear 404/410 with its own code, never a 500.

@@ -1,4 +1,4 @@
-// The Team page's calls (design §9, issue 12): the members and pending invitations of the caller's
+// The Team page's calls (design §9): the members and pending invitations of the caller's
 // company, inviting, resending, revoking, changing roles, removing people and handing ownership over.
 // Routes have already checked the role (app.allow with ROLE_POLICY); each change confirms it again in its
 // own transaction (confirm-role.ts), then applies the domain's rules about the member changed (the

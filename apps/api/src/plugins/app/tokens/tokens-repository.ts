@@ -1,5 +1,6 @@
 // Reading API credentials. Every read for a customer names the company, so one company can never reach
-// another's tokens: a foreign id simply matches no row. Writes go through credentials/credential-store.ts.
+// another's tokens: a foreign id simply matches no row. Writes go through credentials/credential-store.ts
+// (and `last_used_at` through usage/usage-store.ts).
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ApiType, Scope, TokenStatus } from '@datafeeds/domain';
@@ -119,8 +120,9 @@ export function createTokensRepository(db: Db) {
         ),
       )
       .orderBy(desc(apiClients.createdAt), desc(apiClients.id));
-  // GetClients runs these two on every call: built once and prepared on each connection, so neither the
-  // query builder nor PostgreSQL's parser runs per call (about a tenth of a call's CPU, profiled).
+  // GetClients runs the list on every call and CreateClient the caller's company: built once and prepared
+  // on each connection, so neither the query builder nor PostgreSQL's parser runs per call (about a tenth
+  // of a GetClients call's CPU, profiled).
   const callerCompanyPrepared = callerCompanyQuery(db).prepare('tokens_caller_company');
   const listAllPrepared = listQuery().prepare('tokens_list_all');
 

@@ -2,7 +2,7 @@
 // loses focus once the user has typed in it (leaving it untouched, e.g. for the theme toggle, says
 // nothing), every field on submit, and after a submit each change re-checks its field. The sign-in
 // page is the first page most visitors load, so this form does without react-hook-form (14 kB) and
-// fetches its schema and zod at the first check (the first-load budget, README: web performance).
+// fetches its schema and zod at the first check (the first-load budget, design §7).
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { LoginInput, LoginRequest } from '@datafeeds/domain';
 import type { LoginErrors, LoginField } from './login-validation';

@@ -1,4 +1,4 @@
-// The old secret of a rotation with a grace period (issue 12, design §9), on the new token's details:
+// The old secret of a rotation with a grace period (design §9), on the new token's details:
 // which one it is, when it stops, the requests it still served since the rotation (so the user sees
 // traffic move to the new secret), and a way to stop it now. Ending it is an admin's or the owner's
 // decision, like the rotation itself: a member sees why the button is off.

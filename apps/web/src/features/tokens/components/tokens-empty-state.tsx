@@ -9,7 +9,7 @@ export const FREE_TRIAL_NOTE = `Start with ${TRIAL_DAYS} days of free access to 
 export const PAID_ACCOUNT_NOTE =
   'Your paid account includes access to the DataFeeds API: request a token to get started.';
 
-/** The note under the text: none on a trial; a paid account is not offered free access (issue 12). */
+/** The note under the text: none on a trial; a paid account is not offered free access. */
 function accountNote(accountStatus: CompanyAccountStatus): string | null {
   if (accountStatus === 'trial') return null;
   return accountStatus === 'paid' ? PAID_ACCOUNT_NOTE : FREE_TRIAL_NOTE;

@@ -13,7 +13,7 @@ export const upgradeRequestedText = (requestedAt: string) =>
 /**
  * Spec §6: every company that is not yet paid may ask for the upgrade, and the owner is the one who asks
  * (design §9); the others read why there is no button. Once asked, every member sees when, instead of a
- * button that would look like a new request, until the provider team acts (issue 12).
+ * button that would look like a new request, until the provider team acts.
  */
 export function UpgradeAccountButton({
   user,
