@@ -1,5 +1,5 @@
 // Which onClose hooks are still running, by the plugin that added them, so that a shutdown stopped at its
-// deadline can say what held it (design §10 "Shutdown"). The hooks are anonymous functions added by
+// deadline can say what held it (design §6 "Shutdown"). The hooks are anonymous functions added by
 // plugins all over the app; wrapping `addHook` on the root instance, before any plugin is registered,
 // names every one of them (each plugin's context inherits the root's methods).
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 // Ends the server on SIGTERM or SIGINT without dropping work: it stops accepting connections, lets the
 // requests in flight finish (answering 503 to new ones on open keep-alive connections), ends the event
 // streams, then runs every onClose hook — the mail worker, the expiry sweep, the credential bus, Redis and
-// the database pool — flushes the log and exits 0. Two deadlines of `timeoutMs` each bound it (design §10
+// the database pool — flushes the log and exits 0. Two deadlines of `timeoutMs` each bound it (design §6
 // "Shutdown"): requests still running at the first have their connections cut (the process then exits 1);
 // the closing work — the hooks and the log — gets as long again from the moment the server closed, and if
 // it is still running then, the process exits 1 at once, naming what held it.

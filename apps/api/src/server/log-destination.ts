@@ -1,5 +1,5 @@
 // The server's log on a file descriptor (stdout), written so that the log can never hold the process
-// (design §10 "Shutdown"). Pino's own stdout destination writes what it still
+// (design §6 "Shutdown"). Pino's own stdout destination writes what it still
 // holds synchronously when the process exits and retries a failed write there forever: with the reader of
 // stdout gone (EPIPE), a stopped server spun in that loop and never exited. Here lines are queued and
 // written asynchronously; a reader that stops reading fills a bounded queue (later lines are dropped until

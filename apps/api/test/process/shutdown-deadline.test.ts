@@ -1,5 +1,5 @@
 // The shutdown's deadline ends the process whatever its closing work is waiting for, and names it (design
-// §10 "Shutdown").
+// §6 "Shutdown").
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKind } from '../helpers/test-database.ts';

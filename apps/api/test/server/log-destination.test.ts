@@ -1,5 +1,5 @@
 // The log never holds the process: what it cannot write is dropped, and a flush never waits on a reader
-// that went away (design §10 "Shutdown").
+// that went away (design §6 "Shutdown").
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // While Redis is away, counters live in this instance's memory: a limit then holds per instance rather
-// than not at all (design §10). Fixed windows, like the Redis counters they stand in for.
+// than not at all (design §6). Fixed windows, like the Redis counters they stand in for.
 
 export interface WindowCount {
   current: number;
