@@ -207,7 +207,7 @@ describe('@datafeeds/verifier with a real portal', () => {
         if (code === 'VALID') lastValidAt = performance.now();
         return code === 'unavailable';
       });
-      expect(lastValidAt - deletedAt).toBeLessThan(1_200);
+      expect(lastValidAt - deletedAt).toBeLessThan(1_500);
       expect(verifier.stats.streamConnected).toBe(false);
 
       network.restore();
