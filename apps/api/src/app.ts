@@ -61,7 +61,7 @@ import teamRoutes from './routes/team/team.ts';
  * Chosen, not inherited. A client has 30 s to send a whole request (its headers within 15 s), so a slow
  * sender cannot hold connections open; an idle keep-alive connection lives 72 s, longer than the 60 s a
  * load balancer usually keeps one (a shorter server side makes it send on a connection being closed); a
- * socket silent for 2 minutes is closed (the event streams send a heartbeat every 10 s). Answers may
+ * socket silent for 2 minutes is closed (the event streams send a heartbeat every 250 ms). Answers may
  * take longer than any of these: an event stream lasts as long as its data feed listens.
  */
 const SERVER_TIMEOUTS = {

@@ -142,7 +142,20 @@ export interface CredentialChangeEvent {
   at: string;
 }
 
-export const HEARTBEAT_INTERVAL_MS = 10_000;
+/**
+ * How often the portal writes a `heartbeat` on an events stream, announced in the stream's `ready`
+ * (design §8). A follower takes a stream silent for REVOCATION_WITHIN_MS — four heartbeats missed — for
+ * stalled (a proxy or the network holding its bytes): a quarter of it leaves room for a busy machine.
+ */
+export const HEARTBEAT_INTERVAL_MS = 250;
+
+/** The data of the `ready` event that opens an events stream. */
+export interface CredentialStreamReady {
+  /** ISO time the stream opened. */
+  at: string;
+  /** The stream's heartbeat interval; portals of earlier versions send none (and beat every 10 s). */
+  heartbeatMs?: number;
+}
 
 /**
  * How soon a revocation made on any portal instance stops the credential everywhere, faults included

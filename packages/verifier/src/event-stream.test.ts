@@ -3,6 +3,8 @@ import { followCredentialEvents, type CredentialEventStream } from './event-stre
 import { resolveVerifierOptions } from './options.ts';
 import { startFakePortal, type FakePortal } from './testing/fake-portal.ts';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('followCredentialEvents', () => {
   let portal: FakePortal;
   let stream: CredentialEventStream;
@@ -45,10 +47,36 @@ describe('followCredentialEvents', () => {
     expect(errors.map((error) => error.message)).toEqual([expect.stringMatching(/unreadable revoked event/)]);
   });
 
-  it('reconnects a stream that falls silent', async () => {
+  it('reconnects a stream that falls silent, after idleTimeoutMs from a portal that announces no heartbeat', async () => {
+    portal.heartbeatMs = null;
     follow(200);
     await vi.waitFor(() => expect(calls).toEqual(['ready', 'disconnect', 'ready']), { timeout: 2_000 });
     expect(errors[0]?.message).toMatch(/sent nothing for 0.2 s; reconnecting/);
+  });
+
+  it('takes a stream silent for a second for stalled when the portal announces a fast heartbeat', async () => {
+    portal.heartbeatMs = 100;
+    follow(25_000);
+    await vi.waitFor(() => expect(stream.connected).toBe(true));
+    await sleep(1_500);
+    expect(calls).toEqual(['ready']);
+    portal.holdStreams();
+    const heldAt = Date.now();
+    await vi.waitFor(() => expect(calls).toEqual(['ready', 'disconnect', 'ready']), { timeout: 3_000 });
+    expect(Date.now() - heldAt).toBeLessThan(1_500);
+    expect(errors[0]?.message).toMatch(/sent nothing for 1 s; reconnecting/);
+  });
+
+  it('does not take a healthy stream for stalled when its own event loop was busy', async () => {
+    portal.heartbeatMs = 250;
+    follow(25_000);
+    await vi.waitFor(() => expect(stream.connected).toBe(true));
+    // A busy process: neither the portal's heartbeat nor this timer could run for 1.5 s.
+    const busyUntil = Date.now() + 1_500;
+    while (Date.now() < busyUntil);
+    await sleep(500);
+    expect(calls).toEqual(['ready']);
+    expect(errors).toEqual([]);
   });
 
   it('stops for good on close', async () => {

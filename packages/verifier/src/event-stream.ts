@@ -1,11 +1,13 @@
 // Following GET /api/v1/credentials/events: one long fetch whose body is read as Server-Sent Events,
 // re-opened with capped, jittered exponential backoff whenever it fails, ends or falls silent. A stream
-// that delivers nothing, not even the 10-second heartbeat, for `idleTimeoutMs` is treated as dead: a
-// half-open TCP connection would otherwise look healthy while revocations are lost.
+// that delivers nothing, not even a heartbeat, for longer than its announced heartbeat allows
+// (silence-watch.ts) is treated as dead: a half-open TCP connection, or a proxy holding the bytes, would
+// otherwise look healthy while revocations are lost (design §8).
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CredentialChangeEvent } from '@datafeeds/domain/credentials';
+import type { CredentialChangeEvent, CredentialStreamReady } from '@datafeeds/domain/credentials';
 import { PortalUnavailableError, VerifierKeyRejectedError } from './errors.ts';
 import type { ResolvedVerifierOptions } from './options.ts';
+import { silenceAllowedMs, watchSilence, type SilenceWatch } from './silence-watch.ts';
 import { SseParser, type ServerSentEvent } from './sse-parser.ts';
 
 export interface CredentialEventHandlers {
@@ -23,13 +25,17 @@ export interface CredentialEventHandlers {
 interface StreamTiming {
   firstRetryMs: number;
   maxRetryMs: number;
+  /** The silence allowed until `ready`, and after it when the portal announces no heartbeat interval. */
   idleTimeoutMs: number;
 }
+
+/** Portals of earlier versions announce no heartbeat interval: theirs is 10 s. */
+const UNANNOUNCED_HEARTBEAT_MS = 10_000;
 
 const DEFAULT_STREAM_TIMING: StreamTiming = {
   firstRetryMs: 250,
   maxRetryMs: 5_000,
-  idleTimeoutMs: 25_000,
+  idleTimeoutMs: silenceAllowedMs(UNANNOUNCED_HEARTBEAT_MS),
 };
 
 export interface CredentialEventStream {
@@ -49,6 +55,18 @@ class StreamIdleError extends PortalUnavailableError {
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The heartbeat interval a `ready` announces, if it announces a usable one. */
+function announcedHeartbeatMs(data: string): number | undefined {
+  try {
+    const { heartbeatMs } = (JSON.parse(data) ?? {}) as Partial<CredentialStreamReady>;
+    return typeof heartbeatMs === 'number' && heartbeatMs > 0 && Number.isFinite(heartbeatMs)
+      ? heartbeatMs
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseChange(data: string): CredentialChangeEvent | undefined {
@@ -78,13 +96,16 @@ export function followCredentialEvents(
   /** The portal's `retry:` hint replaces the first delay (within our cap). */
   let firstRetryMs = timing.firstRetryMs;
 
-  function handle(event: ServerSentEvent) {
+  function handle(event: ServerSentEvent, silence: SilenceWatch) {
     switch (event.type) {
-      case 'ready':
+      case 'ready': {
+        const heartbeatMs = announcedHeartbeatMs(event.data);
+        if (heartbeatMs !== undefined) silence.allow(silenceAllowedMs(heartbeatMs));
         connected = true;
         failures = 0;
         handlers.onReady();
         break;
+      }
       case 'revoked':
       case 'changed': {
         const change = parseChange(event.data);
@@ -102,11 +123,11 @@ export function followCredentialEvents(
         handlers.onReset();
         break;
       default:
-        break; // heartbeat (its arrival already reset the idle timer) and events of later versions
+        break; // heartbeat (its arrival already told the silence watch) and events of later versions
     }
   }
 
-  async function readOnce(signal: AbortSignal, idle: NodeJS.Timeout) {
+  async function readOnce(signal: AbortSignal, silence: SilenceWatch) {
     const response = await fetch(options.eventsUrl, {
       headers: { authorization: options.authorization, accept: 'text/event-stream' },
       signal,
@@ -122,13 +143,13 @@ export function followCredentialEvents(
       );
     }
     const parser = new SseParser({
-      onEvent: handle,
+      onEvent: (event) => handle(event, silence),
       onRetry: (delayMs) =>
         (firstRetryMs = Math.max(timing.firstRetryMs, Math.min(delayMs, timing.maxRetryMs))),
     });
     const decoder = new TextDecoder();
     for await (const chunk of response.body) {
-      idle.refresh();
+      silence.heard();
       parser.push(decoder.decode(chunk, { stream: true }));
     }
     throw new PortalUnavailableError(`The portal at ${label} closed the events stream; reconnecting.`);
@@ -138,20 +159,19 @@ export function followCredentialEvents(
     const connection = new AbortController();
     const abortConnection = () => connection.abort();
     stop.signal.addEventListener('abort', abortConnection, { once: true });
-    const idle = setTimeout(() => {
-      const silence = `${timing.idleTimeoutMs / 1000} s`;
+    const silence = watchSilence(timing.idleTimeoutMs, (allowedMs) => {
+      const silent = `${allowedMs / 1000} s`;
       connection.abort(
-        new StreamIdleError(`The portal at ${label} sent nothing for ${silence}; reconnecting.`),
+        new StreamIdleError(`The portal at ${label} sent nothing for ${silent}; reconnecting.`),
       );
-    }, timing.idleTimeoutMs);
-    idle.unref();
+    });
     try {
-      await readOnce(connection.signal, idle);
+      await readOnce(connection.signal, silence);
     } catch (error) {
       // An aborted fetch rejects with an AbortError; the reason says why it was aborted.
       throw connection.signal.reason instanceof StreamIdleError ? connection.signal.reason : error;
     } finally {
-      clearTimeout(idle);
+      silence.stop();
       stop.signal.removeEventListener('abort', abortConnection);
     }
   }

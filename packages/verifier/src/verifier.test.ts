@@ -216,6 +216,27 @@ describe('a verifier following a portal', () => {
     await expect(verifier.verify(kept.secret)).rejects.toBeInstanceOf(PortalUnavailableError);
   });
 
+  it.each(['refuse', 'serve-fresh'] as const)(
+    "in '%s' mode refuses within a second a token revoked while the stream stalls without closing",
+    async (whenPortalUnreachable) => {
+      await start({ whenPortalUnreachable });
+      const { secret } = knownSecret();
+      await verifier.verify(secret);
+      // The stream stays open but nothing more comes through: no heartbeat, no event for the revocation.
+      portal.holdStreams();
+      const heldAt = Date.now();
+      portal.answers.set(secret, { valid: false, code: 'INACTIVE' });
+      await vi.waitFor(
+        async () => expect(await verifier.verify(secret)).toEqual({ valid: false, code: 'INACTIVE' }),
+        { timeout: 3_000, interval: 20 },
+      );
+      expect(Date.now() - heldAt).toBeLessThan(1_500);
+      expect(errors.map((error) => error.message)).toContainEqual(
+        expect.stringMatching(/sent nothing for 1 s; reconnecting/),
+      );
+    },
+  );
+
   it('throws VerifierKeyRejectedError on 401, and ready() rejects with it', async () => {
     portal.eventsStatus = 401;
     verifier = createVerifier({

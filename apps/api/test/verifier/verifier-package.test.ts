@@ -10,6 +10,7 @@ import { runOperatorCommand } from '../../src/operator/commands.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
 import { usageRows } from '../helpers/usage.ts';
+import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { newVerifierKey } from '../helpers/verification.ts';
 
 const portal = await buildTestApp();
@@ -182,6 +183,40 @@ describe('@datafeeds/verifier with a real portal', () => {
         (error: unknown) => error instanceof PortalUnavailableError,
       ),
     );
+  });
+
+  it('stops answering VALID within a second of its stream being held without closing', async () => {
+    // The network between the feed and the portal holds every byte, both ways, with the connections open.
+    const network = await startTcpProxy(Number(new URL(portalUrl).port));
+    const verifier = await connected({
+      portalUrl: `http://127.0.0.1:${network.port}`,
+      requestTimeoutMs: 200,
+    });
+    const { user, clientId, clientSecret } = await liveToken();
+    expect(await verifier.verify(clientSecret)).toMatchObject({ code: 'VALID' });
+    try {
+      network.hold();
+      await deleteClient(portal, user.token, clientId);
+      const deletedAt = performance.now();
+      let lastValidAt = deletedAt;
+      await within(3_000, async () => {
+        const code = await verifier.verify(clientSecret).then(
+          (answer) => answer.code,
+          (error: unknown) => (error instanceof PortalUnavailableError ? 'unavailable' : 'thrown'),
+        );
+        if (code === 'VALID') lastValidAt = performance.now();
+        return code === 'unavailable';
+      });
+      expect(lastValidAt - deletedAt).toBeLessThan(1_500);
+      expect(verifier.stats.streamConnected).toBe(false);
+
+      network.restore();
+      expect(await verifier.verify(clientSecret)).toEqual({ valid: false, code: 'NOT_FOUND' });
+      await within(5_000, async () => verifier.stats.streamConnected);
+    } finally {
+      await verifier.close();
+      await network.close();
+    }
   });
 
   it('guards a Fastify route: 401 and 403 JSON with the code, the credential on the request', async () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import {
   BASE62_ALPHABET,
   CLIENT_SECRET_PREFIX,
+  HEARTBEAT_INTERVAL_MS,
   SECRET_BODY_LENGTH,
   VERIFICATION_PATHS,
   VERIFIER_KEY_PREFIX,
@@ -57,8 +58,16 @@ export interface FakePortal {
   onVerify?: (response: ServerResponse, answer: () => void) => void;
   /** Status the events endpoint answers with instead of a stream (e.g. 401). */
   eventsStatus?: number;
+  /**
+   * The heartbeat interval a new stream announces in its `ready` and keeps (default
+   * HEARTBEAT_INTERVAL_MS); null: a portal of an earlier version, which announces none (and whose
+   * 10-second heartbeat never comes within a test).
+   */
+  heartbeatMs: number | null;
   send(event: string, data: object): void;
   dropStreams(): void;
+  /** Keeps the open streams open but writes nothing more to them: a proxy or the network holding bytes. */
+  holdStreams(): void;
   close(): Promise<void>;
 }
 
@@ -70,6 +79,7 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 export async function startFakePortal(): Promise<FakePortal> {
   const streams = new Set<ServerResponse>();
+  const heartbeats = new Map<ServerResponse, NodeJS.Timeout>();
   const server = createServer(async (request, response) => {
     const json = (status: number, body: object) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -106,8 +116,19 @@ export async function startFakePortal(): Promise<FakePortal> {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('retry: 1000\n\n');
       streams.add(response);
-      response.on('close', () => streams.delete(response));
-      response.write(`event: ready\ndata: ${JSON.stringify({ at: new Date().toISOString() })}\n\n`);
+      const { heartbeatMs } = portal;
+      const at = () => new Date().toISOString();
+      const ready = heartbeatMs === null ? { at: at() } : { at: at(), heartbeatMs };
+      response.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
+      if (heartbeatMs !== null) {
+        const beat = () => response.write(`event: heartbeat\ndata: ${JSON.stringify({ at: at() })}\n\n`);
+        heartbeats.set(response, setInterval(beat, heartbeatMs));
+      }
+      response.on('close', () => {
+        streams.delete(response);
+        clearInterval(heartbeats.get(response));
+        heartbeats.delete(response);
+      });
       return;
     }
     json(404, { error: 'not_found', message: 'No such route.' });
@@ -122,11 +143,16 @@ export async function startFakePortal(): Promise<FakePortal> {
     verifyBodies: [],
     usageBodies: [],
     usageRefusals: 0,
+    heartbeatMs: HEARTBEAT_INTERVAL_MS,
     send(event, data) {
       for (const stream of streams) stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     dropStreams() {
       for (const stream of streams) stream.destroy();
+    },
+    holdStreams() {
+      for (const heartbeat of heartbeats.values()) clearInterval(heartbeat);
+      streams.clear();
     },
     async close() {
       portal.dropStreams();

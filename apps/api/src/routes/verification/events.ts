@@ -1,6 +1,7 @@
 // GET /api/v1/credentials/events (design §8): Server-Sent Events that tell a data-feed service which
 // credentials to drop from its cache — `revoked` and `changed` with the client id, `reset` when this
-// instance may have missed changes, a `heartbeat` so a silent connection is noticed, `ready` first.
+// instance may have missed changes, a `heartbeat` so a silent connection is noticed, `ready` first (it
+// announces the heartbeat interval, from which a follower derives how much silence means a held stream).
 // A stream is this instance's promise to pass every revocation on within a second: while its credential
 // bus is not listening it cannot keep it, so its streams end and new ones are refused (503) until the
 // bus is back — the feeds then ask for every answer meanwhile, as they do when a stream drops.
@@ -8,7 +9,12 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import type { SwaggerTransform } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { HEARTBEAT_INTERVAL_MS, VERIFICATION_PATHS, type CredentialChangeEvent } from '@datafeeds/domain';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  VERIFICATION_PATHS,
+  type CredentialChangeEvent,
+  type CredentialStreamReady,
+} from '@datafeeds/domain';
 import { serviceUnavailable } from '../../lib/errors.ts';
 import { errorResponses } from '../schemas.ts';
 import { dataFeedRoute, verifierSecurity } from './data-feed-route.ts';
@@ -71,8 +77,11 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
       streams.clear();
     }),
   ];
+  // A few a second cost one short write per stream; they let a follower notice within the one-second
+  // promise a stream a proxy or the network holds without closing (design §8).
   const heartbeat = setInterval(() => {
-    for (const stream of streams) send(stream.response, 'heartbeat', now());
+    const at = now();
+    for (const stream of streams) send(stream.response, 'heartbeat', at);
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -95,7 +104,8 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
         'text/event-stream. Events: `ready` on connect; `revoked` (rotated, deleted, set inactive, ' +
         'expired, company suspended) and `changed` (status or expiry changed) with data ' +
         '`{ clientId, reason, at }`; `reset` (drop every cached answer); `heartbeat` every ' +
-        `${HEARTBEAT_INTERVAL_MS / 1000} s. A revocation made on any portal instance arrives within a second; ` +
+        `${HEARTBEAT_INTERVAL_MS} ms, as \`ready\` announces (\`{ at, heartbeatMs }\`): a stream silent for ` +
+        'a second is held somewhere, reconnect. A revocation made on any portal instance arrives within a second; ' +
         'an instance that cannot hear the others for a while ends its streams and answers 503 until it can.',
       security: verifierSecurity,
       response: errorResponses(401, 429, 503),
@@ -116,7 +126,8 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
       response.write('retry: 1000\n\n');
       const stream: Stream = { keyId: key.id, response };
       streams.add(stream);
-      send(response, 'ready', now());
+      const ready: CredentialStreamReady = { ...now(), heartbeatMs };
+      send(response, 'ready', ready);
       request.raw.socket.setKeepAlive(true);
       response.on('close', () => streams.delete(stream));
       request.log.info({ verifierKey: key.name }, 'credential events stream opened');

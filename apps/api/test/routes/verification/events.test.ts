@@ -27,13 +27,21 @@ const about =
     candidate.event === event && candidate.data.clientId === clientId;
 
 describe('GET /api/v1/credentials/events', () => {
-  it('opens an event stream with ready first, then heartbeats', async () => {
+  it('opens an event stream with ready first, announcing its heartbeat interval, then heartbeats at it', async () => {
     const events = await stream(key);
     expect(events.status).toBe(200);
     expect(events.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(events.headers.get('cache-control')).toBe('no-store');
     await events.next((event) => event.event === 'heartbeat');
-    expect(events.events[0]).toEqual({ event: 'ready', data: { at: clock.now().toISOString() } });
+    expect(events.events[0]).toEqual({
+      event: 'ready',
+      data: { at: clock.now().toISOString(), heartbeatMs: 200 },
+    });
+    const counted = performance.now();
+    const heartbeats = () => events.events.filter((event) => event.event === 'heartbeat').length;
+    const before = heartbeats();
+    await events.next(() => heartbeats() >= before + 3);
+    expect(performance.now() - counted).toBeLessThan(1_000);
   });
 
   it('announces rotation and deletion as revoked, with the client id and why', async () => {
