@@ -64,9 +64,13 @@ const reviveIfExpired = sql`case
  * outlives, or outworks, its token.
  */
 
-/** A rotation's new token, and the client ID of an older secret still in its grace period it stopped. */
+/**
+ * A rotation's new token; until when the secret it replaced still works (undefined: it stopped at once);
+ * and the client ID of an older secret still in its grace period that the rotation stopped.
+ */
 export interface Rotated {
   row: ApiClientRow;
+  oldSecretWorksUntil: Date | undefined;
   stoppedClientId: string | undefined;
 }
 
@@ -274,7 +278,11 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
             oldSecretEndsAt: retiresAt.toISOString(),
           },
         });
-        return { row, stoppedClientId: stopped?.clientId };
+        return {
+          row,
+          oldSecretWorksUntil: graceSeconds === 0 ? undefined : retiresAt,
+          stoppedClientId: stopped?.clientId,
+        };
       });
     },
 

@@ -2,7 +2,6 @@
 // company's tokens are ever touched; another company's id answers 404 exactly like an unknown one.
 import {
   ERROR_CODES,
-  ROTATION_GRACE_SECONDS,
   scopeForRequest,
   type Client,
   type ClientCredentials,
@@ -171,10 +170,7 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
         // Thrown inside the transaction, which changed nothing: no notice is written.
         if (next === 'retiring') throw alreadyReplaced();
         if (!next) return undefined;
-        const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
-        if (graceSeconds > 0) {
-          oldSecretWorksUntil = new Date(next.row.createdAt.getTime() + graceSeconds * 1000);
-        }
+        oldSecretWorksUntil = next.oldSecretWorksUntil;
         return {
           label: next.row.label,
           clientId,
