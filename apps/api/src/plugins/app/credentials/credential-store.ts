@@ -26,7 +26,7 @@ import {
 import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
-import type { ApiClientRow, NewApiClient } from '../tokens/tokens-repository.ts';
+import type { ApiClientRow, NewApiClient } from './credential-rows.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
 
 const HOUR_MS = 3_600_000;

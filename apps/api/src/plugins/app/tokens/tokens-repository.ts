@@ -3,8 +3,8 @@
 // (and `last_used_at` through usage/usage-store.ts).
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApiType, Scope, TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
+import type { ApiClientRow } from '../credentials/credential-rows.ts';
 import {
   apiClients,
   companies,
@@ -13,8 +13,6 @@ import {
   profiles,
   replacedClientIds,
 } from '../../../db/schema.ts';
-
-export type ApiClientRow = typeof apiClients.$inferSelect;
 
 /** What a token reads as in an answer (token-status.ts toClient): never its secret's hash or prefix. */
 export type ClientListRow = Pick<
@@ -63,24 +61,6 @@ const clientListColumns = {
       and ${credentialUsageHourly.hour} >= date_trunc('hour', ${apiClients.createdAt} at time zone 'UTC') at time zone 'UTC'
   ) - coalesce(${retiring.requestsBeforeRotation}, 0)::int end`.mapWith(Number),
 };
-
-export interface NewApiClient {
-  clientId: string;
-  companyId: string;
-  createdBy: string | null;
-  label: string;
-  apiType: ApiType;
-  scope: Scope;
-  status: TokenStatus;
-  inReview: boolean;
-  secretHash: string;
-  secretStart: string;
-  expiredAt: Date | null;
-  now: Date;
-  /** A rotation's new secret continues its token: same lineage, same last use. */
-  lineageId?: string;
-  lastUsedAt?: Date | null;
-}
 
 /** The company a signed-in person acts for, with what decides a new token's status and expiry. */
 export interface CallerCompany {

@@ -25,7 +25,8 @@ import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import type { SecurityNotices } from '../notices/security-notices.ts';
 import type { CompanyCaller } from '../sessions/sessions-service.ts';
-import type { CallerCompany, NewApiClient, TokensRepository } from './tokens-repository.ts';
+import type { NewApiClient } from '../credentials/credential-rows.ts';
+import type { CallerCompany, TokensRepository } from './tokens-repository.ts';
 
 export interface TokensServiceDeps {
   db: Db;
