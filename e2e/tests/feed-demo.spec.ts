@@ -101,6 +101,20 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
 
 const authorised = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
 
+/** A live football REST token requested through the API: what the demo feed's NFL live route opens. */
+async function liveFootballToken(
+  request: APIRequestContext,
+  bearer: string,
+  label: string,
+): Promise<ClientCredentials> {
+  const created = await request.post(API_PATHS.createClient, {
+    ...authorised(bearer),
+    data: { label, apiType: 'rest', liveGame: true, preGame: false, postGame: false, sports: ['nfl'] },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as ClientCredentials;
+}
+
 async function usageOf(request: APIRequestContext, bearer: string, clientId: string): Promise<ClientUsage> {
   const response = await request.get(
     `${API_PATHS.getClientUsage}?clientId=${encodeURIComponent(clientId)}`,
@@ -125,19 +139,7 @@ test('what a token did shows on its details page, and what the company did on th
 
   let credentials: ClientCredentials = { clientId: '', clientSecret: '' };
   await test.step('a live football token is used through the demo feed: 3 reads and 1 refused', async () => {
-    const created = await request.post(API_PATHS.createClient, {
-      ...authorised(user.bearer),
-      data: {
-        label: 'Usage story',
-        apiType: 'rest',
-        liveGame: true,
-        preGame: false,
-        postGame: false,
-        sports: ['nfl'],
-      },
-    });
-    expect(created.status()).toBe(201);
-    credentials = (await created.json()) as ClientCredentials;
+    credentials = await liveFootballToken(request, user.bearer, 'Usage story');
     for (let read = 0; read < 3; read += 1)
       expect((await request.get(live('NFL', credentials.clientSecret))).status()).toBe(200);
     expect((await request.get(live('NBA', credentials.clientSecret))).status()).toBe(403);
@@ -234,19 +236,7 @@ test('a rotation with a 1-hour grace period keeps both secrets working until it 
   request,
 }) => {
   const user = await signUp(page, newUser(), { verified: true });
-  const created = await request.post(API_PATHS.createClient, {
-    ...authorised(user.bearer),
-    data: {
-      label: 'Grace demo',
-      apiType: 'rest',
-      liveGame: true,
-      preGame: false,
-      postGame: false,
-      sports: ['nfl'],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const old = (await created.json()) as ClientCredentials;
+  const old = await liveFootballToken(request, user.bearer, 'Grace demo');
 
   let next: ClientCredentials = { clientId: '', clientSecret: '' };
   await test.step('rotate on the details page, the old secret to stop in 1 hour', async () => {
@@ -316,19 +306,7 @@ test('a grace rotation says until when, its old client ID opens the token, and t
   request,
 }) => {
   const user = await signUp(page, newUser(), { verified: true });
-  const created = await request.post(API_PATHS.createClient, {
-    ...authorised(user.bearer),
-    data: {
-      label: 'Stopping demo',
-      apiType: 'rest',
-      liveGame: true,
-      preGame: false,
-      postGame: false,
-      sports: ['nfl'],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const old = (await created.json()) as ClientCredentials;
+  const old = await liveFootballToken(request, user.bearer, 'Stopping demo');
   const first = await request.post(API_PATHS.rotateClient, {
     ...authorised(user.bearer),
     data: { clientId: old.clientId, gracePeriod: '24h' },
