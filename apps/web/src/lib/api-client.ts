@@ -1,5 +1,6 @@
 // The one way the app talks to the API. It adds the bearer token, sends JSON, refreshes the token before
 // it expires, classifies every failure (spec §8) and is the single place where a 401 ends the session.
+import type { CallAnswer, CallDefinition, CallInput } from '@datafeeds/domain/calls';
 import { endSession, getToken } from './auth/session-store';
 import { refreshIfExpiringSoon } from './auth/token-refresh';
 import { FetchError, HttpError, ParseError, TimeoutError } from './api-errors';
@@ -20,6 +21,8 @@ export interface ApiRequestOptions {
   logoutOnUnauthorized?: boolean;
   /** How a successful answer is read: JSON (the default) or a file to save (a CSV export). */
   responseType?: 'json' | 'blob';
+  /** Whether an access token about to expire is refreshed first; not for the refresh call itself. */
+  refreshFirst?: boolean;
 }
 
 function buildUrl(path: string, query: Record<string, string> | undefined): string {
@@ -58,9 +61,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     timeoutMs = DEFAULT_TIMEOUT_MS,
     logoutOnUnauthorized = true,
     responseType = 'json',
+    refreshFirst = true,
   } = options;
 
-  await refreshIfExpiringSoon();
+  if (refreshFirst) await refreshIfExpiringSoon();
   const token = getToken();
   const headers = new Headers({ Accept: responseType === 'json' ? 'application/json' : '*/*' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -108,4 +112,42 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     clearTimeout(timer);
     signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** What a caller may add to a call: cancellation, and a longer wait for a slow answer. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Only the refresh call turns this off: it must not wait for itself. */
+  refreshFirst?: boolean;
+}
+
+type CallArguments<Call extends CallDefinition> =
+  Partial<CallInput<Call>> extends CallInput<Call>
+    ? [input?: CallInput<Call>, options?: CallOptions]
+    : [input: CallInput<Call>, options?: CallOptions];
+
+function queryOf(query: object | undefined): Record<string, string> | undefined {
+  if (query === undefined) return undefined;
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined && value !== null);
+  return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]));
+}
+
+/**
+ * Makes `contract`'s call (docs/design.md §1 "One contract per call"): its input and answer are the
+ * contract's, inferred. A 401 from a public call means wrong credentials (sign-in), not the end of a
+ * session, so only the others end it.
+ */
+export function call<Call extends CallDefinition>(
+  contract: Call,
+  ...[input, options = {}]: CallArguments<Call>
+): Promise<CallAnswer<Call>> {
+  return apiRequest<CallAnswer<Call>>(contract.path, {
+    method: contract.method,
+    body: input?.body,
+    query: queryOf(input?.query),
+    responseType: contract.file ? 'blob' : 'json',
+    logoutOnUnauthorized: contract.access.kind !== 'public',
+    ...options,
+  });
 }

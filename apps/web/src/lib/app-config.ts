@@ -1,13 +1,15 @@
 // Settings the server hands over at run time (the sidebar's external links), so one build serves every
 // deployment. They do not change during a visit.
-import { API_PATHS, type AppConfig } from '@datafeeds/domain';
+import { type AppConfig } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { call } from './api-client';
 
 const appConfigQueryKey = ['app-config'] as const;
 
-function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  return apiRequest<AppConfig>(API_PATHS.config, { signal });
+async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
+  // Loaded when first needed: the sign-in page's first load carries no schemas (docs/design.md §7).
+  const { system } = await import('@datafeeds/domain/calls');
+  return call(system.config, {}, { signal });
 }
 
 export function appConfigQueryOptions() {

@@ -6,6 +6,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
+import { takeUnansweredCalls } from './call-doubles';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';
 
@@ -31,6 +32,7 @@ afterEach(() => {
   cleanup();
   // Test files share a worker (vitest.config.ts): a fake clock must not outlive its test.
   vi.useRealTimers();
+  expect(takeUnansweredCalls(), 'calls the app made that no test double answers').toEqual([]);
   if (consoleErrorsAllowed()) return;
   expect(
     consoleError,

@@ -1,36 +1,16 @@
 // The development mailbox: the mail kept without SMTP_URL, newest first, as a page and as JSON. Registered
 // only on a loopback HOST or with DEV_MAILBOX=true, because the messages hold live one-time links. Mail
 // sent through SMTP never shows here, and a message is deleted once its links have expired.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DEV_MAILBOX_PATHS } from '../../lib/api-paths.ts';
+import type { FastifyPluginAsync } from 'fastify';
+import { dev } from '@datafeeds/domain/calls';
 import { GIVE_UP_SECONDS } from '../../plugins/app/mail/delivery-policy.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
-import { errorResponses, publicSecurity } from '../schemas.ts';
+import { registerCall } from '../register-call.ts';
 
-const mailboxMessageSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  links: z.array(z.string()),
-  createdAt: z.string(),
-});
+const mailboxRoutes: FastifyPluginAsync = async (app) => {
+  registerCall(app, dev.devMailbox, () => app.mailer.outbox());
 
-const mailboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(DEV_MAILBOX_PATHS.json, {
-    schema: {
-      tags: ['development'],
-      operationId: 'devMailbox',
-      summary: 'Outbox messages, newest first',
-      security: publicSecurity,
-      response: { 200: z.array(mailboxMessageSchema), ...errorResponses(429) },
-    },
-    handler: async () => app.mailer.outbox(),
-  });
-
-  app.get(DEV_MAILBOX_PATHS.html, { schema: { hide: true } }, async (_request, reply) => {
+  registerCall(app, dev.devMailboxPage, async ({ reply }) => {
     const messages = await app.mailer.outbox();
     const items = messages.map(
       (message) => `<article>

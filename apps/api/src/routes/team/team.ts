@@ -1,131 +1,47 @@
-// The Team page's calls (design §9). Every member reads the team; the rest is for those the
-// policy table lets manage it (app.allow), and handing ownership over for the owner only.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  API_PATHS,
-  changeMemberRoleRequestSchema,
-  invitationIdRequestSchema,
-  inviteMemberRequestSchema,
-  memberIdRequestSchema,
-  pendingInvitationSchema,
-  teamMemberSchema,
-  teamSchema,
-} from '@datafeeds/domain';
-import { memberOf } from '../../plugins/app/authentication.ts';
+// The Team page's calls (design §9); who may make each is in its contract (@datafeeds/domain/calls).
+import type { FastifyPluginAsync } from 'fastify';
+import { team } from '@datafeeds/domain/calls';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
-import { bearerSecurity, errorResponses } from '../schemas.ts';
+import { registerCall } from '../register-call.ts';
 
-const done = z.null().describe('Done');
-
-const teamRoutes: FastifyPluginAsyncZod = async (app) => {
+const teamRoutes: FastifyPluginAsync = async (app) => {
   // One counter for InviteMember and ResendInvitation: each emails an address the caller chose.
-  const invitationsLimit = app.rateLimit(namedLimit('invitations', app.rateLimits.invitations));
-  const manageTeam = [app.authenticate, app.allow('manageTeam')];
+  const invitationsLimit = {
+    onRequest: [app.rateLimit(namedLimit('invitations', app.rateLimits.invitations))],
+  };
 
-  app.get(API_PATHS.getTeam, {
-    onRequest: app.authenticate,
-    schema: {
-      tags: ['team'],
-      operationId: 'GetTeam',
-      summary: "The company's members and pending invitations (expired ones included)",
-      security: bearerSecurity,
-      response: { 200: teamSchema, ...errorResponses(401, 404, 429) },
-    },
-    handler: async (request) => app.team.get(memberOf(request)),
-  });
+  registerCall(app, team.getTeam, ({ caller }) => app.team.get(caller));
 
-  app.post(API_PATHS.inviteMember, {
-    onRequest: [...manageTeam, invitationsLimit],
-    schema: {
-      tags: ['team'],
-      operationId: 'InviteMember',
-      summary: 'Invite a person by email with a role; the link works once, for 7 days',
-      security: bearerSecurity,
-      body: inviteMemberRequestSchema,
-      response: { 201: pendingInvitationSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
-    handler: async (request, reply) => {
-      const invitation = await app.team.invite(memberOf(request), request.body, originOf(request));
-      return reply.code(201).send(invitation);
-    },
-  });
+  registerCall(
+    app,
+    team.inviteMember,
+    ({ caller, body, request }) => app.team.invite(caller, body, originOf(request)),
+    invitationsLimit,
+  );
 
-  app.post(API_PATHS.resendInvitation, {
-    onRequest: [...manageTeam, invitationsLimit],
-    schema: {
-      tags: ['team'],
-      operationId: 'ResendInvitation',
-      summary: 'Email a new link for a pending invitation (7 days again); the old link stops working',
-      security: bearerSecurity,
-      body: invitationIdRequestSchema,
-      response: { 200: pendingInvitationSchema, ...errorResponses(400, 401, 403, 404, 429) },
-    },
-    handler: async (request) =>
-      app.team.resend(memberOf(request), request.body.invitationId, originOf(request)),
-  });
+  registerCall(
+    app,
+    team.resendInvitation,
+    ({ caller, body, request }) => app.team.resend(caller, body.invitationId, originOf(request)),
+    invitationsLimit,
+  );
 
-  app.post(API_PATHS.revokeInvitation, {
-    onRequest: manageTeam,
-    schema: {
-      tags: ['team'],
-      operationId: 'RevokeInvitation',
-      summary: 'Withdraw a pending invitation: its link stops working',
-      security: bearerSecurity,
-      body: invitationIdRequestSchema,
-      response: { 204: done, ...errorResponses(400, 401, 403, 404, 429) },
-    },
-    handler: async (request, reply) => {
-      await app.team.revoke(memberOf(request), request.body.invitationId, originOf(request));
-      return reply.code(204).send(null);
-    },
-  });
+  registerCall(app, team.revokeInvitation, ({ caller, body, request }) =>
+    app.team.revoke(caller, body.invitationId, originOf(request)),
+  );
 
-  app.post(API_PATHS.changeMemberRole, {
-    onRequest: manageTeam,
-    schema: {
-      tags: ['team'],
-      operationId: 'ChangeMemberRole',
-      summary: "Make a member an admin or an admin a member (the owner's role changes only by a hand-over)",
-      security: bearerSecurity,
-      body: changeMemberRoleRequestSchema,
-      response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
-    handler: async (request) => app.team.changeRole(memberOf(request), request.body, originOf(request)),
-  });
+  registerCall(app, team.changeMemberRole, ({ caller, body, request }) =>
+    app.team.changeRole(caller, body, originOf(request)),
+  );
 
-  app.post(API_PATHS.removeMember, {
-    onRequest: manageTeam,
-    schema: {
-      tags: ['team'],
-      operationId: 'RemoveMember',
-      summary: 'Remove a member: their sessions end at once, their tokens stay with the company',
-      security: bearerSecurity,
-      body: memberIdRequestSchema,
-      response: { 204: done, ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
-    handler: async (request, reply) => {
-      await app.team.remove(memberOf(request), request.body.memberId, originOf(request));
-      return reply.code(204).send(null);
-    },
-  });
+  registerCall(app, team.removeMember, ({ caller, body, request }) =>
+    app.team.remove(caller, body.memberId, originOf(request)),
+  );
 
-  app.post(API_PATHS.transferOwnership, {
-    onRequest: [app.authenticate, app.allow('transferOwnership')],
-    schema: {
-      tags: ['team'],
-      operationId: 'TransferOwnership',
-      summary: 'Hand ownership to an admin; the owner becomes an admin',
-      security: bearerSecurity,
-      body: memberIdRequestSchema,
-      response: { 204: done, ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
-    handler: async (request, reply) => {
-      await app.team.transferOwnership(memberOf(request), request.body.memberId, originOf(request));
-      return reply.code(204).send(null);
-    },
-  });
+  registerCall(app, team.transferOwnership, ({ caller, body, request }) =>
+    app.team.transferOwnership(caller, body.memberId, originOf(request)),
+  );
 };
 
 export default teamRoutes;

@@ -1,46 +1,27 @@
 // Availability checks for the registration form (case-insensitive, rate limited against enumeration).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PATHS,
-  emailAvailabilityQuerySchema,
-  emailAvailabilityResponseSchema,
-  usernameAvailabilityQuerySchema,
-  usernameAvailabilityResponseSchema,
-} from '@datafeeds/domain';
+import type { FastifyPluginAsync } from 'fastify';
+import { users } from '@datafeeds/domain/calls';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
-import { errorResponses, publicSecurity } from '../schemas.ts';
+import { registerCall } from '../register-call.ts';
 
-const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One counter per IP for both checks, so alternating between them does not double the budget.
-  const availabilityLimit = app.rateLimit(namedLimit('availability', app.rateLimits.availability));
+const availabilityRoutes: FastifyPluginAsync = async (app) => {
+  const availabilityLimit = {
+    onRequest: [app.rateLimit(namedLimit('availability', app.rateLimits.availability))],
+  };
 
-  app.get(API_PATHS.checkUsername, {
-    onRequest: availabilityLimit,
-    schema: {
-      tags: ['users'],
-      operationId: 'CheckUsernameRegistered',
-      summary: 'Whether a username is taken',
-      security: publicSecurity,
-      querystring: usernameAvailabilityQuerySchema,
-      response: { 200: usernameAvailabilityResponseSchema, ...errorResponses(400, 429) },
-    },
-    handler: async (request) => ({
-      usernameRegistered: await app.users.isUsernameRegistered(request.query.username),
-    }),
-  });
+  registerCall(
+    app,
+    users.checkUsernameRegistered,
+    async ({ query }) => ({ usernameRegistered: await app.users.isUsernameRegistered(query.username) }),
+    availabilityLimit,
+  );
 
-  app.get(API_PATHS.checkEmail, {
-    onRequest: availabilityLimit,
-    schema: {
-      tags: ['users'],
-      operationId: 'CheckEmailRegistered',
-      summary: 'Whether an email is taken',
-      security: publicSecurity,
-      querystring: emailAvailabilityQuerySchema,
-      response: { 200: emailAvailabilityResponseSchema, ...errorResponses(400, 429) },
-    },
-    handler: async (request) => ({ emailRegistered: await app.users.isEmailRegistered(request.query.email) }),
-  });
+  registerCall(
+    app,
+    users.checkEmailRegistered,
+    async ({ query }) => ({ emailRegistered: await app.users.isEmailRegistered(query.email) }),
+    availabilityLimit,
+  );
 };
 
 export default availabilityRoutes;

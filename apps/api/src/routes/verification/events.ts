@@ -7,17 +7,15 @@
 // bus is back — the feeds then ask for every answer meanwhile, as they do when a stream drops.
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
-import type { SwaggerTransform } from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
   HEARTBEAT_INTERVAL_MS,
-  VERIFICATION_PATHS,
   type CredentialChangeEvent,
   type CredentialStreamReady,
 } from '@datafeeds/domain';
+import { verification } from '@datafeeds/domain/calls';
 import { serviceUnavailable } from '../../lib/errors.ts';
-import { errorResponses } from '../schemas.ts';
-import { dataFeedRoute, verifierSecurity } from './data-feed-route.ts';
+import { registerCall } from '../register-call.ts';
+import { dataFeedRoute } from './data-feed-route.ts';
 
 interface Stream {
   keyId: string;
@@ -31,20 +29,6 @@ function send(response: ServerResponse, event: string, data: object, id?: number
     `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
   );
 }
-
-/**
- * The stream is written on the hijacked reply, not sent through Fastify, so the route declares no
- * success schema (its declared answers are JSON checked against their schemas); the API description
- * still names the answer a client gets.
- */
-const describeStream: SwaggerTransform = (route) => {
-  const { schema, url } = jsonSchemaTransform(route);
-  const stream = {
-    description: 'The event stream; it stays open until the data-feed service or the portal closes it.',
-    content: { 'text/event-stream': { schema: { type: 'string' } } },
-  };
-  return { url, schema: { ...schema, response: { 200: stream, ...(schema.response as object) } } };
-};
 
 const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, options) => {
   const streams = new Set<Stream>();
@@ -92,27 +76,10 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
     for (const stream of streams) stream.response.end();
   });
 
-  app.get(VERIFICATION_PATHS.events, {
-    ...dataFeedRoute,
-    config: { ...dataFeedRoute.config, swaggerTransform: describeStream },
-    onRequest: app.authenticateVerifier,
-    schema: {
-      tags: ['verification'],
-      operationId: 'credentialEvents',
-      summary: 'Revocation stream for data-feed services (Server-Sent Events, with a verifier key)',
-      description:
-        'text/event-stream. Events: `ready` on connect; `revoked` (rotated, deleted, set inactive, ' +
-        'expired, company suspended) and `changed` (status or expiry changed) with data ' +
-        '`{ clientId, reason, at }`; `reset` (drop every cached answer); `heartbeat` every ' +
-        `${HEARTBEAT_INTERVAL_MS} ms, as \`ready\` announces (\`{ at, heartbeatMs }\`): a stream silent for ` +
-        'a second is held somewhere, reconnect. A revocation made on any portal instance arrives within a second; ' +
-        'an instance that cannot hear the others for a while ends its streams and answers 503 until it can.',
-      security: verifierSecurity,
-      response: errorResponses(401, 429, 503),
-    },
-    handler: async (request, reply) => {
-      const key = request.verifierKey;
-      if (!key) throw new Error('authenticateVerifier did not run');
+  registerCall(
+    app,
+    verification.credentialEvents,
+    async ({ caller: key, request, reply }) => {
       if (!app.credentialBus.connected) throw serviceUnavailable();
       reply.hijack();
       const response = reply.raw;
@@ -131,8 +98,10 @@ const eventsRoutes: FastifyPluginAsync<{ heartbeatMs?: number }> = async (app, o
       request.raw.socket.setKeepAlive(true);
       response.on('close', () => streams.delete(stream));
       request.log.info({ verifierKey: key.name }, 'credential events stream opened');
+      return reply;
     },
-  });
+    dataFeedRoute,
+  );
 };
 
 export default eventsRoutes;

@@ -1,17 +1,14 @@
 // Log Out: tell the server to revoke the session — by the access token and by the refresh cookie, which
 // the browser sends only under /refresh, so an expired access token still ends it — then forget it here
 // whatever the server said, so a network failure never keeps a user signed in on a shared computer.
-import { API_PATHS } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../api-client';
+import { call } from '../api-client';
 import { endSession } from './session-store';
 
 async function logout(): Promise<void> {
   // Either may fail; the local session ends below in any case.
-  await Promise.allSettled([
-    apiRequest<unknown>(API_PATHS.logout, { method: 'POST' }),
-    apiRequest<unknown>(API_PATHS.refreshLogout, { method: 'POST' }),
-  ]);
+  const { auth } = await import('@datafeeds/domain/calls');
+  await Promise.allSettled([call(auth.logout), call(auth.refreshLogout)]);
   endSession();
 }
 

@@ -4,9 +4,9 @@
 // every use and a second parallel refresh would look like reuse of a stolen token. Tabs share the
 // stored token and the cookie too, so a Web Lock lets one tab at a time refresh, and a tab that waited
 // takes the token the other stored instead of spending the already-used cookie.
-import { API_PATHS, type TokenResponse } from '@datafeeds/domain';
+import { call } from '../api-client';
 import { tokenExpiresAt } from './jwt';
-import { endSession, getToken, reloadStoredToken, setToken, subscribeToToken } from './session-store';
+import { getToken, reloadStoredToken, setToken, subscribeToToken } from './session-store';
 
 export const REFRESH_MARGIN_MS = 60_000;
 const REFRESH_LOCK = 'datafeeds.token-refresh';
@@ -15,31 +15,19 @@ let refreshInFlight: Promise<string | null> | null = null;
 
 async function requestNewToken(): Promise<string | null> {
   const tokenAtStart = getToken();
-  let response: Response;
+  let token: string;
   try {
-    response = await fetch(API_PATHS.refresh, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    });
+    // Loaded when first needed: the sign-in page's first load carries no schemas (docs/design.md §7).
+    const { auth } = await import('@datafeeds/domain/calls');
+    ({ token } = await call(auth.refresh, {}, { refreshFirst: false }));
   } catch {
-    // Offline: keep the current token; the next request will tell whether it still works.
+    // Offline, or refused (a 401 has ended the session in the client): the next request tells the rest.
     return null;
   }
-  if (response.status === 401) {
-    endSession();
-    return null;
-  }
-  if (!response.ok) return null;
-  try {
-    const body = (await response.json()) as Partial<TokenResponse>;
-    // A logout that happened while the refresh was in flight wins over the new token.
-    if (typeof body.token !== 'string' || getToken() === null || tokenAtStart === null) return null;
-    setToken(body.token);
-    return body.token;
-  } catch {
-    return null;
-  }
+  // A logout that happened while the refresh was in flight wins over the new token.
+  if (getToken() === null || tokenAtStart === null) return null;
+  setToken(token);
+  return token;
 }
 
 function withRefreshLock(work: () => Promise<string | null>): Promise<string | null> {

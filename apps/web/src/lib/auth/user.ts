@@ -1,15 +1,17 @@
 // The signed-in user. Every screen reads it through this query; GetUser's 404 (an identity imported from
 // the sister product, without a portal profile yet) is a state, not an error: the user is `null`.
-import { API_PATHS, type User } from '@datafeeds/domain';
+import type { User } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client';
+import { call } from '../api-client';
 import { isHttpError } from '../api-errors';
 
 export const userQueryKey = ['user'] as const;
 
 async function getUser(signal?: AbortSignal): Promise<User | null> {
+  // Loaded when first needed: the sign-in page's first load carries no schemas (docs/design.md §7).
+  const { users } = await import('@datafeeds/domain/calls');
   try {
-    return await apiRequest<User>(API_PATHS.getUser, { signal });
+    return await call(users.getUser, {}, { signal });
   } catch (error) {
     if (isHttpError(error, 404)) return null;
     throw error;

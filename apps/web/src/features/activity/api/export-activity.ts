@@ -1,6 +1,7 @@
-import { API_PATHS, type ActivityFilter } from '@datafeeds/domain';
+import { type ActivityFilter } from '@datafeeds/domain';
+import { activity } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { filterParams } from './get-activity';
 
 /** The export's file name: activity-YYYY-MM-DD.csv, today's UTC date. */
@@ -23,11 +24,7 @@ function saveFile(blob: Blob, fileName: string): void {
 
 /** Fetches the CSV of the events matching the filter (with the session's bearer token) and saves it. */
 async function exportActivity(filter: ActivityFilter): Promise<void> {
-  const blob = await apiRequest<Blob>(API_PATHS.exportActivity, {
-    query: filterParams(filter),
-    responseType: 'blob',
-    timeoutMs: 60_000,
-  });
+  const blob = await call(activity.exportActivity, { query: filterParams(filter) }, { timeoutMs: 60_000 });
   saveFile(blob, activityCsvFileName());
 }
 

@@ -1,6 +1,7 @@
-import { API_PATHS, type ActivityFilter, type ActivityPage } from '@datafeeds/domain';
+import { type ActivityFilter, type ActivityPage } from '@datafeeds/domain';
+import { activity } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 export interface ActivityQuery extends ActivityFilter {
   page: number;
@@ -22,10 +23,11 @@ export function filterParams(filter: ActivityFilter): Record<string, string> {
 }
 
 async function getActivity(query: ActivityQuery, signal?: AbortSignal): Promise<ActivityPage> {
-  return apiRequest<ActivityPage>(API_PATHS.getActivity, {
-    query: { ...filterParams(query), page: String(query.page), pageSize: String(query.pageSize) },
-    signal,
-  });
+  return call(
+    activity.getActivity,
+    { query: { ...filterParams(query), page: query.page, pageSize: query.pageSize } },
+    { signal },
+  );
 }
 
 /** One page of the company's events, newest first; the previous page stays shown while the next loads. */

@@ -1,12 +1,13 @@
-import { API_PATHS, type EmailAvailability } from '@datafeeds/domain';
+import { type EmailAvailability } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { authKeys } from './keys';
 
 function checkEmail(email: string, signal?: AbortSignal): Promise<EmailAvailability> {
   // URLSearchParams url-encodes the address (spec §7).
-  return apiRequest<EmailAvailability>(API_PATHS.checkEmail, { query: { email }, signal });
+  return call(users.checkEmailRegistered, { query: { email } }, { signal });
 }
 
 function emailAvailabilityQueryOptions(email: string) {

@@ -1,11 +1,12 @@
-import { API_PATHS, type UsernameAvailability } from '@datafeeds/domain';
+import { type UsernameAvailability } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { authKeys } from './keys';
 
 function checkUsername(username: string, signal?: AbortSignal): Promise<UsernameAvailability> {
-  return apiRequest<UsernameAvailability>(API_PATHS.checkUsername, { query: { username }, signal });
+  return call(users.checkUsernameRegistered, { query: { username } }, { signal });
 }
 
 function usernameAvailabilityQueryOptions(username: string) {

@@ -1,11 +1,12 @@
-import { API_PATHS, type ForgotPasswordInput } from '@datafeeds/domain';
+import { type ForgotPasswordInput } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 function requestPasswordReset(request: ForgotPasswordInput): Promise<unknown> {
-  return apiRequest<unknown>(API_PATHS.forgotPassword, { method: 'POST', body: request });
+  return call(auth.forgotPassword, { body: request });
 }
 
 export function useRequestPasswordReset() {

@@ -1,16 +1,12 @@
-import {
-  API_PATHS,
-  INVITATION_PROBLEMS,
-  type InvitationProblem,
-  type InvitationSummary,
-} from '@datafeeds/domain';
+import { INVITATION_PROBLEMS, type InvitationProblem, type InvitationSummary } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { useSessionToken } from '@/lib/auth/use-session';
 
 function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationSummary> {
-  return apiRequest<InvitationSummary>(API_PATHS.getInvitation, { query: { token }, signal });
+  return call(team.getInvitation, { query: { token } }, { signal });
 }
 
 /** Why the link cannot be used (wrong, expired, withdrawn, used), or null for any other failure. */

@@ -1,17 +1,12 @@
 // The two ways through an invitation link: a signed-in person joins, a new person registers. Both end
 // with the user the shell loads, so the dashboard opens on the inviter's company.
-import {
-  API_PATHS,
-  type acceptInvitationRequestSchema,
-  type RegisterWithInvitationRequest,
-  type TokenResponse,
-  type User,
-} from '@datafeeds/domain';
+import { type acceptInvitationRequestSchema, type RegisterWithInvitationRequest } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 import { userQueryKey } from '@/lib/auth/user';
 
@@ -21,8 +16,7 @@ export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSche
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: AcceptInvitationRequest) =>
-      apiRequest<User>(API_PATHS.acceptInvitation, { method: 'POST', body: request }),
+    mutationFn: (request: AcceptInvitationRequest) => call(team.acceptInvitation, { body: request }),
     // The answer is the user in the inviter's company: the shell opens the dashboard on it at once.
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
   });
@@ -36,7 +30,7 @@ export function useAcceptInvitation() {
 export function useRegisterWithInvitation(onRegistered: () => void) {
   return useMutation({
     mutationFn: (request: RegisterWithInvitationRequest) =>
-      apiRequest<TokenResponse>(API_PATHS.registerWithInvitation, { method: 'POST', body: request }),
+      call(team.registerWithInvitation, { body: request }),
     onSuccess: ({ token }) => {
       setToken(token);
       track(EVENTS.completedRegistration);

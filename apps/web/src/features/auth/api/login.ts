@@ -1,17 +1,14 @@
-import { API_PATHS, type LoginRequest, type TokenResponse } from '@datafeeds/domain';
+import type { LoginRequest, TokenResponse } from '@datafeeds/domain';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
 
-function login(credentials: LoginRequest): Promise<TokenResponse> {
-  // A 401 here means wrong credentials, not an expired session.
-  return apiRequest<TokenResponse>(API_PATHS.login, {
-    method: 'POST',
-    body: credentials,
-    logoutOnUnauthorized: false,
-  });
+async function login(credentials: LoginRequest): Promise<TokenResponse> {
+  // Loaded on submit: the sign-in page's first load carries no schemas (docs/design.md §7).
+  const { auth } = await import('@datafeeds/domain/calls');
+  return call(auth.login, { body: credentials });
 }
 
 export function useLogin() {

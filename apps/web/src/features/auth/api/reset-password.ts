@@ -1,11 +1,12 @@
-import { API_PATHS, type ResetPasswordRequest } from '@datafeeds/domain';
+import { type ResetPasswordRequest } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 function resetPassword(request: ResetPasswordRequest): Promise<unknown> {
-  return apiRequest<unknown>(API_PATHS.resetPassword, { method: 'POST', body: request });
+  return call(auth.resetPassword, { body: request });
 }
 
 export function useResetPassword() {

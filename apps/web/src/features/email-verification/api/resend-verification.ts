@@ -1,9 +1,9 @@
-import { API_PATHS } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 function resendVerification(): Promise<unknown> {
-  return apiRequest<unknown>(API_PATHS.resendVerification, { method: 'POST' });
+  return call(auth.resendVerification);
 }
 
 export function useResendVerification() {

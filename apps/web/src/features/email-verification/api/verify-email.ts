@@ -1,16 +1,16 @@
 // Verifying is a POST, but it runs as a query on purpose: the link's token is single-use, and a query
 // deduplicates the double mount of React's StrictMode (and a refocus) into exactly one request.
+import { auth } from '@datafeeds/domain/calls';
 import { useEffect } from 'react';
-import { API_PATHS } from '@datafeeds/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth/user';
 import { emailVerificationKeys } from './keys';
 
 async function verifyEmail(token: string): Promise<true> {
-  await apiRequest<unknown>(API_PATHS.verifyEmail, { method: 'POST', body: { token } });
+  await call(auth.verifyEmail, { body: { token } });
   return true;
 }
 

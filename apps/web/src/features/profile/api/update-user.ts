@@ -1,13 +1,14 @@
-import { API_PATHS, type UpdateUserRequest, type User } from '@datafeeds/domain';
+import { type UpdateUserRequest, type User } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth/user';
 
 /** The server answers the updated user; a password change also ends every other session (not this one). */
 function updateUser(changes: UpdateUserRequest): Promise<User> {
-  return apiRequest<User>(API_PATHS.updateUser, { method: 'PUT', body: changes });
+  return call(users.updateUser, { body: changes });
 }
 
 export function useUpdateUser() {

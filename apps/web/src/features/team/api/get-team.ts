@@ -1,11 +1,12 @@
-import { API_PATHS, type Team } from '@datafeeds/domain';
+import { type Team } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 const teamKey = ['team'] as const;
 
 function getTeam(signal?: AbortSignal): Promise<Team> {
-  return apiRequest<Team>(API_PATHS.getTeam, { signal });
+  return call(team.getTeam, {}, { signal });
 }
 
 /** The company's members and pending invitations. */

@@ -1,8 +1,9 @@
 // The Team page's changes: each one a call, then the list reloaded so every row shows the server's
 // state (a stale row — a member removed in another tab — goes away on the refusal's reload too).
-import { API_PATHS, type ChangeMemberRoleRequest, type InviteMemberRequest } from '@datafeeds/domain';
+import { type ChangeMemberRoleRequest, type InviteMemberRequest } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth/user';
 import { refreshTeam } from './get-team';
 
@@ -16,28 +17,26 @@ function useTeamChange<TInput>(call: (input: TInput) => Promise<unknown>, alsoRe
   return useMutation({ mutationFn: call, onSuccess: refresh, onError: refresh });
 }
 
-const post = (path: string) => (body: unknown) => apiRequest<unknown>(path, { method: 'POST', body });
-
 export function useInviteMember() {
-  return useTeamChange((request: InviteMemberRequest) => post(API_PATHS.inviteMember)(request));
+  return useTeamChange((request: InviteMemberRequest) => call(team.inviteMember, { body: request }));
 }
 
 export function useResendInvitation() {
-  return useTeamChange((invitationId: string) => post(API_PATHS.resendInvitation)({ invitationId }));
+  return useTeamChange((invitationId: string) => call(team.resendInvitation, { body: { invitationId } }));
 }
 
 export function useRevokeInvitation() {
-  return useTeamChange((invitationId: string) => post(API_PATHS.revokeInvitation)({ invitationId }));
+  return useTeamChange((invitationId: string) => call(team.revokeInvitation, { body: { invitationId } }));
 }
 
 export function useChangeMemberRole() {
-  return useTeamChange((request: ChangeMemberRoleRequest) => post(API_PATHS.changeMemberRole)(request));
+  return useTeamChange((request: ChangeMemberRoleRequest) => call(team.changeMemberRole, { body: request }));
 }
 
 export function useRemoveMember() {
-  return useTeamChange((memberId: string) => post(API_PATHS.removeMember)({ memberId }));
+  return useTeamChange((memberId: string) => call(team.removeMember, { body: { memberId } }));
 }
 
 export function useTransferOwnership() {
-  return useTeamChange((memberId: string) => post(API_PATHS.transferOwnership)({ memberId }), true);
+  return useTeamChange((memberId: string) => call(team.transferOwnership, { body: { memberId } }), true);
 }

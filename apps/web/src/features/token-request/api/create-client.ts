@@ -1,8 +1,9 @@
-import { API_PATHS, type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
+import { type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * The token list's query-key prefix. It belongs to the tokens feature, which this feature may not
@@ -13,7 +14,7 @@ const TOKENS_QUERY_KEY_PREFIX = ['tokens'] as const;
 
 /** Creates a token; the answer carries the one and only copy of its secret. */
 function createClient(request: TokenRequest): Promise<ClientCredentials> {
-  return apiRequest<ClientCredentials>(API_PATHS.createClient, { method: 'POST', body: request });
+  return call(tokens.createClient, { body: request });
 }
 
 /** What analytics may know of a request: its choices, never the answer (which holds the secret). */

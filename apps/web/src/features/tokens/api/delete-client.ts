@@ -1,14 +1,15 @@
-import { API_PATHS, type ClientIdRequest } from '@datafeeds/domain';
+import { type ClientIdRequest } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { refreshTokensAfterChange } from './keys';
 
 async function deleteClient(clientId: string): Promise<void> {
   const body: ClientIdRequest = { clientId };
-  await apiRequest<unknown>(API_PATHS.deleteClient, { method: 'DELETE', body });
+  await call(tokens.deleteClient, { body: body });
 }
 
 export function useDeleteClient() {

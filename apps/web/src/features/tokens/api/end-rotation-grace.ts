@@ -1,12 +1,13 @@
-import { API_PATHS, type ClientIdRequest } from '@datafeeds/domain';
+import { type ClientIdRequest } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { tokenKeys } from './keys';
 
 /** Stops the old secret of a rotation now (`clientId` is the new token's), before its grace period ends. */
 async function endRotationGrace(clientId: string): Promise<void> {
   const body: ClientIdRequest = { clientId };
-  await apiRequest<unknown>(API_PATHS.endRotationGrace, { method: 'POST', body });
+  await call(tokens.endRotationGrace, { body: body });
 }
 
 export function useEndRotationGrace() {

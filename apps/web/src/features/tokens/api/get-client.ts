@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { API_PATHS, type Client, type GetClientsResponse } from '@datafeeds/domain';
+import { type Client } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { tokenKeys } from './keys';
 
@@ -17,10 +18,7 @@ export interface ReplacedClient {
  */
 async function getClient(clientId: string, signal?: AbortSignal): Promise<Client | ReplacedClient | null> {
   try {
-    const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, {
-      query: { clientIds: clientId },
-      signal,
-    });
+    const { clients } = await call(tokens.getClients, { query: { clientIds: clientId } }, { signal });
     return clients[0] ?? null;
   } catch (error) {
     if (isHttpError(error, 400)) return null;

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
-import { API_PATHS, type Client, type GetClientsResponse } from '@datafeeds/domain';
+import { type Client } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { tokenKeys } from './keys';
 
 /** The company's tokens, newest first. */
 async function getClients(signal?: AbortSignal): Promise<Client[]> {
-  const { clients } = await apiRequest<GetClientsResponse>(API_PATHS.getClients, { signal });
+  const { clients } = await call(tokens.getClients, {}, { signal });
   return clients;
 }
 

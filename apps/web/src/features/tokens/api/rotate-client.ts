@@ -1,8 +1,9 @@
-import { API_PATHS, type RotateClientRequest, type RotatedClient } from '@datafeeds/domain';
+import { type RotateClientRequest, type RotatedClient } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * Replaces the token with a new one of the same permissions; the answer holds its only copy of the
@@ -10,7 +11,7 @@ import { apiRequest } from '@/lib/api-client';
  * once unless chosen otherwise).
  */
 function rotateClient(body: RotateClientRequest): Promise<RotatedClient> {
-  return apiRequest<RotatedClient>(API_PATHS.rotateClient, { method: 'POST', body });
+  return call(tokens.rotateClient, { body: body });
 }
 
 /** The list is not reloaded here: the rotate dialog does it when it closes (spec §4). */

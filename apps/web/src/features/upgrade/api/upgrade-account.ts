@@ -1,14 +1,15 @@
-import { API_PATHS, type UpgradeAccountResponse, type User } from '@datafeeds/domain';
+import { type UpgradeAccountResponse, type User } from '@datafeeds/domain';
+import { account } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
 import { userQueryKey } from '@/lib/auth/user';
 
 /** Asks the provider's team to make the company a paid account; asking again is harmless. */
 function upgradeAccount(): Promise<UpgradeAccountResponse> {
-  return apiRequest<UpgradeAccountResponse>(API_PATHS.upgradeAccount, { method: 'POST', body: {} });
+  return call(account.upgradeAccount, { body: {} });
 }
 
 export function useUpgradeAccount() {

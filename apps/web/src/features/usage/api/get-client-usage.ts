@@ -1,6 +1,7 @@
-import { API_PATHS, type ClientUsage } from '@datafeeds/domain';
+import { type ClientUsage } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 const usageKeys = {
   all: ['usage'] as const,
@@ -8,10 +9,7 @@ const usageKeys = {
 };
 
 async function getClientUsage(clientId: string, days: number, signal?: AbortSignal): Promise<ClientUsage> {
-  return apiRequest<ClientUsage>(API_PATHS.getClientUsage, {
-    query: { clientId, days: String(days) },
-    signal,
-  });
+  return call(tokens.getClientUsage, { query: { clientId, days } }, { signal });
 }
 
 /** A token's verifications over the last `days` UTC days; the previous window stays shown while the next loads. */

@@ -1,12 +1,13 @@
-import { API_PATHS, type User, type WelcomeRequest } from '@datafeeds/domain';
+import { type User, type WelcomeRequest } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** Completes the profile of an identity that has none yet (an account of the sister product). */
 function createUser(request: WelcomeRequest): Promise<User> {
-  return apiRequest<User>(API_PATHS.createUser, { method: 'POST', body: request });
+  return call(users.createUser, { body: request });
 }
 
 export function useCreateUser() {

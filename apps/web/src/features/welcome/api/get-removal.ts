@@ -1,9 +1,10 @@
-import { API_PATHS, type RemovalResponse } from '@datafeeds/domain';
+import { type RemovalResponse } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 function getRemoval(signal?: AbortSignal): Promise<RemovalResponse> {
-  return apiRequest<RemovalResponse>(API_PATHS.getRemoval, { signal });
+  return call(team.getRemoval, {}, { signal });
 }
 
 /** Which company the signed-in account (without one) was removed from, if it was. */

@@ -1,0 +1,68 @@
+// The data feed's calls (design §8), made by data-feed services with a verifier key.
+import { z } from 'zod';
+import { USAGE_RETENTION_DAYS } from '../usage.ts';
+import {
+  HEARTBEAT_INTERVAL_MS,
+  USAGE_REPORT_MAX_HOURLY_COUNT,
+  USAGE_REPORT_VERIFIED_WITHIN_HOURS,
+} from '../verification.ts';
+import { usageReportSchema, verifyRequestSchema, verifyResponseSchema } from '../verification-schemas.ts';
+import { defineCall } from './define-call.ts';
+
+/** Always 200 for a well-formed call by a live verifier key; the answer says why not. */
+export const verifyCredential = defineCall({
+  method: 'POST',
+  path: '/api/v1/credentials/verify',
+  access: { kind: 'verifier' },
+  operationId: 'verifyCredential',
+  tag: 'verification',
+  summary: 'Verify an RSC token for a feed (data-feed services, with a verifier key)',
+  description:
+    'Answers `valid` and a `code`: VALID, MALFORMED (format or checksum; no database query), ' +
+    'NOT_FOUND, PENDING, EXPIRED, INACTIVE, SCOPE_DENIED or API_TYPE_DENIED. `scope` and `apiType` ' +
+    'are optional: without them the answer lists every scope the token grants.',
+  body: verifyRequestSchema,
+  responses: { 200: verifyResponseSchema },
+  errors: [400, 401, 429],
+});
+
+export const credentialEvents = defineCall({
+  method: 'GET',
+  path: '/api/v1/credentials/events',
+  access: { kind: 'verifier' },
+  operationId: 'credentialEvents',
+  tag: 'verification',
+  summary: 'Revocation stream for data-feed services (Server-Sent Events, with a verifier key)',
+  description:
+    'text/event-stream. Events: `ready` on connect; `revoked` (rotated, deleted, set inactive, ' +
+    'expired, company suspended) and `changed` (status or expiry changed) with data ' +
+    '`{ clientId, reason, at }`; `reset` (drop every cached answer); `heartbeat` every ' +
+    `${HEARTBEAT_INTERVAL_MS} ms, as \`ready\` announces (\`{ at, heartbeatMs }\`): a stream silent for ` +
+    'a second is held somewhere, reconnect. A revocation made on any portal instance arrives within a second; ' +
+    'an instance that cannot hear the others for a while ends its streams and answers 503 until it can.',
+  responses: {},
+  errors: [401, 429, 503],
+  file: {
+    mediaType: 'text/event-stream',
+    description: 'The event stream; it stays open until the data-feed service or the portal closes it.',
+  },
+});
+
+export const reportCredentialUsage = defineCall({
+  method: 'POST',
+  path: '/api/v1/credentials/usage',
+  access: { kind: 'verifier' },
+  operationId: 'reportCredentialUsage',
+  tag: 'verification',
+  summary: 'Report the verifications a data-feed service answered from its own cache (with a verifier key)',
+  description:
+    'Adds pre-counted answers per credential, feed (a scope key or `any`), outcome code and UTC hour ' +
+    'to the usage the portal shows. Only answers the portal did not give itself belong here. An hour ' +
+    `more than one hour ahead or older than ${USAGE_RETENTION_DAYS} days is refused with 400. An ` +
+    'entry for a credential this verifier key did not verify in its hour or the ' +
+    `${USAGE_REPORT_VERIFIED_WITHIN_HOURS} before, or above ${USAGE_REPORT_MAX_HOURLY_COUNT}, is ` +
+    'dropped (still 204).',
+  body: usageReportSchema,
+  responses: { 204: z.null().describe('Counted') },
+  errors: [400, 401, 429],
+});
