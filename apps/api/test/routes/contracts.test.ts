@@ -43,11 +43,4 @@ describe('the calls the portal serves', () => {
     );
     expect(withoutContract).toEqual([]);
   });
-
-  it('names each call once, by method and path and by operation', () => {
-    const names = ALL_CALLS.map(callName);
-    const operations = ALL_CALLS.map((call) => call.operationId);
-    expect(names.length).toBe(new Set(names).size);
-    expect(operations.length).toBe(new Set(operations).size);
-  });
 });
