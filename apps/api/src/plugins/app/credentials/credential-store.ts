@@ -3,8 +3,9 @@
 // upgraded, its company suspended or reinstated — is made here, with its event row in the same
 // transaction; once that commits, the events that change what verification answers go out on the
 // credential bus, which empties every instance's caches and tells every connected data feed. Nothing
-// else changes a company's account status, and nothing else updates `api_clients` but the usage meter,
-// which moves `last_used_at` forward with its batch (usage/usage-store.ts; not a transition).
+// else changes a company's account status. The one other write of `api_clients`, a token's last use
+// moved forward (not a transition), is also this module's (last-use.ts), run inside the usage batch's
+// statement.
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ROTATION_GRACE_SECONDS,

@@ -1,6 +1,6 @@
 // Reading API credentials. Every read for a customer names the company, so one company can never reach
 // another's tokens: a foreign id simply matches no row. Writes go through credentials/credential-store.ts
-// (and `last_used_at` through usage/usage-store.ts).
+// (and `last_used_at` through credentials/last-use.ts).
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
