@@ -23,3 +23,6 @@ export interface NewApiClient {
   lineageId?: string;
   lastUsedAt?: Date | null;
 }
+
+/** A rotation's new secret, drawn before its transaction; the rest of the new row is the old one's. */
+export type NewSecret = Pick<NewApiClient, 'clientId' | 'secretHash' | 'secretStart'>;
