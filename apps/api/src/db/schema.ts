@@ -349,8 +349,8 @@ export const actorKind = pgEnum('actor_kind', ['user', 'operator', 'system']);
 
 /**
  * Every change to a credential, written in the transaction that makes it (credentials/credential-store.ts
- * is the only writer of this table, and of api_clients but for `last_used_at`, which the usage meter moves
- * forward: usage/usage-store.ts). Cache invalidation and the data feed's revocation
+ * is the only writer of this table, and of api_clients but for `last_used_at`, which credentials/last-use.ts
+ * moves forward in the usage meter's batch). Cache invalidation and the data feed's revocation
  * stream are driven from these rows; the audit log reads them too, so they outlive the token (no foreign
  * key) and never hold a secret or its hash.
  */

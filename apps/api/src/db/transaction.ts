@@ -31,8 +31,3 @@ export function afterCommit(executor: Db, run: AfterCommit): void {
     throw new Error('afterCommit needs a transaction opened with transaction() from db/transaction.ts');
   } else run();
 }
-
-/** Runs `work` in `executor`'s transaction when it is one, else in a new transaction. */
-export function withinTransaction<T>(executor: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return isTransaction(executor) ? work(executor) : transaction(executor, work);
-}

@@ -49,7 +49,7 @@ const failed = (output: string): ActionResult => ({ ok: false, output });
 export function createAuditCommand({ db, companies: companiesRepository, auditEvents }: AuditCommandDeps) {
   /** A company by id or a member's email (as the other commands), else by its exact name. */
   async function findCompany(reference: string) {
-    const found = await companiesRepository.find(reference);
+    const found = await companiesRepository.find(reference, db);
     if (found) return [found];
     return db
       .select()

@@ -74,7 +74,7 @@ export function isValidCommand(command: string | undefined, args: readonly strin
 }
 
 async function importFromCsv(app: FastifyInstance, csv: string): Promise<ActionResult> {
-  const summary = await importIdentities(csv, { users: app.users, recovery: app.recovery });
+  const summary = await importIdentities(csv, { db: app.db, users: app.users, recovery: app.recovery });
   const lines = [
     `Imported ${summary.imported.length} identit${summary.imported.length === 1 ? 'y' : 'ies'}:`,
     ...summary.imported.map(
@@ -98,6 +98,7 @@ export async function runOperatorCommand(
   }
   if (request.command === 'send-trial-reminders') {
     const send = createTrialReminderCommand({
+      db: app.db,
       companies: app.companies,
       trialReminders: app.trialReminders,
       mailbox: app.mailer.mode === 'outbox' ? `${app.env.APP_URL}/dev/mailbox` : undefined,
@@ -106,6 +107,7 @@ export async function runOperatorCommand(
   }
   const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({
+    db: app.db,
     clock: app.clock,
     companies: app.companies,
     tokens: app.tokensRepository,

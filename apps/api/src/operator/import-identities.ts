@@ -3,7 +3,7 @@
 // one-time reset email instead, so the user picks a portal password. Rows that clash are skipped with
 // a reason; nothing is overwritten.
 import { emailField, registerSchema } from '@datafeeds/domain';
-import { postgresErrorOf } from '../db/client.ts';
+import { postgresErrorOf, type Db } from '../db/client.ts';
 import type { RecoveryService } from '../plugins/app/users/recovery-service.ts';
 import { isArgon2Hash } from '../plugins/app/users/password-hasher.ts';
 import type { UsersRepository } from '../plugins/app/users/users-repository.ts';
@@ -24,7 +24,7 @@ const REQUIRED_COLUMNS = ['email', 'username', 'passwordHash'] as const;
 
 export async function importIdentities(
   csv: string,
-  deps: { users: UsersRepository; recovery: Pick<RecoveryService, 'sendResetLink'> },
+  deps: { db: Db; users: UsersRepository; recovery: Pick<RecoveryService, 'sendResetLink'> },
 ): Promise<ImportSummary> {
   const [header, ...rows] = parseCsv(csv);
   const columns = header?.map((name) => name.trim()) ?? [];
@@ -72,11 +72,14 @@ export async function importIdentities(
     }
     let identity;
     try {
-      identity = await deps.users.createIdentity({
-        email: email.data,
-        username: username.data,
-        passwordHash: passwordHash === '' ? null : passwordHash,
-      });
+      identity = await deps.users.createIdentity(
+        {
+          email: email.data,
+          username: username.data,
+          passwordHash: passwordHash === '' ? null : passwordHash,
+        },
+        deps.db,
+      );
     } catch (error) {
       if (postgresErrorOf(error)?.code !== '23505') throw error;
       skip('duplicate: email or username already registered');

@@ -1,6 +1,7 @@
 // What the provider team does to accounts and tokens (design §3 "Operator tools"). Each action answers
 // the text the operator reads, and `ok: false` when nothing could be done.
 import { TOKEN_STATUSES, tokenStatusLabel, type TokenStatus } from '@datafeeds/domain';
+import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { addSeconds } from '../lib/clock.ts';
 import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
@@ -10,6 +11,7 @@ import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.t
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 
 export interface ProviderTeamDeps {
+  db: Db;
   clock: Clock;
   companies: CompaniesRepository;
   tokens: TokensRepository;
@@ -28,7 +30,14 @@ const failed = (output: string): ActionResult => ({ ok: false, output });
 
 const operator = { kind: 'operator' } as const;
 
-export function createProviderTeam({ clock, companies, tokens, credentials, upgrades }: ProviderTeamDeps) {
+export function createProviderTeam({
+  db,
+  clock,
+  companies,
+  tokens,
+  credentials,
+  upgrades,
+}: ProviderTeamDeps) {
   return {
     async approveUpgrade(companyReference: string): Promise<ActionResult> {
       const approved = await upgrades.approve(companyReference);
@@ -57,7 +66,7 @@ export function createProviderTeam({ clock, companies, tokens, credentials, upgr
           `Days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}, not "${daysText}".`,
         );
       }
-      const company = await companies.find(companyReference);
+      const company = await companies.find(companyReference, db);
       if (!company) return failed(`No company found for ${companyReference}.`);
       if (company.accountStatus !== 'trial') {
         return failed(
@@ -74,7 +83,7 @@ export function createProviderTeam({ clock, companies, tokens, credentials, upgr
 
     /** Every token of the company stops verifying at once; the data feed is told. */
     async suspendCompany(companyReference: string): Promise<ActionResult> {
-      const company = await companies.find(companyReference);
+      const company = await companies.find(companyReference, db);
       if (!company) return failed(`No company found for ${companyReference}.`);
       const changed = await credentials.setCompanyStatus(company.id, 'suspended', operator);
       if (changed?.from === 'suspended') return failed(`${company.name} is already suspended.`);
@@ -85,7 +94,7 @@ export function createProviderTeam({ clock, companies, tokens, credentials, upgr
       if (statusText !== 'trial' && statusText !== 'paid') {
         return failed(`Reinstate to "trial" or "paid", not "${statusText}".`);
       }
-      const company = await companies.find(companyReference);
+      const company = await companies.find(companyReference, db);
       if (!company) return failed(`No company found for ${companyReference}.`);
       if (company.accountStatus !== 'suspended') {
         return failed(`${company.name} is not suspended (status ${company.accountStatus}).`);

@@ -4,6 +4,7 @@
 // it is the one due, or, while it is still to come, writes a preview of it into the outbox, so the
 // development mailbox of the embedded default shows what the customer will get. No audit row: the
 // schedule's reminders have none either, and design §8 lists no email among security-relevant actions.
+import type { Db } from '../db/client.ts';
 import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
 import {
   REMINDER_STAGES,
@@ -83,6 +84,7 @@ function describe(outcome: ReminderNow, companyName: string, mailbox: string | u
 }
 
 export function createTrialReminderCommand(deps: {
+  db: Db;
   companies: Pick<CompaniesRepository, 'find'>;
   trialReminders: Pick<TrialReminders, 'sendNow'>;
   mailbox: string | undefined;
@@ -91,7 +93,7 @@ export function createTrialReminderCommand(deps: {
     const parsed = parseTrialReminderArgs(args);
     if (!parsed)
       return { ok: false, output: 'Usage: send-trial-reminders <company id | email> [--stage 7|3|1|0]' };
-    const company = await deps.companies.find(parsed.company);
+    const company = await deps.companies.find(parsed.company, deps.db);
     if (!company) return { ok: false, output: `No company found for ${parsed.company}.` };
     if (company.accountStatus !== 'trial' || !company.trialEndsAt) {
       return {

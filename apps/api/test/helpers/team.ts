@@ -129,6 +129,7 @@ export async function companylessIdentity(app: FastifyInstance): Promise<Member>
   const summary = await importIdentities(
     `email,username,passwordHash\n${email},${username},"${passwordHash}"`,
     {
+      db: app.db,
       users: app.users,
       recovery: app.recovery,
     },

@@ -3,6 +3,7 @@
 // injected clock. Read from the outbox (the development mailbox), never from a mailer mock.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { transaction } from '../../src/db/transaction.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { registerUser, type SignedIn } from '../helpers/factories.ts';
@@ -54,9 +55,8 @@ const team = lazy(async () => {
   const quietAdmin = await teammate(a, owner, 'admin', { trialReminders: false });
   const member = await teammate(a, owner, 'member');
   const paidOwner = await registerUser(a);
-  await a.credentials.upgradeCompany(await companyIdOf(a, paidOwner.registration.email), {
-    kind: 'operator',
-  });
+  const paidId = await companyIdOf(a, paidOwner.registration.email);
+  await transaction(a.db, (tx) => a.credentials.upgradeCompany(tx, paidId, { kind: 'operator' }));
   const suspendedOwner = await registerUser(a);
   const suspendedId = await companyIdOf(a, suspendedOwner.registration.email);
   await a.credentials.setCompanyStatus(suspendedId, 'suspended', { kind: 'operator' });

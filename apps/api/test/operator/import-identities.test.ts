@@ -13,7 +13,7 @@ import { bearer, getUser, latestEmail, linkParam, login, registerUser } from '..
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
 const app = await buildTestApp();
-const run = (csv: string) => importIdentities(csv, { users: app.users, recovery: app.recovery });
+const run = (csv: string) => importIdentities(csv, { db: app.db, users: app.users, recovery: app.recovery });
 const unique = () => Math.random().toString(36).slice(2, 10);
 
 describe('importing sister-product identities', () => {

@@ -3,6 +3,7 @@
 // outbox only. Read from the outbox, with an injected clock.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { transaction } from '../../src/db/transaction.ts';
 import { isValidCommand, runOperatorCommand } from '../../src/operator/commands.ts';
 import { companyIdOf } from '../helpers/audit.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
@@ -107,9 +108,8 @@ describe('send-trial-reminders', () => {
 
   it('a paid company gets none, and an unknown one is said so', async () => {
     const paid = await registerUser(app);
-    await app.credentials.upgradeCompany(await companyIdOf(app, paid.registration.email), {
-      kind: 'operator',
-    });
+    const paidId = await companyIdOf(app, paid.registration.email);
+    await transaction(app.db, (tx) => app.credentials.upgradeCompany(tx, paidId, { kind: 'operator' }));
     expect(await operator(paid.registration.email, '--stage', '3')).toEqual({
       ok: false,
       output: `${paid.registration.companyName} is not on a trial (status paid): it gets no trial reminders.`,

@@ -76,7 +76,7 @@ export default fp<ServicesOptions>(
       log: app.log,
       deliveryPollMs: mailDeliveryMs,
     });
-    const notices = createSecurityNotices({ db, clock, mailer, appUrl: env.APP_URL });
+    const notices = createSecurityNotices({ clock, mailer, appUrl: env.APP_URL });
     const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
     const shared = {
       db,

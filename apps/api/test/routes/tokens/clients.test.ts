@@ -258,11 +258,14 @@ describe('token status transitions', () => {
 
   it('an identity without a portal profile is sent to complete it first', async () => {
     const email = `no-profile.${Date.now()}@example.com`;
-    await app.users.createIdentity({
-      email,
-      username: `no_profile_${Date.now()}`,
-      passwordHash: await hash('sister-password', ARGON2_OPTIONS),
-    });
+    await app.users.createIdentity(
+      {
+        email,
+        username: `no_profile_${Date.now()}`,
+        passwordHash: await hash('sister-password', ARGON2_OPTIONS),
+      },
+      app.db,
+    );
     const token = (await login(app, email, 'sister-password')).json().token as string;
     for (const response of [await listClients(app, token), await createClient(app, token)]) {
       expect(response.statusCode).toBe(404);

@@ -13,7 +13,7 @@ export type UpgradeRequestRow = typeof upgradeRequests.$inferSelect;
 export function createCompaniesRepository(db: Db) {
   return {
     /** `reference` is a company id or the email of one of its people. */
-    async find(reference: string, executor: Db = db): Promise<CompanyRow | undefined> {
+    async find(reference: string, executor: Db): Promise<CompanyRow | undefined> {
       if (isUuid(reference)) {
         const [row] = await executor.select().from(companies).where(eq(companies.id, reference));
         return row;
@@ -32,7 +32,7 @@ export function createCompaniesRepository(db: Db) {
       companyId: string,
       requestedBy: string,
       now: Date,
-      executor: Db = db,
+      executor: Db,
     ): Promise<{ request: UpgradeRequestRow; created: boolean }> {
       const [created] = await executor
         .insert(upgradeRequests)
@@ -51,7 +51,7 @@ export function createCompaniesRepository(db: Db) {
       return { request: existing, created: false };
     },
 
-    async approveUpgradeRequests(companyId: string, now: Date, executor: Db = db): Promise<number> {
+    async approveUpgradeRequests(companyId: string, now: Date, executor: Db): Promise<number> {
       const approved = await executor
         .update(upgradeRequests)
         .set({ status: 'approved', decidedAt: now })

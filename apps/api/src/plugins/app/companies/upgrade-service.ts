@@ -56,6 +56,7 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
               requesterName: personName(user),
               requesterEmail: user.email,
             }),
+            db,
           )
           .catch((error: unknown) => deps.log.error({ err: error }, 'could not email the upgrade request'));
       }
@@ -68,7 +69,7 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
         const company = await companies.find(companyReference, tx);
         if (!company) return undefined;
         const approvedRequests = await companies.approveUpgradeRequests(company.id, clock.now(), tx);
-        await deps.credentials.upgradeCompany(company.id, OPERATOR_CONTEXT.actor, tx);
+        await deps.credentials.upgradeCompany(tx, company.id, OPERATOR_CONTEXT.actor);
         await deps.audit.record(tx, {
           kind: 'upgrade.approved',
           context: OPERATOR_CONTEXT,

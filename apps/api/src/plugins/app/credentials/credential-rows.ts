@@ -1,5 +1,5 @@
-// The row types of `api_clients`, owned with the table by the credentials module that writes it
-// (credential-store.ts; `last_used_at` also through usage/usage-store.ts); readers import them from here.
+// The row types of `api_clients`, owned with the table by the credentials module, its only writer
+// (credential-store.ts; `last_used_at` through last-use.ts); readers import them from here.
 import type { ApiType, Scope, TokenStatus } from '@datafeeds/domain';
 import type { apiClients } from '../../../db/schema.ts';
 
@@ -23,3 +23,6 @@ export interface NewApiClient {
   lineageId?: string;
   lastUsedAt?: Date | null;
 }
+
+/** A rotation's new secret, drawn before its transaction; the rest of the new row is the old one's. */
+export type NewSecret = Pick<NewApiClient, 'clientId' | 'secretHash' | 'secretStart'>;

@@ -3,8 +3,10 @@
 // upgraded, its company suspended or reinstated — is made here, with its event row in the same
 // transaction; once that commits, the events that change what verification answers go out on the
 // credential bus, which empties every instance's caches and tells every connected data feed. Nothing
-// else changes a company's account status, and nothing else updates `api_clients` but the usage meter,
-// which moves `last_used_at` forward with its batch (usage/usage-store.ts; not a transition).
+// else changes a company's account status. The one other write of `api_clients`, a token's last use
+// moved forward (not a transition), is also this module's (last-use.ts), run inside the usage batch's
+// statement. Every method takes the transaction its caller opened (design §3 "Who opens the
+// transaction"), but the sweeps and the operator's single-step changes, each a whole unit of work.
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ROTATION_GRACE_SECONDS,
@@ -23,10 +25,10 @@ import {
   identities,
   replacedClientIds,
 } from '../../../db/schema.ts';
-import { afterCommit, transaction, withinTransaction } from '../../../db/transaction.ts';
+import { afterCommit, transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
-import type { ApiClientRow, NewApiClient } from './credential-rows.ts';
+import type { ApiClientRow, NewApiClient, NewSecret } from './credential-rows.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
 
 const HOUR_MS = 3_600_000;
@@ -181,22 +183,21 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     and(eq(apiClients.companyId, companyId), eq(apiClients.replacedBy, clientId));
 
   return {
-    async create(client: NewApiClient, context: AuditContext, executor: Db = db): Promise<ApiClientRow> {
-      return withinTransaction(executor, async (tx) => {
-        const row = await insert(tx, client);
-        await record(tx, context.actor, each([row], { kind: 'created', effect: 'none' }), client.now);
-        await audit.record(tx, {
-          kind: 'credential.created',
-          context,
-          companyId: row.companyId,
-          detail: { clientId: row.clientId, label: row.label },
-        });
-        return row;
+    async create(tx: Db, client: NewApiClient, context: AuditContext): Promise<ApiClientRow> {
+      const row = await insert(tx, client);
+      await record(tx, context.actor, each([row], { kind: 'created', effect: 'none' }), client.now);
+      await audit.record(tx, {
+        kind: 'credential.created',
+        context,
+        companyId: row.companyId,
+        detail: { clientId: row.clientId, label: row.label },
       });
+      return row;
     },
 
     /**
-     * Replaces a company's token by `replacement(old)`. With no grace period the old row goes at once;
+     * Replaces a company's token by a new one with the new `secret` (drawn by the caller) and the old
+     * one's permissions, state, lineage and last use. With no grace period the old row goes at once;
      * with one it stays, verifying until `retires_at` (announced as `retiring`, so every cache and data
      * feed learns its new end), shown on its replacement. The old row is locked first, so of concurrent
      * rotations of one token exactly one finds it live; the others find it gone (undefined) or retiring
@@ -205,98 +206,108 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
      * has at most one retiring secret behind it.
      */
     async rotate(
+      tx: Db,
       companyId: string,
       clientId: string,
-      replacement: (old: ApiClientRow) => NewApiClient,
+      secret: NewSecret,
       gracePeriod: RotationGracePeriod,
       context: AuditContext,
-      executor: Db = db,
     ): Promise<Rotated | 'retiring' | undefined> {
-      return withinTransaction(executor, async (tx) => {
-        const [old] = await tx
-          .select()
-          .from(apiClients)
-          .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)))
-          .for('update');
-        if (!old) return undefined;
-        if (old.retiresAt !== null) return 'retiring';
-        // The new secret continues the token: its lineage (usage history, old client IDs) and last use.
-        const next = { ...replacement(old), lineageId: old.lineageId, lastUsedAt: old.lastUsedAt };
-        const row = await insert(tx, next);
-        await tx.insert(replacedClientIds).values({
-          clientId: old.clientId,
-          companyId,
-          lineageId: old.lineageId,
-          replacedAt: next.now,
-        });
-        const [stopped] = await retire(
-          tx,
-          predecessorOf(companyId, old.clientId),
-          context,
-          'rotated',
-          next.now,
-        );
-        const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
-        const retiresAt = new Date(next.now.getTime() + graceSeconds * 1000);
-        if (graceSeconds === 0) await removeRow(tx, companyId, old.clientId);
-        else {
-          // Usage is kept by the hour: what the rotation's hour already holds was used before it.
-          const hour = new Date(Math.floor(next.now.getTime() / HOUR_MS) * HOUR_MS);
-          const requestsBeforeRotation = sql`(select coalesce(sum(${credentialUsageHourly.count}), 0)
-            from ${credentialUsageHourly}
-            where ${credentialUsageHourly.clientId} = ${old.clientId} and ${credentialUsageHourly.hour} = ${hour.toISOString()}::timestamptz)`;
-          await tx
-            .update(apiClients)
-            .set({ retiresAt, replacedBy: row.clientId, requestsBeforeRotation, updatedAt: next.now })
-            .where(eq(apiClients.id, old.id));
-        }
-        const replacedBy = row.clientId;
-        await record(
-          tx,
-          context.actor,
-          [
-            ...(graceSeconds === 0
-              ? each([old], { kind: 'rotated', effect: 'revoked', detail: { replacedBy } })
-              : each([old], {
-                  kind: 'retiring',
-                  effect: 'changed',
-                  detail: { replacedBy, retiresAt: retiresAt.toISOString() },
-                })),
-            ...each([row], { kind: 'created', effect: 'none', detail: { rotatedFrom: old.clientId } }),
-          ],
-          next.now,
-        );
-        await audit.record(tx, {
-          kind: 'credential.rotated',
-          context,
-          companyId: row.companyId,
-          detail: {
-            clientId: old.clientId,
-            newClientId: row.clientId,
-            label: row.label,
-            gracePeriod,
-            oldSecretEndsAt: retiresAt.toISOString(),
-          },
-        });
-        return {
-          row,
-          oldSecretWorksUntil: graceSeconds === 0 ? undefined : retiresAt,
-          stoppedClientId: stopped?.clientId,
-        };
+      const [old] = await tx
+        .select()
+        .from(apiClients)
+        .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)))
+        .for('update');
+      if (!old) return undefined;
+      if (old.retiresAt !== null) return 'retiring';
+      // The new secret continues the token: its permissions and state, its lineage (usage history, old
+      // client IDs) and its last use.
+      const next: NewApiClient = {
+        ...secret,
+        companyId,
+        createdBy: old.createdBy,
+        label: old.label,
+        apiType: old.apiType,
+        scope: old.scope,
+        status: old.status,
+        inReview: old.inReview,
+        expiredAt: old.expiredAt,
+        now: clock.now(),
+        lineageId: old.lineageId,
+        lastUsedAt: old.lastUsedAt,
+      };
+      const row = await insert(tx, next);
+      await tx.insert(replacedClientIds).values({
+        clientId: old.clientId,
+        companyId,
+        lineageId: old.lineageId,
+        replacedAt: next.now,
       });
+      const [stopped] = await retire(
+        tx,
+        predecessorOf(companyId, old.clientId),
+        context,
+        'rotated',
+        next.now,
+      );
+      const graceSeconds = ROTATION_GRACE_SECONDS[gracePeriod];
+      const retiresAt = new Date(next.now.getTime() + graceSeconds * 1000);
+      if (graceSeconds === 0) await removeRow(tx, companyId, old.clientId);
+      else {
+        // Usage is kept by the hour: what the rotation's hour already holds was used before it.
+        const hour = new Date(Math.floor(next.now.getTime() / HOUR_MS) * HOUR_MS);
+        const requestsBeforeRotation = sql`(select coalesce(sum(${credentialUsageHourly.count}), 0)
+          from ${credentialUsageHourly}
+          where ${credentialUsageHourly.clientId} = ${old.clientId} and ${credentialUsageHourly.hour} = ${hour.toISOString()}::timestamptz)`;
+        await tx
+          .update(apiClients)
+          .set({ retiresAt, replacedBy: row.clientId, requestsBeforeRotation, updatedAt: next.now })
+          .where(eq(apiClients.id, old.id));
+      }
+      const replacedBy = row.clientId;
+      await record(
+        tx,
+        context.actor,
+        [
+          ...(graceSeconds === 0
+            ? each([old], { kind: 'rotated', effect: 'revoked', detail: { replacedBy } })
+            : each([old], {
+                kind: 'retiring',
+                effect: 'changed',
+                detail: { replacedBy, retiresAt: retiresAt.toISOString() },
+              })),
+          ...each([row], { kind: 'created', effect: 'none', detail: { rotatedFrom: old.clientId } }),
+        ],
+        next.now,
+      );
+      await audit.record(tx, {
+        kind: 'credential.rotated',
+        context,
+        companyId: row.companyId,
+        detail: {
+          clientId: old.clientId,
+          newClientId: row.clientId,
+          label: row.label,
+          gracePeriod,
+          oldSecretEndsAt: retiresAt.toISOString(),
+        },
+      });
+      return {
+        row,
+        oldSecretWorksUntil: graceSeconds === 0 ? undefined : retiresAt,
+        stoppedClientId: stopped?.clientId,
+      };
     },
 
     /** Ends a token's rotation grace period now (EndRotationGrace): the secret it replaced is revoked. */
     async endGrace(
+      tx: Db,
       companyId: string,
       clientId: string,
       context: AuditContext,
-      executor: Db = db,
     ): Promise<ApiClientRow | undefined> {
-      return withinTransaction(executor, async (tx) => {
-        const [row] = await retire(tx, predecessorOf(companyId, clientId), context, 'ended', clock.now());
-        return row;
-      });
+      const [row] = await retire(tx, predecessorOf(companyId, clientId), context, 'ended', clock.now());
+      return row;
     },
 
     /**
@@ -311,53 +322,49 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     },
 
     async remove(
+      tx: Db,
       companyId: string,
       clientId: string,
       context: AuditContext,
-      executor: Db = db,
     ): Promise<ApiClientRow | undefined> {
-      return withinTransaction(executor, async (tx) => {
-        const row = await removeRow(tx, companyId, clientId);
-        if (!row) return undefined;
-        const now = clock.now();
-        // No orphan: the secret it replaced, still in its grace period, goes with it, and so do the
-        // client IDs its rotations replaced (they no longer lead anywhere).
-        await retire(tx, predecessorOf(companyId, clientId), context, 'deleted', now);
-        await tx
-          .delete(replacedClientIds)
-          .where(
-            and(eq(replacedClientIds.companyId, companyId), eq(replacedClientIds.lineageId, row.lineageId)),
-          );
-        await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), now);
-        await audit.record(tx, {
-          kind: 'credential.deleted',
-          context,
-          companyId: row.companyId,
-          detail: { clientId: row.clientId, label: row.label },
-        });
-        return row;
+      const row = await removeRow(tx, companyId, clientId);
+      if (!row) return undefined;
+      const now = clock.now();
+      // No orphan: the secret it replaced, still in its grace period, goes with it, and so do the
+      // client IDs its rotations replaced (they no longer lead anywhere).
+      await retire(tx, predecessorOf(companyId, clientId), context, 'deleted', now);
+      await tx
+        .delete(replacedClientIds)
+        .where(
+          and(eq(replacedClientIds.companyId, companyId), eq(replacedClientIds.lineageId, row.lineageId)),
+        );
+      await record(tx, context.actor, each([row], { kind: 'deleted', effect: 'revoked' }), now);
+      await audit.record(tx, {
+        kind: 'credential.deleted',
+        context,
+        companyId: row.companyId,
+        detail: { clientId: row.clientId, label: row.label },
       });
+      return row;
     },
 
     /** The creator verified their email (verification link or password reset): pending tokens work. */
-    async activatePending(identityId: string, executor: Db = db): Promise<void> {
-      await withinTransaction(executor, async (tx) => {
-        const now = clock.now();
-        const rows = await tx
-          .update(apiClients)
-          .set({
-            status: sql`case when ${apiClients.inReview} then 'review'::token_status else 'active'::token_status end`,
-            updatedAt: now,
-          })
-          .where(and(eq(apiClients.createdBy, identityId), eq(apiClients.status, 'pending')))
-          .returning();
-        await record(
-          tx,
-          { kind: 'user', id: identityId },
-          each(rows, { kind: 'activated', effect: 'changed' }),
-          now,
-        );
-      });
+    async activatePending(tx: Db, identityId: string): Promise<void> {
+      const now = clock.now();
+      const rows = await tx
+        .update(apiClients)
+        .set({
+          status: sql`case when ${apiClients.inReview} then 'review'::token_status else 'active'::token_status end`,
+          updatedAt: now,
+        })
+        .where(and(eq(apiClients.createdBy, identityId), eq(apiClients.status, 'pending')))
+        .returning();
+      await record(
+        tx,
+        { kind: 'user', id: identityId },
+        each(rows, { kind: 'activated', effect: 'changed' }),
+        now,
+      );
     },
 
     /** Provider team decisions; any explicit status ends a review (`review` starts one). */
@@ -397,21 +404,19 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     },
 
     /** An approved upgrade: the company is paid, its tokens stop expiring, and expired ones work again. */
-    async upgradeCompany(companyId: string, actor: Actor, executor: Db = db): Promise<void> {
-      await withinTransaction(executor, async (tx) => {
-        const now = clock.now();
-        await tx.update(companies).set({ accountStatus: 'paid' }).where(eq(companies.id, companyId));
-        const rows = await tx
-          .update(apiClients)
-          .set({
-            expiredAt: null,
-            status: reviveIfExpired,
-            updatedAt: now,
-          })
-          .where(eq(apiClients.companyId, companyId))
-          .returning();
-        await record(tx, actor, each(rows, { kind: 'upgraded', effect: 'changed' }), now);
-      });
+    async upgradeCompany(tx: Db, companyId: string, actor: Actor): Promise<void> {
+      const now = clock.now();
+      await tx.update(companies).set({ accountStatus: 'paid' }).where(eq(companies.id, companyId));
+      const rows = await tx
+        .update(apiClients)
+        .set({
+          expiredAt: null,
+          status: reviveIfExpired,
+          updatedAt: now,
+        })
+        .where(eq(apiClients.companyId, companyId))
+        .returning();
+      await record(tx, actor, each(rows, { kind: 'upgraded', effect: 'changed' }), now);
     },
 
     /** A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. */

@@ -21,9 +21,10 @@ export interface Mailer {
    * Resolves once the message is stored; with SMTP it is sent in the background, retried if need be.
    * Given a transaction opened with `transaction()` (db/transaction.ts), the message is written in it:
    * it exists exactly when the change it reports committed (a crash in between loses neither, nor sends
-   * one for a change rolled back), and delivery starts once it has committed.
+   * one for a change rolled back), and delivery starts once it has committed. A message that reports no
+   * change of its own is given `db`.
    */
-  send(message: EmailMessage, executor?: Db): Promise<void>;
+  send(message: EmailMessage, executor: Db): Promise<void>;
   /** The development mailbox's messages, newest first. */
   outbox(): Promise<MailboxMessage[]>;
   /** Messages still waiting for SMTP delivery or given up on, without their body or links. */
@@ -52,7 +53,7 @@ export function createMailer(options: {
 
   return {
     mode: sender ? 'smtp' : 'outbox',
-    async send(message, executor = options.db) {
+    async send(message, executor) {
       if (sender) {
         await store.add(message, 'smtp', executor);
         afterCommit(executor, () => {

@@ -61,7 +61,7 @@ export function createOutboxStore(db: Db, clock: Clock) {
      * Writes the message: for the SMTP worker (`pending`), or as the development mailbox's mail. Given a
      * caller's transaction, the message commits or rolls back with the change it is about.
      */
-    async add(message: EmailMessage, destination: 'smtp' | 'mailbox', executor: Db = db): Promise<void> {
+    async add(message: EmailMessage, destination: 'smtp' | 'mailbox', executor: Db): Promise<void> {
       const now = clock.now();
       await executor.insert(outboxEmails).values({
         ...message,

@@ -2,9 +2,9 @@
 // company's owner and admins, and a changed password to its owner. They cannot be turned off. Each is
 // written to the outbox in the transaction of the change (mailer.send with the transaction): the notice
 // exists exactly when the change committed, and the delivery worker sends it, also after a crash.
-// Called with one line per operation from the services that make the changes.
+// Called with one line per operation from the services that make the changes, inside the transaction
+// they opened (design §3 "Who opens the transaction").
 import type { Db } from '../../../db/client.ts';
-import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { credentialNoticeEmail, passwordChangedEmail, type CredentialNotice } from '../mail/templates.ts';
@@ -18,12 +18,10 @@ export type ChangedToken = Pick<
 >;
 
 export function createSecurityNotices({
-  db,
   clock,
   mailer,
   appUrl,
 }: {
-  db: Db;
   clock: Clock;
   mailer: Pick<Mailer, 'send'>;
   /** The portal's address (APP_URL): each notice links to the page where the reader acts on it. */
@@ -31,36 +29,32 @@ export function createSecurityNotices({
 }) {
   return {
     /**
-     * Runs a credential change (`work`, given the transaction) and, when it changed a token, writes the
-     * notice to every owner and admin in the same transaction. Answers what `work` answered.
+     * "A token was created, rotated or deleted", to every owner and admin of the caller's company, in the
+     * transaction that made the change (the caller's: it is written exactly when the change commits).
      */
-    async credential<T extends ChangedToken | undefined>(
+    async credentialChanged(
+      tx: Db,
       caller: Pick<CompanyCaller, 'identityId' | 'companyId'>,
       action: CredentialNotice['action'],
-      work: (tx: Db) => Promise<T>,
-    ): Promise<T> {
-      return transaction(db, async (tx) => {
-        const token = await work(tx);
-        if (!token) return token;
-        const actor = await personAndCompany(tx, caller.identityId);
-        if (!actor) return token;
-        const recipients = await ownersAndAdmins(tx, caller.companyId);
-        const notice: CredentialNotice = {
-          action,
-          actorName: actor.name,
-          actorEmail: actor.email,
-          at: clock.now(),
-          companyName: actor.companyName,
-          label: token.label,
-          clientId: token.clientId,
-          newClientId: token.newClientId,
-          oldSecretWorksUntil: token.oldSecretWorksUntil,
-          stoppedClientId: token.stoppedClientId,
-        };
-        for (const recipient of recipients)
-          await mailer.send(credentialNoticeEmail(recipient.email, appUrl, notice), tx);
-        return token;
-      });
+      token: ChangedToken,
+    ): Promise<void> {
+      const actor = await personAndCompany(tx, caller.identityId);
+      if (!actor) return;
+      const recipients = await ownersAndAdmins(tx, caller.companyId);
+      const notice: CredentialNotice = {
+        action,
+        actorName: actor.name,
+        actorEmail: actor.email,
+        at: clock.now(),
+        companyName: actor.companyName,
+        label: token.label,
+        clientId: token.clientId,
+        newClientId: token.newClientId,
+        oldSecretWorksUntil: token.oldSecretWorksUntil,
+        stoppedClientId: token.stoppedClientId,
+      };
+      for (const recipient of recipients)
+        await mailer.send(credentialNoticeEmail(recipient.email, appUrl, notice), tx);
     },
 
     /** "Your password was changed", to that person only, in the transaction that changed it. */

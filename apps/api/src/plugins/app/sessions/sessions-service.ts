@@ -7,6 +7,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { profiles, refreshTokens, sessions } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
@@ -143,7 +144,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
 
   /** Ends a live session; the sign-out is audited with it (a session already ended records nothing). */
   async function revoke(sessionId: string, origin: RequestOrigin): Promise<void> {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const [ended] = await tx
         .update(sessions)
         .set({ revokedAt: clock.now() })
@@ -156,7 +157,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
   }
 
   return {
-    async start(identityId: string, executor: Db = db): Promise<SessionTokens> {
+    async start(identityId: string, executor: Db): Promise<SessionTokens> {
       const [session] = await executor
         .insert(sessions)
         .values({ identityId, createdAt: clock.now() })
@@ -182,7 +183,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     /** Rotates a refresh token. Presenting an already-used one means it leaked: the family is revoked. */
     async refresh(refreshToken: string, origin: RequestOrigin): Promise<RefreshOutcome> {
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const [row] = await tx
           .select({ token: refreshTokens, session: sessions })
           .from(refreshTokens)
@@ -229,7 +230,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
     revoke,
 
     /** Ends every session of the identity, or every one but `keepSessionId`. */
-    async revokeAllFor(identityId: string, keepSessionId?: string, executor: Db = db): Promise<void> {
+    async revokeAllFor(identityId: string, keepSessionId: string | undefined, executor: Db): Promise<void> {
       await executor
         .update(sessions)
         .set({ revokedAt: clock.now() })

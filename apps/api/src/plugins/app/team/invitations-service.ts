@@ -78,7 +78,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   const { db, clock, team, users, audit } = deps;
 
   /** The usable invitation behind a link (row-locked when `lock`), or the link's problem thrown. */
-  async function usable(token: string, executor: Db = db, lock = false) {
+  async function usable(token: string, executor: Db, lock = false) {
     const hash = hashToken(token);
     const found = await team.byTokenHash(hash, executor, lock);
     if (!found) {
@@ -119,7 +119,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
   return {
     /** What the link offers; with the caller's session, also whether that account can join and why not. */
     async summary(token: string, auth: AuthContext | null): Promise<InvitationSummary> {
-      const { invitation, companyName, invitedBy } = await usable(token);
+      const { invitation, companyName, invitedBy } = await usable(token, db);
       const answer: InvitationSummary = {
         email: invitation.email,
         companyName,
@@ -145,7 +145,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
     /** A new person: an identity with the invitation's email (verified by the link), in its company. */
     async register(input: RegisterWithInvitationRequest, origin: RequestOrigin): Promise<SessionTokens> {
       // A bad link is said first: there is no account to speak of without one.
-      const { invitation } = await usable(input.token);
+      const { invitation } = await usable(input.token, db);
       const account = { email: invitation.email, username: input.username, password: input.password };
       return deps.accounts.registerInvited(account, async (identityId, tx) => {
         // Locked again in the transaction: it may have been revoked, resent or used meanwhile.
@@ -174,7 +174,7 @@ export function createInvitationsService(deps: InvitationsServiceDeps) {
           phone: '',
         };
         await join(invitation, member, origin, tx);
-        await deps.credentials.activatePending(identity.id, tx);
+        await deps.credentials.activatePending(tx, identity.id);
       });
       const user = await users.getUser(auth.identityId);
       if (!user) throw profileNotFound();

@@ -80,7 +80,7 @@ export function createTeamRepository(db: Db) {
     },
 
     /** The member with this id in this company, row-locked when `lock` (a change follows in `executor`). */
-    async member(companyId: string, memberId: string, executor: Db = db): Promise<MemberRow | undefined> {
+    async member(companyId: string, memberId: string, executor: Db): Promise<MemberRow | undefined> {
       if (!isUuid(memberId)) return undefined;
       const [row] = await executor
         .select(memberColumns)
@@ -91,7 +91,7 @@ export function createTeamRepository(db: Db) {
       return row;
     },
 
-    async memberByEmail(companyId: string, email: string, executor: Db = db) {
+    async memberByEmail(companyId: string, email: string, executor: Db) {
       const [row] = await executor
         .select({ identityId: profiles.identityId })
         .from(profiles)
@@ -103,7 +103,7 @@ export function createTeamRepository(db: Db) {
     },
 
     /** The person's name and company name, for the invitation email and a removal's record. */
-    async inviter(identityId: string, executor: Db = db) {
+    async inviter(identityId: string, executor: Db) {
       const [row] = await executor
         .select({ firstName: profiles.firstName, lastName: profiles.lastName, companyName: companies.name })
         .from(profiles)
@@ -151,7 +151,7 @@ export function createTeamRepository(db: Db) {
      * The invitation behind a link, with its company's name and the inviter's, whatever its state;
      * row-locked when read in a transaction that will accept it.
      */
-    async byTokenHash(tokenHash: string, executor: Db = db, lock = false) {
+    async byTokenHash(tokenHash: string, executor: Db, lock = false) {
       const query = executor
         .select({ invitation: invitations, companyName: companies.name, ...inviterColumns })
         .from(invitations)
@@ -167,7 +167,7 @@ export function createTeamRepository(db: Db) {
     },
 
     /** The invitation whose link a resend replaced, as `byTokenHash` answers it. */
-    async byOldTokenHash(tokenHash: string, executor: Db = db) {
+    async byOldTokenHash(tokenHash: string, executor: Db) {
       const [row] = await executor
         .select({ invitation: invitations, companyName: companies.name, ...inviterColumns })
         .from(invitationOldLinks)
@@ -206,7 +206,7 @@ export function createTeamRepository(db: Db) {
     },
 
     /** The company the identity belongs to, if any (one company per person). */
-    async companyOf(identityId: string, executor: Db = db): Promise<string | undefined> {
+    async companyOf(identityId: string, executor: Db): Promise<string | undefined> {
       const [row] = await executor
         .select({ companyId: profiles.companyId })
         .from(profiles)

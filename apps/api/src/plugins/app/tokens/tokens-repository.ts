@@ -1,6 +1,6 @@
 // Reading API credentials. Every read for a customer names the company, so one company can never reach
 // another's tokens: a foreign id simply matches no row. Writes go through credentials/credential-store.ts
-// (and `last_used_at` through usage/usage-store.ts).
+// (and `last_used_at` through credentials/last-use.ts).
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
@@ -107,7 +107,7 @@ export function createTokensRepository(db: Db) {
   const listAllPrepared = listQuery().prepare('tokens_list_all');
 
   return {
-    async callerCompany(identityId: string, executor: Db = db): Promise<CallerCompany | undefined> {
+    async callerCompany(identityId: string, executor: Db): Promise<CallerCompany | undefined> {
       const query = executor === db ? callerCompanyPrepared : callerCompanyQuery(executor);
       const [row] = await query.execute({ identityId });
       if (!row) return undefined;
@@ -120,7 +120,7 @@ export function createTokensRepository(db: Db) {
       return (clientIds ? listQuery(clientIds) : listAllPrepared).execute({ companyId });
     },
 
-    async findByClientId(clientId: string, executor: Db = db): Promise<ApiClientRow | undefined> {
+    async findByClientId(clientId: string, executor: Db): Promise<ApiClientRow | undefined> {
       const [row] = await executor.select().from(apiClients).where(eq(apiClients.clientId, clientId));
       return row;
     },

@@ -25,7 +25,7 @@ import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import type { SecurityNotices } from '../notices/security-notices.ts';
 import type { CompanyCaller } from '../sessions/sessions-service.ts';
-import type { NewApiClient } from '../credentials/credential-rows.ts';
+import type { NewApiClient, NewSecret } from '../credentials/credential-rows.ts';
 import type { CallerCompany, TokensRepository } from './tokens-repository.ts';
 
 export interface TokensServiceDeps {
@@ -34,8 +34,8 @@ export interface TokensServiceDeps {
   tokens: TokensRepository;
   store: CredentialStore;
   secrets: SecretHasher;
-  /** Each change is told to the company's owner and admins, in its own transaction. */
-  notices: Pick<SecurityNotices, 'credential'>;
+  /** Each change is told to the company's owner and admins, in the change's transaction. */
+  notices: Pick<SecurityNotices, 'credentialChanged'>;
 }
 
 const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditContext => ({
@@ -57,26 +57,17 @@ const noGracePeriod = () =>
 export function createTokensService({ db, clock, tokens, store, secrets, notices }: TokensServiceDeps) {
   /** What decides a new token's status and expiry: the company's account and the caller's email. */
   async function accountOf(caller: CompanyCaller): Promise<CallerCompany> {
-    const company = await tokens.callerCompany(caller.identityId);
+    const company = await tokens.callerCompany(caller.identityId, db);
     if (!company) throw profileNotFound();
     return company;
   }
 
-  /** A fresh id and secret for the given permissions; the secret leaves this function once, in the answer. */
-  function issue(fields: Omit<NewApiClient, 'clientId' | 'secretHash' | 'secretStart' | 'now'>): {
-    row: NewApiClient;
-    credentials: ClientCredentials;
-  } {
+  /** A fresh id and secret; the secret leaves this service once, in the answer. */
+  function draw(): { secret: NewSecret; credentials: ClientCredentials } {
     const clientId = newClientId();
     const clientSecret = newClientSecret();
     return {
-      row: {
-        ...fields,
-        clientId,
-        secretHash: secrets.hash(clientSecret),
-        secretStart: secretStart(clientSecret),
-        now: clock.now(),
-      },
+      secret: { clientId, secretHash: secrets.hash(clientSecret), secretStart: secretStart(clientSecret) },
       credentials: { clientId, clientSecret },
     };
   }
@@ -108,25 +99,31 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
       origin: RequestOrigin,
     ): Promise<ClientCredentials> {
       const company = await accountOf(caller);
-      const { row, credentials } = issue({
+      const { secret, credentials } = draw();
+      const row: NewApiClient = {
+        ...secret,
         companyId: company.companyId,
         createdBy: caller.identityId,
         label: request.label,
         apiType: request.apiType,
         scope: scopeForRequest(request),
         ...initialState(company),
-      });
-      await notices.credential(caller, 'created', async (tx) => {
+        now: clock.now(),
+      };
+      await transaction(db, async (tx) => {
         await confirmRole(tx, caller, 'createToken');
-        return store.create(row, asUser(caller, origin), tx);
+        const created = await store.create(tx, row, asUser(caller, origin));
+        await notices.credentialChanged(tx, caller, 'created', created);
       });
       return credentials;
     },
 
     async remove(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
-      const removed = await notices.credential(caller, 'deleted', async (tx) => {
+      const removed = await transaction(db, async (tx) => {
         await confirmRole(tx, caller, 'deleteToken');
-        return store.remove(caller.companyId, clientId, asUser(caller, origin), tx);
+        const row = await store.remove(tx, caller.companyId, clientId, asUser(caller, origin));
+        if (row) await notices.credentialChanged(tx, caller, 'deleted', row);
+        return row;
       });
       if (!removed) throw tokenNotFound();
     },
@@ -134,7 +131,8 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
     /**
      * Replaces a token by a new one with the same permissions and state, in one transaction: of concurrent
      * rotations of one token exactly one finds it and issues a new one (credential-store.ts). With a grace
-     * period the old secret keeps verifying until it ends.
+     * period the old secret keeps verifying until it ends. Top to bottom: the new secret is drawn, the
+     * transaction opened, the role checked, the store rotates, the notice is written in that transaction.
      */
     async rotate(
       caller: CompanyCaller,
@@ -142,53 +140,38 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
       gracePeriod: RotationGracePeriod,
       origin: RequestOrigin,
     ): Promise<RotatedClient> {
-      const { companyId } = caller;
-      let issued: ClientCredentials | undefined;
-      let oldSecretWorksUntil: Date | undefined;
-      const rotated = await notices.credential(caller, 'rotated', async (tx) => {
+      const { secret, credentials } = draw();
+      const rotated = await transaction(db, async (tx) => {
         await confirmRole(tx, caller, 'rotateToken');
         const next = await store.rotate(
-          companyId,
+          tx,
+          caller.companyId,
           clientId,
-          (old) => {
-            const { row, credentials } = issue({
-              companyId,
-              createdBy: old.createdBy,
-              label: old.label,
-              apiType: old.apiType,
-              scope: old.scope,
-              status: old.status,
-              inReview: old.inReview,
-              expiredAt: old.expiredAt,
-            });
-            issued = credentials;
-            return row;
-          },
+          secret,
           gracePeriod,
           asUser(caller, origin),
-          tx,
         );
         // Thrown inside the transaction, which changed nothing: no notice is written.
         if (next === 'retiring') throw alreadyReplaced();
         if (!next) return undefined;
-        oldSecretWorksUntil = next.oldSecretWorksUntil;
-        return {
+        await notices.credentialChanged(tx, caller, 'rotated', {
           label: next.row.label,
           clientId,
           newClientId: next.row.clientId,
-          oldSecretWorksUntil,
+          oldSecretWorksUntil: next.oldSecretWorksUntil,
           stoppedClientId: next.stoppedClientId,
-        };
+        });
+        return next;
       });
-      if (!rotated || !issued) throw tokenNotFound();
-      return { ...issued, oldSecretWorksUntil: oldSecretWorksUntil?.toISOString() ?? null };
+      if (!rotated) throw tokenNotFound();
+      return { ...credentials, oldSecretWorksUntil: rotated.oldSecretWorksUntil?.toISOString() ?? null };
     },
 
     /** Stops the secret a rotation of `clientId` replaced, before its grace period would have. */
     async endGrace(caller: CompanyCaller, clientId: string, origin: RequestOrigin): Promise<void> {
       const ended = await transaction(db, async (tx) => {
         await confirmRole(tx, caller, 'rotateToken');
-        return store.endGrace(caller.companyId, clientId, asUser(caller, origin), tx);
+        return store.endGrace(tx, caller.companyId, clientId, asUser(caller, origin));
       });
       if (!ended) throw noGracePeriod();
     },

@@ -4,6 +4,7 @@ import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import { USAGE_REPORT_VERIFIED_WITHIN_HOURS } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { credentialUsageHourly, verifierKeyVerifications } from '../../../db/schema.ts';
+import { lastUseMoves } from '../credentials/last-use.ts';
 import type { UsageBatch } from './usage-meter.ts';
 import type { VerificationMark } from './verification-marks.ts';
 
@@ -24,11 +25,11 @@ export function createUsageStore(db: Db) {
   return {
     /**
      * One statement, both tables: counts are added (ON CONFLICT … count + excluded.count, so instances
-     * writing the same hour add up), inserted in key order, and the credentials' rows locked in client-id
-     * order, so two instances' batches take their locks in the same order and cannot deadlock; lastUsedAt
-     * only moves forward (greatest() ignores a null; rows it would not move are not even locked). New
-     * verification marks, a few an hour, go first in a statement of their own (a key gone meanwhile is
-     * skipped by the join).
+     * writing the same hour add up), inserted in key order, and the credentials' last uses moved forward
+     * by the credentials module's part of the statement (credentials/last-use.ts), which locks their rows
+     * in client-id order, so two instances' batches take their locks in the same order and cannot
+     * deadlock. New verification marks, a few an hour, go first in a statement of their own (a key gone
+     * meanwhile is skipped by the join).
      */
     async write(batch: UsageBatch): Promise<void> {
       const counts = JSON.stringify(
@@ -39,9 +40,6 @@ export function createUsageStore(db: Db) {
           k: row.code,
           n: row.count,
         })),
-      );
-      const used = JSON.stringify(
-        batch.lastUsed.map((row) => ({ c: row.clientId, t: new Date(row.atMs).toISOString() })),
       );
       const marks = JSON.stringify(
         batch.verifications.map((row) => ({
@@ -70,20 +68,7 @@ export function createUsageStore(db: Db) {
           ORDER BY c, h, s, k
           ON CONFLICT (client_id, hour, scope, code) DO UPDATE SET count = u.count + excluded.count
           RETURNING 1
-        ), locked AS (
-          -- Locked in client-id order before they are updated, whatever join the planner picks below.
-          SELECT a.client_id, b.t
-          FROM api_clients AS a
-          JOIN jsonb_to_recordset(${used}::jsonb) AS b(c text, t timestamptz) ON a.client_id = b.c
-          WHERE a.last_used_at IS NULL OR a.last_used_at < b.t
-          ORDER BY a.client_id
-          FOR UPDATE OF a
-        ), used AS (
-          UPDATE api_clients AS a SET last_used_at = greatest(a.last_used_at, l.t)
-          FROM locked AS l
-          WHERE a.client_id = l.client_id
-          RETURNING 1
-        )
+        ), ${lastUseMoves(batch.lastUsed)}
         SELECT (SELECT count(*) FROM counted) AS counted, (SELECT count(*) FROM used) AS used
       `);
     },

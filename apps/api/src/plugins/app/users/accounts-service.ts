@@ -106,7 +106,7 @@ export function createAccountsService(deps: AccountsDeps) {
       );
     const passwordHash = await hasher.hash(input.password);
     try {
-      return await db.transaction(async (tx) => {
+      return await transaction(db, async (tx) => {
         const identity = await users.createIdentity(
           { email: input.email, username: input.username, passwordHash },
           tx,
@@ -133,7 +133,7 @@ export function createAccountsService(deps: AccountsDeps) {
       });
       // Best effort after the state change: a failed send is logged and the user can ask again.
       await mailer
-        .send(verificationEmail(verification.email, deps.appUrl, verification.token))
+        .send(verificationEmail(verification.email, deps.appUrl, verification.token), db)
         .catch((error: unknown) => {
           deps.log.error({ err: error }, 'could not send the verification email');
         });
@@ -175,9 +175,9 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       await deps.loginThrottle.succeeded(email, ip);
       if (identity.passwordHash && hasher.needsRehash(identity.passwordHash)) {
-        await users.setPasswordHash(identity.id, await hasher.hash(password), clock.now());
+        await users.setPasswordHash(identity.id, await hasher.hash(password), clock.now(), db);
       }
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const tokens = await sessions.start(identity.id, tx);
         const context: AuditContext = { ...origin, actor: { kind: 'user', id: identity.id } };
         await audit.record(tx, { kind: 'sign_in.succeeded', context });
@@ -191,7 +191,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');
       }
       try {
-        await db.transaction((tx) => users.createProfile(identityId, fields, clock.now(), tx));
+        await transaction(db, (tx) => users.createProfile(identityId, fields, clock.now(), tx));
       } catch (error) {
         if (postgresErrorOf(error)?.code === '23505')
           throw new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');

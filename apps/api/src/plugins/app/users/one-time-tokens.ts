@@ -8,7 +8,7 @@ import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
 
 export function createOneTimeTokens(db: Db, clock: Clock, table: OneTimeTokenTable, ttlSeconds: number) {
   return {
-    async issue(identityId: string, executor: Db = db): Promise<string> {
+    async issue(identityId: string, executor: Db): Promise<string> {
       const now = clock.now();
       const { token, hash } = newRandomToken();
       await executor
@@ -22,7 +22,7 @@ export function createOneTimeTokens(db: Db, clock: Clock, table: OneTimeTokenTab
     },
 
     /** Consumes the token in one conditional update, so two concurrent redemptions cannot both win. */
-    async redeem(token: string, executor: Db = db): Promise<string | undefined> {
+    async redeem(token: string, executor: Db): Promise<string | undefined> {
       const now = clock.now();
       const [row] = await executor
         .update(table)

@@ -34,8 +34,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
   const background = new Set<Promise<void>>();
 
   async function sendResetLink(identityId: string, email: string, imported = false): Promise<void> {
-    const token = await deps.resetTokens.issue(identityId);
-    await mailer.send(passwordResetEmail(email, deps.appUrl, token, imported));
+    const token = await deps.resetTokens.issue(identityId, db);
+    await mailer.send(passwordResetEmail(email, deps.appUrl, token, imported), db);
   }
 
   return {
@@ -78,7 +78,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         if (!redeemed) return undefined;
         await users.setPasswordHash(redeemed, passwordHash, now, tx);
         await users.markEmailVerified(redeemed, now, tx);
-        await deps.credentials.activatePending(redeemed, tx);
+        await deps.credentials.activatePending(tx, redeemed);
         await sessions.revokeAllFor(redeemed, undefined, tx);
         await audit.record(tx, { kind: 'password.reset', context: asUser(redeemed, origin) });
         await deps.notices.passwordChanged(tx, redeemed, 'reset');
@@ -96,7 +96,7 @@ export function createRecoveryService(deps: RecoveryDeps) {
         const identityId = await deps.verificationTokens.redeem(token, tx);
         if (identityId) {
           await users.markEmailVerified(identityId, now, tx);
-          await deps.credentials.activatePending(identityId, tx);
+          await deps.credentials.activatePending(tx, identityId);
           await audit.record(tx, { kind: 'email.verified', context: asUser(identityId, origin) });
         }
         return identityId !== undefined;
@@ -110,8 +110,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
     async resendVerification(identityId: string): Promise<boolean> {
       const identity = await users.findById(identityId);
       if (!identity || identity.emailVerifiedAt) return false;
-      const token = await deps.verificationTokens.issue(identity.id);
-      await mailer.send(verificationEmail(identity.email, deps.appUrl, token));
+      const token = await deps.verificationTokens.issue(identity.id, db);
+      await mailer.send(verificationEmail(identity.email, deps.appUrl, token), db);
       return true;
     },
   };

@@ -82,7 +82,7 @@ export function createUsersRepository(db: Db) {
 
     async createIdentity(
       input: { email: string; username: string; passwordHash: string | null },
-      executor: Db = db,
+      executor: Db,
     ) {
       const [row] = await executor
         .insert(identities)
@@ -97,7 +97,7 @@ export function createUsersRepository(db: Db) {
     },
 
     /** A new company on a 30-day trial, and the identity's profile in it. */
-    async createProfile(identityId: string, fields: ProfileFields, now: Date, executor: Db = db) {
+    async createProfile(identityId: string, fields: ProfileFields, now: Date, executor: Db) {
       const [company] = await executor
         .insert(companies)
         .values({
@@ -146,7 +146,7 @@ export function createUsersRepository(db: Db) {
       identityId: string,
       fields: Partial<Omit<ProfileFields, 'phone'>> & { trialReminders?: boolean },
       now: Date,
-      executor: Db = db,
+      executor: Db,
     ) {
       const { companyName, ...names } = fields;
       if (Object.keys(names).length > 0) {
@@ -168,14 +168,14 @@ export function createUsersRepository(db: Db) {
       }
     },
 
-    async setPasswordHash(identityId: string, passwordHash: string, now: Date, executor: Db = db) {
+    async setPasswordHash(identityId: string, passwordHash: string, now: Date, executor: Db) {
       await executor
         .update(identities)
         .set({ passwordHash, updatedAt: now })
         .where(eq(identities.id, identityId));
     },
 
-    async markEmailVerified(identityId: string, now: Date, executor: Db = db) {
+    async markEmailVerified(identityId: string, now: Date, executor: Db) {
       await executor
         .update(identities)
         .set({ emailVerifiedAt: now, updatedAt: now })

@@ -88,7 +88,7 @@ describe('the credential store', () => {
     await expect(
       transaction(app.db, async (tx) => {
         const [row] = await tx.select().from(apiClients).where(eq(apiClients.clientId, clientId));
-        await app.credentials.upgradeCompany(row?.companyId ?? '', { kind: 'operator' }, tx);
+        await app.credentials.upgradeCompany(tx, row?.companyId ?? '', { kind: 'operator' });
         throw new Error('the rest of the work failed');
       }),
     ).rejects.toThrow('the rest of the work failed');
@@ -98,14 +98,14 @@ describe('the credential store', () => {
 
   it('refuses to work inside a transaction whose commit it cannot see', async () => {
     await expect(
-      app.db.transaction((tx) => app.credentials.activatePending('00000000-0000-4000-8000-000000000000', tx)),
+      app.db.transaction((tx) => app.credentials.activatePending(tx, '00000000-0000-4000-8000-000000000000')),
     ).resolves.toBeUndefined(); // nothing to activate: nothing to announce
     const user = await registerUser(app);
     await createdClient(app, user.token);
     const identityId = (await app.db.select().from(apiClients).where(eq(apiClients.status, 'pending')))[0]
       ?.createdBy;
     await expect(
-      app.db.transaction((tx) => app.credentials.activatePending(identityId ?? '', tx)),
+      app.db.transaction((tx) => app.credentials.activatePending(tx, identityId ?? '')),
     ).rejects.toThrow(/transaction opened with transaction\(\)/);
   });
 

@@ -47,13 +47,16 @@ describe.runIf(testDatabaseKind === 'postgres')('two instances on one PostgreSQL
       // Written through both at once: each write nudges its instance, and both poll the shared table.
       await Promise.all(
         Array.from({ length: MESSAGES }, (_, index) =>
-          (index % 2 === 0 ? a : b).app.mailer.send({
-            to: `outbox-${index}@example.com`,
-            subject: `Message ${index}`,
-            text: `Message ${index}`,
-            html: `<p>Message ${index}</p>`,
-            links: [],
-          }),
+          (index % 2 === 0 ? a : b).app.mailer.send(
+            {
+              to: `outbox-${index}@example.com`,
+              subject: `Message ${index}`,
+              text: `Message ${index}`,
+              html: `<p>Message ${index}</p>`,
+              links: [],
+            },
+            (index % 2 === 0 ? a : b).app.db,
+          ),
         ),
       );
       await eventually(() => expect(smtp.received.length).toBeGreaterThanOrEqual(MESSAGES), {
