@@ -23,6 +23,7 @@ import {
   COMPANY_ROLES,
   CREDENTIAL_EVENT_KINDS,
   TOKEN_STATUSES,
+  TRIAL_PLAN,
   type Scope,
 } from '@datafeeds/domain';
 
@@ -49,11 +50,29 @@ export const identities = pgTable(
 
 export const companyAccountStatus = pgEnum('company_account_status', COMPANY_ACCOUNT_STATUSES);
 
+/**
+ * Plans (design §10): how many requests a company may have admitted per UTC day and per second; null is
+ * unlimited. `trial` and `standard` always exist (the migration writes them; the trial's limits follow
+ * TRIAL_DAILY_QUOTA and TRIAL_RATE_PER_SECOND); the provider team adds others.
+ */
+export const plans = pgTable('plans', {
+  name: text('name').primaryKey(),
+  dailyQuota: bigint('daily_quota', { mode: 'number' }),
+  ratePerSecond: integer('rate_per_second'),
+  createdAt: createdAt(),
+  updatedAt: moment('updated_at').notNull().defaultNow(),
+});
+
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   accountStatus: companyAccountStatus('account_status').notNull().default('trial'),
   trialEndsAt: moment('trial_ends_at'),
+  /** Every company has exactly one plan (design §10); new companies start on the trial. */
+  planName: text('plan_name')
+    .notNull()
+    .default(TRIAL_PLAN)
+    .references(() => plans.name, { onUpdate: 'cascade' }),
   createdAt: createdAt(),
 });
 
@@ -308,6 +327,11 @@ export const apiClients = pgTable(
      * and the pages of its old client IDs (replaced_client_ids) follow it.
      */
     lineageId: uuid('lineage_id').notNull().defaultRandom(),
+    /**
+     * The token's own daily cap, lower than its company's plan (design §10: "staging key: 500 a day"), or
+     * null: only the company's quota applies. A rotation's new secret keeps it.
+     */
+    dailyCap: bigint('daily_cap', { mode: 'number' }),
   },
   (table) => [
     index('api_clients_company_id_idx').on(table.companyId, table.createdAt),
