@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOGIN_ROUTE_SOURCE } from './build/budget.ts';
+import { callRoutes } from './build/call-routes.ts';
 import { precompress } from './build/precompress.ts';
 import { pageChunk } from './build/sign-in-chunk.ts';
 
@@ -11,7 +12,7 @@ const API_ORIGIN = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 const apiProxy = { '/api': API_ORIGIN, '/refresh': API_ORIGIN, '/dev': API_ORIGIN };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [callRoutes(), react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -3,12 +3,11 @@
 import { type AppConfig } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api-client';
+import { system } from '@datafeeds/domain/calls';
 
 const appConfigQueryKey = ['app-config'] as const;
 
 async function getAppConfig(signal?: AbortSignal): Promise<AppConfig> {
-  // Loaded when first needed: the sign-in page's first load carries no schemas (docs/design.md §7).
-  const { system } = await import('@datafeeds/domain/calls');
   return call(system.config, {}, { signal });
 }
 

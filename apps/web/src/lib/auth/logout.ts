@@ -4,10 +4,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../api-client';
 import { endSession } from './session-store';
+import { auth } from '@datafeeds/domain/calls';
 
 async function logout(): Promise<void> {
   // Either may fail; the local session ends below in any case.
-  const { auth } = await import('@datafeeds/domain/calls');
   await Promise.allSettled([call(auth.logout), call(auth.refreshLogout)]);
   endSession();
 }

@@ -7,6 +7,7 @@
 import { call } from '../api-client';
 import { tokenExpiresAt } from './jwt';
 import { getToken, reloadStoredToken, setToken, subscribeToToken } from './session-store';
+import { auth } from '@datafeeds/domain/calls';
 
 export const REFRESH_MARGIN_MS = 60_000;
 const REFRESH_LOCK = 'datafeeds.token-refresh';
@@ -17,8 +18,6 @@ async function requestNewToken(): Promise<string | null> {
   const tokenAtStart = getToken();
   let token: string;
   try {
-    // Loaded when first needed: the sign-in page's first load carries no schemas (docs/design.md §7).
-    const { auth } = await import('@datafeeds/domain/calls');
     ({ token } = await call(auth.refresh, {}, { refreshFirst: false }));
   } catch {
     // Offline, or refused (a 401 has ended the session in the client): the next request tells the rest.

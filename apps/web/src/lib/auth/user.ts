@@ -4,12 +4,11 @@ import type { User } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api-client';
 import { isHttpError } from '../api-errors';
+import { users } from '@datafeeds/domain/calls';
 
 export const userQueryKey = ['user'] as const;
 
 async function getUser(signal?: AbortSignal): Promise<User | null> {
-  // Loaded when first needed: the sign-in page's first load carries no schemas (docs/design.md §7).
-  const { users } = await import('@datafeeds/domain/calls');
   try {
     return await call(users.getUser, {}, { signal });
   } catch (error) {

@@ -4,10 +4,9 @@ import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { call } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
+import { auth } from '@datafeeds/domain/calls';
 
-async function login(credentials: LoginRequest): Promise<TokenResponse> {
-  // Loaded on submit: the sign-in page's first load carries no schemas (docs/design.md §7).
-  const { auth } = await import('@datafeeds/domain/calls');
+function login(credentials: LoginRequest): Promise<TokenResponse> {
   return call(auth.login, { body: credentials });
 }
 
