@@ -55,6 +55,11 @@ export const TOKEN_MESSAGES = {
     'This secret was already replaced by a rotation and only works until its grace period ends: rotate its replacement instead.',
 } as const;
 
+/** Not in the spec: the API's refusal of a password change whose current password is wrong (400). */
+export const wrongPasswordMessage = 'The current password is incorrect.';
+/** Not in the spec: the API's answer to an upgrade request from a company that already pays (409). */
+export const alreadyPaidMessage = 'Your company already has a paid account.';
+
 export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
 export const deleteFailureMessage = (label: string, shortId: string) =>
   `Failed to delete ${label} (${shortId}) Client Credential`;
