@@ -8,16 +8,21 @@ import {
   TOKEN_MESSAGES,
   emptyScope,
   type Client,
-  type ErrorResponse,
   type User,
 } from '@datafeeds/domain';
 import { system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { z } from 'zod';
 import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
-import { appConfig, makeClientId, makeClientSecret, makeClientUsage, makeUser } from '@/testing/fixtures';
+import {
+  appConfig,
+  makeClientId,
+  makeClientSecret,
+  makeClientUsage,
+  makeUser,
+  validationFailed,
+} from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 
@@ -63,17 +68,6 @@ const notFound = (message: string, replacedBy?: string) => ({
   body: { error: ERROR_CODES.notFound, message, ...(replacedBy ? { replacedBy } : {}) },
 });
 
-/** The server's 400 for a query its schema refuses: the first message per field, named (design §6). */
-function invalidQuery(schema: z.ZodType, query: URLSearchParams) {
-  const parsed = schema.safeParse(Object.fromEntries(query));
-  if (parsed.success) return undefined;
-  const details = parsed.error.issues
-    .map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
-    .filter((detail, index, all) => all.findIndex((other) => other.field === detail.field) === index);
-  const body: ErrorResponse = { error: ERROR_CODES.validation, message: details[0]!.message, details };
-  return { status: 400 as const, body };
-}
-
 export function mockTokensApi(options: TokensApiOptions = {}) {
   const store = [...(options.clients ?? [])];
   /** Client IDs a rotation replaced → the token's client ID now (GetClients answers 404 with it). */
@@ -86,7 +80,7 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
     answer(system.config, { body: appConfig }),
     answer(tokens.getClients, ({ query }) => {
       if (options.getClients) return options.getClients;
-      const refused = invalidQuery(tokens.getClients.query, query);
+      const refused = validationFailed(tokens.getClients.query, Object.fromEntries(query));
       if (refused) return refused;
       const wanted = query.get('clientIds');
       if (wanted === null) return { body: { clients: store } };
@@ -95,7 +89,7 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
     }),
     // Every token of these tests is unused unless a test says otherwise.
     answer(tokens.getClientUsage, ({ query }) => {
-      const refused = invalidQuery(tokens.getClientUsage.query, query);
+      const refused = validationFailed(tokens.getClientUsage.query, Object.fromEntries(query));
       if (refused) return refused;
       const clientId = query.get('clientId') ?? '';
       if (!store.some(({ id }) => id === clientId)) return unknown(clientId);
