@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render';
-import { admin, makeInvitation, member, mockTeamApi, owner } from '../testing/team-api';
+import { admin, makeInvitation, makeUuid, member, mockTeamApi, owner } from '../testing/team-api';
 import { INVITE_DIALOG_TITLE } from './invite-member-dialog';
 import { OWNER_DIALOG_TITLE, REMOVE_DIALOG_TITLE } from './member-confirm-dialogs';
 import { EXPIRED, INVITE_BUTTON, YOU_MARKER, joinedText } from './team-texts';
@@ -46,8 +46,12 @@ describe('Team page', () => {
     mockTeamApi({
       signedInAs: owner,
       invitations: [
-        makeInvitation({ id: 'inv-a', email: 'fresh@example.com', role: 'admin' }),
-        makeInvitation({ id: 'inv-b', email: 'late@example.com', expiresAt: '2026-01-01T00:00:00.000Z' }),
+        makeInvitation({ id: makeUuid(201), email: 'fresh@example.com', role: 'admin' }),
+        makeInvitation({
+          id: makeUuid(202),
+          email: 'late@example.com',
+          expiresAt: '2026-01-01T00:00:00.000Z',
+        }),
       ],
     });
     await openTeam();
@@ -151,7 +155,9 @@ describe('Team page', () => {
       screen.getByRole('button', { name: 'Resend the invitation to new.person@example.com' }),
     );
     await screen.findByText('A new invitation link was sent to new.person@example.com.');
-    expect(callsTo(team.resendInvitation).map(({ body }) => body)).toEqual([{ invitationId: 'inv-1' }]);
+    expect(callsTo(team.resendInvitation).map(({ body }) => body)).toEqual([
+      { invitationId: makeInvitation().id },
+    ]);
     await userEvent.click(
       screen.getByRole('button', { name: 'Revoke the invitation to new.person@example.com' }),
     );

@@ -29,15 +29,18 @@ function makeMember(id: string, role: CompanyRole, firstName: string): TeamMembe
   };
 }
 
-export const owner = makeMember('user-owner', 'owner', 'Olivia');
-export const admin = makeMember('user-admin', 'admin', 'Adam');
-export const member = makeMember('user-member', 'member', 'Mia');
+/** Identities and invitations are UUIDs, as the server's. */
+export const makeUuid = (n: number) => `0b7e2c4a-5d6f-4a1b-9c3d-${String(n).padStart(12, '0')}`;
+
+export const owner = makeMember(makeUuid(1), 'owner', 'Olivia');
+export const admin = makeMember(makeUuid(2), 'admin', 'Adam');
+export const member = makeMember(makeUuid(3), 'member', 'Mia');
 
 const DAY_MS = 86_400_000;
 
 export function makeInvitation(overrides: Partial<PendingInvitation> = {}): PendingInvitation {
   return {
-    id: 'inv-1',
+    id: makeUuid(101),
     email: 'new.person@example.com',
     role: 'member',
     invitedBy: 'Olivia Tester',
@@ -90,7 +93,7 @@ export function mockTeamApi({ signedInAs, members, invitations }: TeamApiOptions
       // Expired invitations too: they are resent, not duplicated.
       if (team.invitations.some((each) => each.email === email))
         return conflict(TEAM_MESSAGES.alreadyInvited);
-      const invitation = makeInvitation({ id: `inv-${team.invitations.length + 2}`, email, role });
+      const invitation = makeInvitation({ id: makeUuid(102 + team.invitations.length), email, role });
       team.invitations.push(invitation);
       return { status: 201, body: invitation };
     }),
