@@ -43,6 +43,23 @@ export const MESSAGES = {
  */
 export const passwordTooCommonMessage = 'This password is too common. Choose one that is harder to guess.';
 
+/**
+ * Not in the spec: the API's refusals about one token (design §3, §9), written once for the API and for
+ * the web app's test doubles, which answer as the server does.
+ */
+export const TOKEN_MESSAGES = {
+  /** Unknown, deleted, or another company's: the same answer, so no client ID is confirmed to exist. */
+  notFound: 'No API token with this client ID was found in your account.',
+  noGracePeriod: 'No API token with this client ID has an old secret still working in your account.',
+  alreadyReplaced:
+    'This secret was already replaced by a rotation and only works until its grace period ends: rotate its replacement instead.',
+} as const;
+
+/** Not in the spec: the API's refusal of a password change whose current password is wrong (400). */
+export const wrongPasswordMessage = 'The current password is incorrect.';
+/** Not in the spec: the API's answer to an upgrade request from a company that already pays (409). */
+export const alreadyPaidMessage = 'Your company already has a paid account.';
+
 export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
 export const deleteFailureMessage = (label: string, shortId: string) =>
   `Failed to delete ${label} (${shortId}) Client Credential`;

@@ -4,7 +4,7 @@ import { ROLE_REFUSALS, type CompanyRole } from '@datafeeds/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { makeClientId, makeUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { upgradeRequestedText } from '@/features/upgrade/components/upgrade-account-button';
 import { makeClient, mockTokensApi, openDashboard } from '@/features/tokens/testing/tokens-api';
@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const token = makeClient({ id: 'cli_roles0000000000000000000ab12', label: 'Scores app' });
+const token = makeClient({ id: makeClientId('rolesab12'), label: 'Scores app' });
 const asRole = (role: CompanyRole, overrides = {}) =>
   mockTokensApi({ user: makeUser({ role, ...overrides }), clients: [token] });
 

@@ -20,7 +20,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export function jsonResponse({ status = 200, body, text, headers = {} }: MockAnswer): Response {
+function jsonResponse({ status = 200, body, text, headers = {} }: MockAnswer): Response {
   if (text !== undefined) return new Response(text, { status, headers });
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

@@ -1,11 +1,69 @@
 import {
+  CLIENT_ID_BODY_LENGTH,
+  CLIENT_ID_PREFIX,
+  CLIENT_SECRET_PREFIX,
+  ERROR_CODES,
+  INTERNAL_ERROR_MESSAGE,
+  SECRET_BODY_LENGTH,
   USAGE_DAYS_DEFAULT,
+  withChecksum,
   type AppConfig,
   type AuditEvent,
   type ClientUsage,
+  type ErrorResponse,
   type UsageFeed,
   type User,
 } from '@datafeeds/domain';
+import type { z } from 'zod';
+
+/** The server's answer to a call that failed on its side: a 500 says no more than this (design §6). */
+export const internalError = {
+  status: 500,
+  body: { error: ERROR_CODES.internal, message: INTERNAL_ERROR_MESSAGE },
+} as const;
+
+/**
+ * The server's 400 for input a call's schema refuses, or undefined when it passes: a NUL character is
+ * refused first, naming its field; then each field's first message, the first of all as the message
+ * (design §6, apps/api/src/plugins/app/error-handler.ts).
+ */
+export function validationFailed(schema: z.ZodType, input: Record<string, unknown>) {
+  const nul = Object.entries(input).find(
+    ([, value]) => typeof value === 'string' && value.includes('\u0000'),
+  );
+  const details = nul
+    ? [{ field: nul[0], message: `${nul[0]} must not contain a NUL character.` }]
+    : (schema.safeParse(input).error?.issues ?? [])
+        .map((issue) => ({ field: issue.path.join('.'), message: issue.message }))
+        .filter((detail, index, all) => all.findIndex((other) => other.field === detail.field) === index);
+  const [first] = details;
+  if (!first) return undefined;
+  const body: ErrorResponse = { error: ERROR_CODES.validation, message: first.message, details };
+  return { status: 400 as const, body };
+}
+
+let credentialSequence = 0;
+
+/**
+ * The base62 body of a fixture credential: the seed right-aligned on zeros, so a seed's last five
+ * characters are the short id the screens show; without a seed, the next number.
+ */
+function credentialBody(length: number, seed?: string): string {
+  const text = seed ?? String((credentialSequence += 1));
+  if (!/^[0-9A-Za-z]*$/.test(text) || text.length > length)
+    throw new Error(`A credential seed is up to ${length} base62 characters, not "${text}"`);
+  return text.padStart(length, '0');
+}
+
+/** A client ID in the format the API issues (CLIENT_ID_PATTERN). */
+export function makeClientId(seed?: string): string {
+  return `${CLIENT_ID_PREFIX}${credentialBody(CLIENT_ID_BODY_LENGTH, seed)}`;
+}
+
+/** A client secret in the format the API issues, its checksum right (isWellFormedClientSecret). */
+export function makeClientSecret(seed?: string): string {
+  return withChecksum(CLIENT_SECRET_PREFIX, credentialBody(SECRET_BODY_LENGTH, seed));
+}
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {

@@ -4,7 +4,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ErrorCode, type ErrorResponse, type FieldError } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  INTERNAL_ERROR_MESSAGE,
+  type ErrorCode,
+  type ErrorResponse,
+  type FieldError,
+} from '@datafeeds/domain';
 import { isDatabaseUnavailable } from '../../db/client.ts';
 import { AppError, serviceUnavailable } from '../../lib/errors.ts';
 
@@ -65,7 +71,7 @@ export default fp(
         request.log.error({ err: error }, 'request failed');
         return reply.code(500).send({
           error: ERROR_CODES.internal,
-          message: 'Something went wrong on our side. Please try again.',
+          message: INTERNAL_ERROR_MESSAGE,
         });
       }
       if (error.validation) {

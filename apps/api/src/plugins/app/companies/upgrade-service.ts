@@ -1,6 +1,6 @@
 // Upgrade to a paid account (spec §4 "Upgrade flow", design §3): a request to the provider team, not an
 // instant change. One open request per company; asking again answers the same request, emails nobody.
-import { ERROR_CODES, personName, type UpgradeAccountResponse } from '@datafeeds/domain';
+import { ERROR_CODES, alreadyPaidMessage, personName, type UpgradeAccountResponse } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
@@ -26,7 +26,7 @@ export interface UpgradeServiceDeps {
   log: { error(object: object, message: string): void };
 }
 
-const alreadyPaid = () => new AppError(409, ERROR_CODES.conflict, 'Your company already has a paid account.');
+const alreadyPaid = () => new AppError(409, ERROR_CODES.conflict, alreadyPaidMessage);
 
 export function createUpgradeService(deps: UpgradeServiceDeps) {
   const { db, clock, companies, users, mailer } = deps;

@@ -2,6 +2,7 @@
 // company's tokens are ever touched; another company's id answers 404 exactly like an unknown one.
 import {
   ERROR_CODES,
+  TOKEN_MESSAGES,
   scopeForRequest,
   type Client,
   type ClientCredentials,
@@ -43,16 +44,9 @@ const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditCont
   actor: { kind: 'user', id: identityId },
 });
 
-const NOT_FOUND_MESSAGE = 'No API token with this client ID was found in your account.';
-const tokenNotFound = () => notFound(NOT_FOUND_MESSAGE);
-const alreadyReplaced = () =>
-  new AppError(
-    409,
-    ERROR_CODES.conflict,
-    'This secret was already replaced by a rotation and only works until its grace period ends: rotate its replacement instead.',
-  );
-const noGracePeriod = () =>
-  notFound('No API token with this client ID has an old secret still working in your account.');
+const tokenNotFound = () => notFound(TOKEN_MESSAGES.notFound);
+const alreadyReplaced = () => new AppError(409, ERROR_CODES.conflict, TOKEN_MESSAGES.alreadyReplaced);
+const noGracePeriod = () => notFound(TOKEN_MESSAGES.noGracePeriod);
 
 export function createTokensService({ db, clock, tokens, store, secrets, notices }: TokensServiceDeps) {
   /** What decides a new token's status and expiry: the company's account and the caller's email. */
@@ -82,7 +76,7 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
           clientIds.length === 1 && only !== undefined
             ? await tokens.replacementOf(companyId, only)
             : undefined;
-        throw notFound(NOT_FOUND_MESSAGE, replacedBy === undefined ? undefined : { replacedBy });
+        throw notFound(TOKEN_MESSAGES.notFound, replacedBy === undefined ? undefined : { replacedBy });
       }
       const now = clock.now();
       return rows.map((row) => toClient(row, now));

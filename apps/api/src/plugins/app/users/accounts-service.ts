@@ -7,6 +7,7 @@ import {
   roleMay,
   type RegisterRequest,
   type User,
+  wrongPasswordMessage,
 } from '@datafeeds/domain';
 import { postgresErrorOf, type Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -227,9 +228,8 @@ export function createAccountsService(deps: AccountsDeps) {
         refuseCommonPassword(newPassword, 'newPassword');
         const identity = await users.findById(auth.identityId);
         if (!(await hasher.verify(identity?.passwordHash, currentPassword ?? ''))) {
-          const message = 'The current password is incorrect.';
-          throw new AppError(400, ERROR_CODES.wrongPassword, message, [
-            { field: 'currentPassword', message },
+          throw new AppError(400, ERROR_CODES.wrongPassword, wrongPasswordMessage, [
+            { field: 'currentPassword', message: wrongPasswordMessage },
           ]);
         }
         newHash = await hasher.hash(newPassword);

@@ -7,12 +7,13 @@ import {
   type AuditEvent,
   type AuditEventKind,
 } from '@datafeeds/domain';
+import { activity, system, users } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
-import { mockFetch, type MockAnswer, type RecordedRequest } from '@/testing/fetch-mock';
-import { appConfig, makeAuditEvent, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls, type CalledWith, type DoubleAnswer } from '@/testing/call-doubles';
+import { appConfig, internalError, makeAuditEvent, makeClientId, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import { activityCsvFileName } from '../api/export-activity';
@@ -35,16 +36,16 @@ const events: AuditEvent[] = Array.from({ length: 60 }, (_, index) =>
         actor: { kind: 'operator', email: null },
         ipAddress: null,
         userAgent: null,
-        detail: { clientId: `dfc_${String(index).padStart(24, '0')}`, label: `Token ${index}` },
+        detail: { clientId: makeClientId(String(index)), label: `Token ${index}` },
       })
     : makeAuditEvent(),
 );
 
-const params = (request: RecordedRequest) => new URL(request.url, 'http://localhost').searchParams;
+type GetActivityRequest = CalledWith<typeof activity.getActivity>;
+type GetActivityAnswer = DoubleAnswer<typeof activity.getActivity>;
 
 /** GetActivity as the server answers it: the filter by kind, then the page asked for. */
-function answerActivity(request: RecordedRequest): MockAnswer {
-  const query = params(request);
+function answerActivity({ query }: GetActivityRequest): GetActivityAnswer {
   const kind = query.get('kind') as AuditEventKind | null;
   const page = Number(query.get('page'));
   const pageSize = Number(query.get('pageSize'));
@@ -58,17 +59,22 @@ function answerActivity(request: RecordedRequest): MockAnswer {
   return { body };
 }
 
-function mockActivityApi(getActivity: (request: RecordedRequest) => MockAnswer = answerActivity) {
+const csvFile = {
+  text: CSV,
+  headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="activity.csv"' },
+};
+
+function mockActivityApi(
+  getActivity: (request: GetActivityRequest) => GetActivityAnswer = answerActivity,
+  exportActivity: DoubleAnswer<typeof activity.exportActivity> = csvFile,
+) {
   setToken(fakeJwt(900));
-  return mockFetch({
-    'GET /api/GetUser': { body: makeUser() },
-    'GET /api/config': { body: appConfig },
-    'GET /api/GetActivity': getActivity,
-    'GET /api/ExportActivity': {
-      text: CSV,
-      headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="activity.csv"' },
-    },
-  });
+  return mockCalls(
+    answer(users.getUser, { body: makeUser() }),
+    answer(system.config, { body: appConfig }),
+    answer(activity.getActivity, getActivity),
+    answer(activity.exportActivity, exportActivity),
+  );
 }
 
 async function openActivity() {
@@ -81,10 +87,8 @@ const bodyRows = () =>
   within(screen.getByRole('table', { name: 'Activity' }))
     .getAllByRole('row')
     .slice(1);
-const activityCalls = (calls: RecordedRequest[]) =>
-  calls
-    .filter((call) => call.url.startsWith('/api/GetActivity'))
-    .map((call) => Object.fromEntries(params(call)));
+const queriesOf = (requests: { query: URLSearchParams }[]) =>
+  requests.map(({ query }) => Object.fromEntries(query));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,7 +96,7 @@ afterEach(() => {
 
 describe('Activity page', () => {
   it('is in the sidebar after Profile and Team and lists the newest events with every column', async () => {
-    const { calls } = mockActivityApi();
+    const { callsTo } = mockActivityApi();
     await openActivity();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)
@@ -108,7 +112,7 @@ describe('Activity page', () => {
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       ...ACTIVITY_COLUMNS,
     ]);
-    expect(activityCalls(calls)).toEqual([{ page: '0', pageSize: '25' }]);
+    expect(queriesOf(callsTo(activity.getActivity))).toEqual([{ page: '0', pageSize: '25' }]);
     expect(bodyRows()).toHaveLength(25);
     const [first, second] = bodyRows();
     expect(first).toHaveTextContent(formatDateTime(events[0]!.at));
@@ -125,24 +129,28 @@ describe('Activity page', () => {
   });
 
   it('says what each event did in words, with names and local times, never raw keys or ids', async () => {
+    // Identities are UUIDs; none may show.
+    const identity = (n: number) => `6f1c2d3e-4b5a-4c6d-8e7f-${String(n).padStart(12, '0')}`;
+    const [markId, oliviaId, goneId] = [identity(1), identity(2), identity(3)] as const;
+    const [oldClientId, newClientId] = [makeClientId('oldAB12C'), makeClientId('new')] as const;
     const rotatedAt = '2026-11-25T18:40:00.000Z';
     const endsAt = '2026-11-26T18:40:00.000Z';
     const worded = [
       makeAuditEvent({
         kind: 'member.role_changed',
-        detail: { memberId: 'idn_mark', email: 'mark@example.com', from: 'member', to: 'admin' },
-        names: { idn_mark: 'Mark Member' },
+        detail: { memberId: markId, email: 'mark@example.com', from: 'member', to: 'admin' },
+        names: { [markId]: 'Mark Member' },
       }),
       makeAuditEvent({
         kind: 'ownership.transferred',
-        detail: { fromMemberId: 'idn_olivia', toMemberId: 'idn_gone', toEmail: 'alan@example.com' },
+        detail: { fromMemberId: oliviaId, toMemberId: goneId, toEmail: 'alan@example.com' },
       }),
       makeAuditEvent({
         kind: 'credential.rotated',
         at: rotatedAt,
         detail: {
-          clientId: 'dfc_old00000000000000AB12C',
-          newClientId: 'dfc_new',
+          clientId: oldClientId,
+          newClientId,
           label: 'Scores app',
           gracePeriod: '24h',
           oldSecretEndsAt: endsAt,
@@ -152,8 +160,8 @@ describe('Activity page', () => {
         kind: 'credential.rotated',
         at: rotatedAt,
         detail: {
-          clientId: 'dfc_old00000000000000AB12C',
-          newClientId: 'dfc_new',
+          clientId: oldClientId,
+          newClientId,
           label: 'Scores app',
           gracePeriod: 'none',
           oldSecretEndsAt: rotatedAt,
@@ -172,7 +180,7 @@ describe('Activity page', () => {
       'Rotated “Scores app” (client ID …AB12C); the old secret stopped at once',
     );
     const table = screen.getByRole('table', { name: 'Activity' });
-    for (const raw of ['memberId', 'toMemberId', 'idn_', 'gracePeriod', endsAt])
+    for (const raw of ['memberId', 'toMemberId', markId, oliviaId, goneId, 'gracePeriod', endsAt])
       expect(table).not.toHaveTextContent(raw);
   });
 
@@ -190,7 +198,7 @@ describe('Activity page', () => {
   });
 
   it('asks the server for the next page and for another page size', async () => {
-    const { calls } = mockActivityApi();
+    const { callsTo } = mockActivityApi();
     await openActivity();
     expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -201,7 +209,7 @@ describe('Activity page', () => {
     await userEvent.click(screen.getByRole('option', { name: '10' }));
     await waitFor(() => expect(screen.getByText('1–10 of 60')).toBeInTheDocument());
     expect(bodyRows()).toHaveLength(10);
-    expect(activityCalls(calls)).toEqual([
+    expect(queriesOf(callsTo(activity.getActivity))).toEqual([
       { page: '0', pageSize: '25' },
       { page: '1', pageSize: '25' },
       { page: '0', pageSize: '10' },
@@ -209,7 +217,7 @@ describe('Activity page', () => {
   });
 
   it('filters by kind and dates, back on the first page', async () => {
-    const { calls } = mockActivityApi();
+    const { callsTo } = mockActivityApi();
     await openActivity();
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(screen.getByText('26–50 of 60')).toBeInTheDocument());
@@ -220,8 +228,8 @@ describe('Activity page', () => {
     await waitFor(() => expect(screen.getByText('1–20 of 20')).toBeInTheDocument());
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-10' } });
-    await waitFor(() => expect(activityCalls(calls)).toHaveLength(5));
-    expect(activityCalls(calls).slice(2)).toEqual([
+    await waitFor(() => expect(queriesOf(callsTo(activity.getActivity))).toHaveLength(5));
+    expect(queriesOf(callsTo(activity.getActivity)).slice(2)).toEqual([
       { kind: 'credential.created', page: '0', pageSize: '25' },
       { kind: 'credential.created', from: '2026-03-01', page: '0', pageSize: '25' },
       { kind: 'credential.created', from: '2026-03-01', to: '2026-03-10', page: '0', pageSize: '25' },
@@ -229,8 +237,8 @@ describe('Activity page', () => {
   });
 
   it('says when there is no activity, and when nothing matches the filter', async () => {
-    mockActivityApi((request) => ({
-      body: { events: [], page: 0, pageSize: Number(params(request).get('pageSize')), total: 0 },
+    mockActivityApi(({ query }) => ({
+      body: { events: [], page: 0, pageSize: Number(query.get('pageSize')), total: 0 },
     }));
     renderApp('/activity');
     expect(await screen.findByText(NO_ACTIVITY)).toBeInTheDocument();
@@ -240,9 +248,7 @@ describe('Activity page', () => {
 
   it('says when the list cannot be loaded, and loads it again on Try again', async () => {
     let failing = true;
-    mockActivityApi((request) =>
-      failing ? { status: 500, body: { error: 'internal_error', message: 'Oops' } } : answerActivity(request),
-    );
+    mockActivityApi((request) => (failing ? internalError : answerActivity(request)));
     renderApp('/activity');
     expect(await screen.findByText(ACTIVITY_LOAD_FAILED)).toBeInTheDocument();
     failing = false;
@@ -251,11 +257,8 @@ describe('Activity page', () => {
   });
 
   it('reports a CSV download that failed', async () => {
-    mockActivityApi();
+    mockActivityApi(answerActivity, internalError);
     await openActivity();
-    mockFetch({
-      'GET /api/ExportActivity': { status: 500, body: { error: 'internal_error', message: 'Oops' } },
-    });
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     expect(await screen.findByText(EXPORT_FAILED)).toBeInTheDocument();
   });
@@ -295,8 +298,8 @@ describe('Activity page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    const [exportCall] = callsTo('GET', '/api/ExportActivity');
-    expect(Object.fromEntries(params(exportCall!))).toEqual({
+    const [exportCall] = callsTo(activity.exportActivity);
+    expect(Object.fromEntries(exportCall!.query)).toEqual({
       kind: 'sign_in.succeeded',
       from: '2026-03-01',
     });

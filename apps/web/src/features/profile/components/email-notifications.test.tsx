@@ -2,19 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@datafeeds/domain';
+import { system, users } from '@datafeeds/domain/calls';
 import { setToken } from '@/lib/auth/session-store';
-import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
+import { appConfig, internalError, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
 import { REMINDERS_NOT_SAVED, REMINDERS_SAVED } from './email-notifications';
 
-function mockProfileApi(user: User, updateAnswer: MockAnswer) {
-  return mockFetch({
-    'GET /api/GetUser': { body: user },
-    'GET /api/config': { body: appConfig },
-    'PUT /api/UpdateUser': updateAnswer,
-  });
+function mockProfileApi(user: User, updateAnswer: DoubleAnswer<typeof users.updateUser>) {
+  return mockCalls(
+    answer(users.getUser, { body: user }),
+    answer(system.config, { body: appConfig }),
+    answer(users.updateUser, updateAnswer),
+  );
 }
 
 async function openProfile() {
@@ -42,7 +43,7 @@ describe('email notifications on the profile', () => {
 
     await userEvent.click(reminders);
     expect(await screen.findByText(REMINDERS_SAVED.off)).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/UpdateUser').map((call) => call.body)).toEqual([{ trialReminders: false }]);
+    expect(callsTo(users.updateUser).map((call) => call.body)).toEqual([{ trialReminders: false }]);
     await waitFor(() => expect(reminders).not.toBeChecked());
     expect(reminders).toBeEnabled();
   });
@@ -54,7 +55,7 @@ describe('email notifications on the profile', () => {
     expect(reminders).not.toBeChecked();
     await userEvent.click(reminders);
     expect(await screen.findByText(REMINDERS_SAVED.on)).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/UpdateUser').map((call) => call.body)).toEqual([{ trialReminders: true }]);
+    expect(callsTo(users.updateUser).map((call) => call.body)).toEqual([{ trialReminders: true }]);
     await waitFor(() => expect(reminders).toBeChecked());
   });
 
@@ -85,7 +86,7 @@ describe('email notifications on the profile', () => {
 
   it('shows the failure and the switch as it was when saving fails', async () => {
     const owner = makeUser({ role: 'owner', trialReminders: true });
-    mockProfileApi(owner, { status: 500, body: { error: 'internal_error', message: 'Oops' } });
+    mockProfileApi(owner, internalError);
     const reminders = await openReminderSwitch();
     await userEvent.click(reminders);
     expect(await screen.findByText(REMINDERS_NOT_SAVED)).toBeInTheDocument();

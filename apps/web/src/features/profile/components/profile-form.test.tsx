@@ -1,4 +1,11 @@
-import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  passwordTooCommonMessage,
+  wrongPasswordMessage,
+  type ErrorResponse,
+} from '@datafeeds/domain';
+import { system, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,21 +13,21 @@ import { startAnalytics } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { googleAnalyticsEventName } from '@/lib/analytics/google-analytics-sink';
 import { getToken, setToken } from '@/lib/auth/session-store';
-import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
+import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
 import { fillAndBlur } from '@/testing/form';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, internalError, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
 import { NOTHING_CHANGED_MESSAGE } from './profile-form';
 
 const user = makeUser({ firstName: 'Ada', lastName: 'Lovelace', companyName: 'Engines Ltd' });
 
-function mockProfileApi(updateAnswer: MockAnswer = { body: user }) {
-  return mockFetch({
-    'GET /api/GetUser': { body: user },
-    'GET /api/config': { body: appConfig },
-    'PUT /api/UpdateUser': updateAnswer,
-  });
+function mockProfileApi(updateAnswer: DoubleAnswer<typeof users.updateUser> = { body: user }) {
+  return mockCalls(
+    answer(users.getUser, { body: user }),
+    answer(system.config, { body: appConfig }),
+    answer(users.updateUser, updateAnswer),
+  );
 }
 
 async function openProfile() {
@@ -82,7 +89,7 @@ describe('profile form', () => {
     await userEvent.type(field(/^Confirm Password/), 'new-secret');
     await save();
     expect(await screen.findByText(MESSAGES.currentPasswordRequired)).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/UpdateUser')).toHaveLength(0);
+    expect(callsTo(users.updateUser)).toHaveLength(0);
   });
 
   it('asks for a new password when only the current one is given', async () => {
@@ -98,7 +105,7 @@ describe('profile form', () => {
     await openProfile();
     await save();
     expect(await screen.findByText(NOTHING_CHANGED_MESSAGE)).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/UpdateUser')).toHaveLength(0);
+    expect(callsTo(users.updateUser)).toHaveLength(0);
   });
 
   it('sends only the changed fields and confirms with a snackbar', async () => {
@@ -108,7 +115,7 @@ describe('profile form', () => {
     await userEvent.type(field(/Company Name/), 'Analytical Engines');
     await save();
     expect(await screen.findByText(MESSAGES.profileSuccess)).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/UpdateUser').map((call) => call.body)).toEqual([
+    expect(callsTo(users.updateUser).map((call) => call.body)).toEqual([
       { companyName: 'Analytical Engines' },
     ]);
   });
@@ -123,7 +130,7 @@ describe('profile form', () => {
     await userEvent.type(field(/^Confirm Password/), 'new-secret');
     await save();
     expect(await screen.findByText(MESSAGES.profileSuccess)).toBeInTheDocument();
-    expect(callsTo('PUT', '/api/UpdateUser')[0]?.body).toEqual({
+    expect(callsTo(users.updateUser)[0]?.body).toEqual({
       currentPassword: 'old-secret',
       newPassword: 'new-secret',
     });
@@ -146,14 +153,18 @@ describe('profile form', () => {
   it('shows the server’s message on the current-password field when it is wrong', async () => {
     mockProfileApi({
       status: 400,
-      body: { error: 'wrong_password', message: 'The current password is not correct' },
+      body: {
+        error: ERROR_CODES.wrongPassword,
+        message: wrongPasswordMessage,
+        details: [{ field: 'currentPassword', message: wrongPasswordMessage }],
+      },
     });
     await openProfile();
     await userEvent.type(field(/^Current Password/), 'old-secret');
     await userEvent.type(field(/^New Password/), 'new-secret');
     await userEvent.type(field(/^Confirm Password/), 'new-secret');
     await save();
-    expect(await screen.findByText('The current password is not correct')).toBeInTheDocument();
+    expect(await screen.findByText(wrongPasswordMessage)).toBeInTheDocument();
     expect(field(/^Current Password/)).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -176,7 +187,7 @@ describe('profile form', () => {
   });
 
   it('shows the failure dialog when saving fails', async () => {
-    mockProfileApi({ status: 500, body: { error: 'internal_error', message: 'Oops' } });
+    mockProfileApi(internalError);
     await openProfile();
     await userEvent.clear(field(/Last Name/));
     await userEvent.type(field(/Last Name/), 'Byron');

@@ -1,9 +1,10 @@
 import type { User } from '@datafeeds/domain';
+import { system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
 import { fillAndBlur } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
@@ -15,10 +16,10 @@ const SPORT_REQUIRED = 'You must select at least one Sport';
 
 async function openForm(user: User = makeUser()) {
   setToken(fakeJwt(900));
-  const { callsTo } = mockFetch({
-    'GET /api/GetUser': { body: user },
-    'GET /api/config': { body: appConfig },
-  });
+  const { callsTo } = mockCalls(
+    answer(users.getUser, { body: user }),
+    answer(system.config, { body: appConfig }),
+  );
   const app = await renderScreen('/create-client');
   await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
   return { ...app, callsTo };
@@ -154,7 +155,7 @@ describe('New Token Request form', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Token Nickname is not allowed to be empty')).toBeInTheDocument();
     expect(screen.getByLabelText(/Token Nickname/, { selector: 'input' })).toHaveFocus();
-    expect(callsTo('POST', '/api/CreateClient')).toHaveLength(0);
+    expect(callsTo(tokens.createClient)).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Post Game' }));
     await waitFor(() => expect(screen.queryByText(TIMING_REQUIRED)).not.toBeInTheDocument());

@@ -1,23 +1,25 @@
-import { MESSAGES, type User } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES, tokenRequestSchema, type User } from '@datafeeds/domain';
+import { auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { startFakeClock } from '@/testing/fake-clock';
-import { jsonResponse, mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
+import {
+  appConfig,
+  internalError,
+  makeClientId,
+  makeClientSecret,
+  makeUser,
+  validationFailed,
+} from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 
 const CREDENTIALS = {
-  clientId: 'cli_8d2f6a41b9e04c7d',
-  clientSecret: 'dfs_sk_Q2xpZW50U2VjcmV0VGhhdElzU2hvd25Pbmx5T25jZQ_x9k2',
-};
-
-const baseRoutes = {
-  'GET /api/GetUser': { body: makeUser() },
-  'GET /api/config': { body: appConfig },
-  'GET /api/GetClients': { body: { clients: [] } },
+  clientId: makeClientId('8d2f6a41b9e04c7d'),
+  clientSecret: makeClientSecret('Q2xpZW50U2VjcmV0VGhhdElzU2hvd25Pbmx5T25jZQ'),
 };
 
 function installClipboard() {
@@ -31,7 +33,7 @@ afterEach(() => {
 });
 
 interface OpenFormOptions {
-  createAnswer?: MockAnswer;
+  createAnswer?: DoubleAnswer<typeof tokens.createClient>;
   account?: User;
   /** The whole app rather than the form's screen alone, for leaving it for the dashboard or signing out. */
   withShell?: boolean;
@@ -44,16 +46,19 @@ async function openForm({
   withShell = false,
 }: OpenFormOptions = {}) {
   setToken(fakeJwt(900));
-  const fetchMock = mockFetch({
-    ...baseRoutes,
-    'GET /api/GetUser': { body: account },
-    'POST /api/CreateClient': createAnswer,
-  });
+  const doubles = mockCalls(
+    answer(users.getUser, { body: account }),
+    answer(system.config, { body: appConfig }),
+    answer(tokens.getClients, { body: { clients: [] } }),
+    answer(tokens.createClient, createAnswer),
+    answer(auth.logout, { status: 204 }),
+    answer(auth.refreshLogout, { status: 204 }),
+  );
   if (withShell) await preloadRoutes('/create-client', '/dashboard', '/login');
   const user = startFakeClock();
   const app = withShell ? renderApp('/create-client') : await renderScreen('/create-client');
   await screen.findByRole('heading', { level: 1, name: 'New Token Request' });
-  return { ...app, ...fetchMock, user };
+  return { ...app, ...doubles, user };
 }
 
 async function fillAndSubmit(user: UserEvent) {
@@ -97,7 +102,7 @@ describe('submitting a token request', () => {
     queryClient.setQueryData(['tokens', 'list'], { clients: [] });
     await fillAndSubmit(user);
     expect(await screen.findByRole('heading', { level: 2, name: 'Your new API token' })).toHaveFocus();
-    expect(callsTo('POST', '/api/CreateClient').map((call) => call.body)).toEqual([
+    expect(callsTo(tokens.createClient).map((call) => call.body)).toEqual([
       {
         label: 'Scores app',
         apiType: 'rest',
@@ -119,31 +124,36 @@ describe('submitting a token request', () => {
 
   it('disables Submit Request while the request is being sent', async () => {
     const { user } = await openForm();
-    let answer: (response: Response) => void = () => {};
-    const answered = new Promise<Response>((resolve) => (answer = resolve));
-    const answerOthers = vi.mocked(fetch).getMockImplementation();
-    vi.mocked(fetch).mockImplementation((input, init) =>
-      String(input) === '/api/CreateClient' ? answered : (answerOthers?.(input, init) as Promise<Response>),
-    );
+    // CreateClient's double answers once the test lets it.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const answerAll = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      if (String(input) === tokens.createClient.path) await released;
+      return answerAll(input, init);
+    });
     await fillAndSubmit(user);
     expect(await screen.findByRole('button', { name: /Submit Request/ })).toBeDisabled();
-    answer(jsonResponse({ status: 201, body: CREDENTIALS }));
+    release();
     expect(await screen.findByRole('heading', { level: 2, name: 'Your new API token' })).toBeInTheDocument();
   });
 
   it.each([
-    ['a server error', { status: 500, body: { error: 'internal_error', message: 'Internal error' } }],
-    ['a 400 without details', { status: 400, body: { error: 'validation_failed', message: 'Bad' } }],
+    ['a server error', internalError],
     [
-      'a 400 naming a field the form does not have',
+      'a 400 without details',
       {
-        status: 400,
+        status: 400 as const,
+        // Fastify's refusal of a body that is not JSON, passed on by the error handler.
         body: {
-          error: 'validation_failed',
-          message: 'scope is not allowed',
-          details: [{ field: 'scope', message: 'scope is not allowed' }],
+          error: ERROR_CODES.validation,
+          message: "Body is not valid JSON but content-type is set to 'application/json'",
         },
       },
+    ],
+    [
+      'a 400 naming a field the form does not have',
+      validationFailed(tokenRequestSchema, { scope: 'nfl\u0000' })!,
     ],
   ])('shows the Failed to create Client dialog on %s and keeps the form', async (_case, answer) => {
     const { user } = await openForm({ createAnswer: answer });
@@ -172,27 +182,23 @@ describe('submitting a token request', () => {
   });
 
   it("puts a 400's field messages on the fields instead of the dialog", async () => {
-    const { user } = await openForm({
-      createAnswer: {
-        status: 400,
-        body: {
-          error: 'validation_failed',
-          message: 'Token Nickname is already used',
-          details: [
-            { field: 'label', message: 'Token Nickname is already used' },
-            { field: 'sports.1', message: 'NHL is not available to your company' },
-            { field: 'postGame', message: 'Post Game is not available' },
-          ],
-        },
-      },
-    });
+    // What the server answers a body its schema refuses on three fields.
+    const refusal = validationFailed(tokenRequestSchema, {
+      label: 'S',
+      apiType: 'rest',
+      liveGame: true,
+      preGame: false,
+      postGame: 'yes',
+      sports: ['nfl', 'xfl'],
+    })!;
+    const [label, postGame, sport] = refusal.body.details!.map(({ message }) => message);
+    expect(refusal.body.details!.map(({ field }) => field)).toEqual(['label', 'postGame', 'sports.1']);
+    const { user } = await openForm({ createAnswer: refusal });
     await fillAndSubmit(user);
-    expect(await screen.findByText('Token Nickname is already used')).toBeInTheDocument();
+    expect(await screen.findByText(label!)).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Sports' })).getByText(sport!)).toBeInTheDocument();
     expect(
-      within(screen.getByRole('group', { name: 'Sports' })).getByText('NHL is not available to your company'),
-    ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('group', { name: 'Data timing' })).getByText('Post Game is not available'),
+      within(screen.getByRole('group', { name: 'Data timing' })).getByText(postGame!),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

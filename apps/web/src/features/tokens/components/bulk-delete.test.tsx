@@ -1,12 +1,14 @@
 import { MESSAGES, bulkDeleteFailureMessage, bulkDeleteSuccessMessage } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { makeClientId } from '@/testing/fixtures';
 import { makeClient, mockTokensApi, openDashboard, tableBodyRows } from '../testing/tokens-api';
 
-const one = makeClient({ id: 'cli_bulk000000000000000000aaa11', label: 'One' });
-const two = makeClient({ id: 'cli_bulk000000000000000000bbb22', label: 'Two' });
-const three = makeClient({ id: 'cli_bulk000000000000000000ccc33', label: 'Three' });
+const one = makeClient({ id: makeClientId('bulkaaa11'), label: 'One' });
+const two = makeClient({ id: makeClientId('bulkbbb22'), label: 'Two' });
+const three = makeClient({ id: makeClientId('bulkccc33'), label: 'Three' });
 
 async function selectAndOpen(labels: string[]) {
   await screen.findByRole('checkbox', { name: 'Select all tokens' });
@@ -34,12 +36,12 @@ describe('deleting the selected tokens', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(bulkDeleteSuccessMessage(2))).toBeInTheDocument();
-    expect(callsTo('DELETE', '/api/DeleteClient').map((call) => call.body)).toEqual([
+    expect(callsTo(tokens.deleteClient).map((call) => call.body)).toEqual([
       { clientId: one.id },
       { clientId: three.id },
     ]);
     await waitFor(() => expect(rowLabels()).toEqual(['Two']));
-    expect(callsTo('GET', '/api/GetClients').length).toBeGreaterThan(1);
+    expect(callsTo(tokens.getClients).length).toBeGreaterThan(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /^Delete selected/ })).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select Two' })).not.toBeChecked();
@@ -60,7 +62,7 @@ describe('deleting the selected tokens', () => {
     expect(message).toBe('Failed to delete 1 of the selected Client Credentials: bbb22');
     const alert = await screen.findByText(message);
     expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-filledError');
-    expect(callsTo('DELETE', '/api/DeleteClient')).toHaveLength(3);
+    expect(callsTo(tokens.deleteClient)).toHaveLength(3);
     expect(await screen.findByRole('heading', { name: 'No API Tokens Found' })).toBeInTheDocument();
   });
 
@@ -71,7 +73,7 @@ describe('deleting the selected tokens', () => {
     expect(dialog).toHaveTextContent('The token Two (…bbb22) will be deleted permanently');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo('DELETE', '/api/DeleteClient')).toHaveLength(0);
+    expect(callsTo(tokens.deleteClient)).toHaveLength(0);
     expect(screen.getByRole('checkbox', { name: 'Select Two' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeInTheDocument();
   });

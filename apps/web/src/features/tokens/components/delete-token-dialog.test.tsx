@@ -1,12 +1,14 @@
 import { MESSAGES, deleteFailureMessage, deleteSuccessMessage } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { clickOutsideDialog, waitPastDialogExit } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
+import { internalError, makeClientId } from '@/testing/fixtures';
 import { renderScreen } from '@/testing/render';
 import { makeClient, mockTokensApi } from '../testing/tokens-api';
 
-const client = makeClient({ id: 'cli_team*ab12cd34', label: 'Scores app' });
+const client = makeClient({ id: makeClientId('team0ab12cd34'), label: 'Scores app' });
 const other = makeClient({ label: 'Odds app' });
 
 async function openDeleteDialog() {
@@ -35,7 +37,7 @@ describe('delete token dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Delete Token' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo('DELETE', '/api/DeleteClient')).toHaveLength(0);
+    expect(callsTo(tokens.deleteClient)).toHaveLength(0);
     expect(screen.getByText('Scores app')).toBeInTheDocument();
   });
 
@@ -52,13 +54,11 @@ describe('delete token dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(deleteSuccessMessage('Scores app')).toBe('Scores app Client Credential deleted successfully');
-    expect(callsTo('DELETE', '/api/DeleteClient').map((call) => call.body)).toEqual([
-      { clientId: client.id },
-    ]);
+    expect(callsTo(tokens.deleteClient).map((call) => call.body)).toEqual([{ clientId: client.id }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Scores app' })).not.toBeInTheDocument());
     expect(screen.getByRole('cell', { name: 'Odds app' })).toBeInTheDocument();
-    expect(callsTo('GET', '/api/GetClients')).toHaveLength(2);
+    expect(callsTo(tokens.getClients)).toHaveLength(2);
   });
 
   it('shows the empty state after deleting the last token, still with the snackbar', async () => {
@@ -72,7 +72,7 @@ describe('delete token dialog', () => {
   it('reports a failure with the token’s label and the short id the table shows', async () => {
     const { callsTo } = mockTokensApi({
       clients: [client, other],
-      deleteClient: { status: 500, body: { error: 'internal_error', message: 'Oops' } },
+      deleteClient: internalError,
     });
     const { dialog, user } = await openDeleteDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -85,7 +85,7 @@ describe('delete token dialog', () => {
     expect(screen.getByRole('cell', { name: '…2cd34' })).toBeInTheDocument();
     // Only a token that is already gone reloads the list.
     await waitPastDialogExit();
-    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+    expect(callsTo(tokens.getClients)).toHaveLength(1);
   });
 
   it('reloads the list when the token was already gone, so its stale row disappears', async () => {
@@ -102,6 +102,6 @@ describe('delete token dialog', () => {
     await waitFor(() =>
       expect(screen.queryByRole('cell', { name: 'Scores app', hidden: true })).not.toBeInTheDocument(),
     );
-    expect(callsTo('GET', '/api/GetClients')).toHaveLength(2);
+    expect(callsTo(tokens.getClients)).toHaveLength(2);
   });
 });

@@ -1,16 +1,20 @@
 import {
+  ERROR_CODES,
   MESSAGES,
+  TOKEN_MESSAGES,
   formatDateTime,
   ROTATION_GRACE_LABELS,
   ROTATION_GRACE_PERIODS,
   rotateFailureMessage,
   rotateSuccessMessage,
 } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SECRET_WARNING } from '@/components/credentials/client-credentials';
 import { clickOutsideDialog, waitPastDialogExit } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
+import { makeClientId } from '@/testing/fixtures';
 import { renderScreen } from '@/testing/render';
 import { makeClient, mockTokensApi, newCredentials } from '../testing/tokens-api';
 import {
@@ -21,7 +25,7 @@ import {
   oldSecretWorksUntilText,
 } from './rotate-token-dialog';
 
-const client = makeClient({ id: 'cli_team*ef56gh78', label: 'Scores app' });
+const client = makeClient({ id: makeClientId('team0ef56gh78'), label: 'Scores app' });
 
 async function openRotateDialog() {
   const user = startFakeClock();
@@ -59,7 +63,7 @@ describe('rotate token dialog', () => {
     expect(dialog).toHaveTextContent('they stop working in 1 hour');
     await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
     await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
-    expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([
+    expect(callsTo(tokens.rotateClient).map((call) => call.body)).toEqual([
       { clientId: client.id, gracePeriod: '1h' },
     ]);
   });
@@ -98,10 +102,10 @@ describe('rotate token dialog', () => {
   it('asks before cutting an old secret still in its grace period, and says so', async () => {
     const endsAt = new Date(Date.now() + 3_600_000).toISOString();
     const graced = makeClient({
-      id: 'cli_team*ef56gh78',
+      id: client.id,
       label: 'Scores app',
       rotationGrace: {
-        clientId: 'cli_older000000000000000abcde',
+        clientId: makeClientId('olderabcde'),
         rotatedAt: new Date().toISOString(),
         endsAt,
         requestsSinceRotation: 3,
@@ -116,7 +120,7 @@ describe('rotate token dialog', () => {
     expect(rotate).toBeEnabled();
     await user.click(rotate);
     await within(dialog).findByText(MESSAGES.rotateDialogSuccess);
-    expect(callsTo('POST', '/api/RotateClient')).toHaveLength(1);
+    expect(callsTo(tokens.rotateClient)).toHaveLength(1);
   });
 
   it('warns that rotating is irreversible and explains what happens', async () => {
@@ -137,7 +141,7 @@ describe('rotate token dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Rotate Token' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo('POST', '/api/RotateClient')).toHaveLength(0);
+    expect(callsTo(tokens.rotateClient)).toHaveLength(0);
   });
 
   it('shows the new credentials once, confirms with a snackbar and reloads the list on close', async () => {
@@ -155,7 +159,7 @@ describe('rotate token dialog', () => {
     expect(dialog).toHaveTextContent(SECRET_WARNING);
     expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(rotateSuccessMessage('Scores app')).toBe('Scores app Client Credential rotate request successful');
-    expect(callsTo('POST', '/api/RotateClient').map((call) => call.body)).toEqual([
+    expect(callsTo(tokens.rotateClient).map((call) => call.body)).toEqual([
       { clientId: client.id, gracePeriod: 'none' },
     ]);
 
@@ -175,17 +179,17 @@ describe('rotate token dialog', () => {
   it('reloads the list when the dialog closes, not while it shows the new credentials', async () => {
     const { callsTo } = mockTokensApi({ clients: [client] });
     const { dialog, user } = await openRotateDialog();
-    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+    expect(callsTo(tokens.getClients)).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
     expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
     await waitPastDialogExit();
-    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+    expect(callsTo(tokens.getClients)).toHaveLength(1);
     // The open dialog hides the table from the accessibility tree.
     expect(screen.getByRole('cell', { name: '…6gh78', hidden: true })).toBeInTheDocument();
 
     fireEvent.copy(within(dialog).getByRole('textbox', { name: 'Client Secret' }));
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(callsTo('GET', '/api/GetClients')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(tokens.getClients)).toHaveLength(2));
     expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
   });
 
@@ -203,7 +207,7 @@ describe('rotate token dialog', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Client Secret' })).toHaveValue(
       newCredentials.clientSecret,
     );
-    expect(callsTo('GET', '/api/GetClients')).toHaveLength(1);
+    expect(callsTo(tokens.getClients)).toHaveLength(1);
   });
 
   it('closes and reloads the list when the user leaves without copying', async () => {
@@ -212,7 +216,7 @@ describe('rotate token dialog', () => {
     await user.click(within(question).getByRole('button', { name: 'Leave anyway' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByText(newCredentials.clientSecret)).not.toBeInTheDocument();
-    await waitFor(() => expect(callsTo('GET', '/api/GetClients')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(tokens.getClients)).toHaveLength(2));
     expect(await screen.findByRole('cell', { name: '…new01' })).toBeInTheDocument();
   });
 
@@ -230,7 +234,7 @@ describe('rotate token dialog', () => {
   it('reports a failure with the token’s label and the short id the table shows, and closes', async () => {
     mockTokensApi({
       clients: [client],
-      rotateClient: { status: 404, body: { error: 'not_found', message: 'Client not found' } },
+      rotateClient: { status: 404, body: { error: ERROR_CODES.notFound, message: TOKEN_MESSAGES.notFound } },
     });
     const { dialog, user } = await openRotateDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));

@@ -1,8 +1,9 @@
 import { ROLE_REFUSALS, formatDateTime, type Client } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { internalError, makeClientId, makeUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { makeClient, mockTokensApi, openDashboard } from '../testing/tokens-api';
 import {
@@ -18,10 +19,10 @@ import { oldSecretHintText } from './token-row';
 const endsAt = new Date(Date.now() + 45.5 * 60_000).toISOString();
 const rotated = (): Client =>
   makeClient({
-    id: 'cli_newsecret000000000000000abc12',
+    id: makeClientId('newsecretabc12'),
     label: 'Scores app',
     rotationGrace: {
-      clientId: 'cli_oldsecret000000000000000old77',
+      clientId: makeClientId('oldsecretold77'),
       rotatedAt: new Date(Date.now() - 15 * 60_000).toISOString(),
       endsAt,
       requestsSinceRotation: 1234,
@@ -68,7 +69,7 @@ describe('the old secret of a rotation with a grace period', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo('POST', '/api/EndRotationGrace')).toHaveLength(0);
+    expect(callsTo(tokens.endRotationGrace)).toHaveLength(0);
 
     await user.click(within(section).getByRole('button', { name: END_GRACE_BUTTON }));
     await user.click(
@@ -77,9 +78,7 @@ describe('the old secret of a rotation with a grace period', () => {
       }),
     );
     expect(await screen.findByText(endGraceSuccessMessage('Scores app'))).toBeInTheDocument();
-    expect(callsTo('POST', '/api/EndRotationGrace').map((call) => call.body)).toEqual([
-      { clientId: client.id },
-    ]);
+    expect(callsTo(tokens.endRotationGrace).map((call) => call.body)).toEqual([{ clientId: client.id }]);
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: GRACE_HEADING })).not.toBeInTheDocument(),
     );
@@ -89,7 +88,7 @@ describe('the old secret of a rotation with a grace period', () => {
   it('reports a failure to stop it', async () => {
     mockTokensApi({
       clients: [rotated()],
-      endRotationGrace: { status: 500, body: { error: 'internal_error', message: 'Boom' } },
+      endRotationGrace: internalError,
     });
     const section = await openDetails(rotated());
     const user = userEvent.setup();

@@ -5,16 +5,18 @@ import {
   formatDateTime,
   rotateSuccessMessage,
 } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { internalError, makeClientId } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { holdGetClients, makeClient, mockTokensApi } from '../testing/tokens-api';
 import { TOKEN_LOAD_FAILED } from './token-details';
 import { NOT_FOUND_HEADING, NOT_FOUND_TEXT } from './token-not-found';
 
 const client = makeClient({
-  id: 'cli_detail0000000000000000xyz98',
+  id: makeClientId('detailxyz98'),
   label: 'Scores app',
   apiType: 'graphql',
   status: 'review',
@@ -57,7 +59,7 @@ describe('API token details page', () => {
       'href',
       '/create-client',
     );
-    expect(callsTo('GET', '/api/GetClients')[0]?.url).toBe(`/api/GetClients?clientIds=${client.id}`);
+    expect(callsTo(tokens.getClients)[0]?.url).toBe(`/api/GetClients?clientIds=${client.id}`);
   });
 
   it('shows when the token was last used, with the exact time on hover', async () => {
@@ -88,7 +90,7 @@ describe('API token details page', () => {
 
   it('says when the token does not exist, with a way back to the dashboard', async () => {
     mockTokensApi({ clients: [client] });
-    const { router } = await openDetails('cli_unknown');
+    const { router } = await openDetails(makeClientId('unknown'));
     expect(await screen.findByRole('heading', { level: 2, name: NOT_FOUND_HEADING })).toBeInTheDocument();
     expect(NOT_FOUND_HEADING).toBe('Token not found');
     expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
@@ -98,8 +100,9 @@ describe('API token details page', () => {
 
   it('sends a client ID a rotation replaced to the token’s page', async () => {
     const { replace } = mockTokensApi({ clients: [client] });
-    replace('cli_replaced00000000000000old12', client.id);
-    const { router } = await openDetails('cli_replaced00000000000000old12');
+    const replaced = makeClientId('replacedold12');
+    replace(replaced, client.id);
+    const { router } = await openDetails(replaced);
     await waitFor(() => expect(router.state.location.pathname).toBe(`/client/${client.id}`));
     expect(await screen.findByText('Nickname', { selector: 'dt' })).toBeInTheDocument();
     expect(valueOf('Client ID')).toHaveTextContent(client.id);
@@ -107,19 +110,15 @@ describe('API token details page', () => {
   });
 
   it('says the same for an address that names no client ID at all (the API answers 400)', async () => {
-    mockTokensApi({
-      getClients: {
-        status: 400,
-        body: { error: 'validation_failed', message: 'Must be client IDs as the portal issues them.' },
-      },
-    });
+    const { callsTo } = mockTokensApi({ clients: [client] });
     await openDetails('not|an%00id');
     expect(await screen.findByRole('heading', { level: 2, name: NOT_FOUND_HEADING })).toBeInTheDocument();
+    expect(callsTo(tokens.getClients).map(({ query }) => query.get('clientIds'))).toEqual(['not|an\0id']);
   });
 
   it('offers a retry when the token could not be loaded, and logs the failure', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockTokensApi({ getClients: { status: 500, body: { error: 'internal_error', message: 'Oops' } } });
+    mockTokensApi({ getClients: internalError });
     await openDetails();
     expect(await screen.findByText(TOKEN_LOAD_FAILED)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -134,7 +133,7 @@ describe('API token details page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(callsTo('DELETE', '/api/DeleteClient')).toHaveLength(1);
+    expect(callsTo(tokens.deleteClient)).toHaveLength(1);
   });
 
   it('returns to / once the user closes the new credentials after a rotate', async () => {

@@ -2,7 +2,7 @@ import { TOKEN_STATUSES, TOKEN_STATUS_LABELS, emptyScope, formatDate } from '@da
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { internalError, makeClientId, makeUser } from '@/testing/fixtures';
 import {
   holdGetClients,
   makeClient,
@@ -55,7 +55,7 @@ describe('dashboard token list', () => {
 
   it('shows each token: dates, short id, description lines, nickname and status label', async () => {
     const client = makeClient({
-      id: 'cli_abcdef*tail12345',
+      id: makeClientId('abcdeftail12345'),
       label: 'Scores app',
       scope: { ...emptyScope(), nflLive: true, nfl: true, mlbLive: true, mlb: true, nbaPreGame: true },
       expiredAt: '2026-04-01T12:00:00.000Z',
@@ -133,7 +133,7 @@ describe('dashboard while loading and without tokens', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     mockTokensApi({
       user: trialUser,
-      getClients: { status: 500, body: { error: 'internal_error', message: 'Oops' } },
+      getClients: internalError,
     });
     await openDashboard();
     expect(await screen.findByRole('heading', { level: 2, name: EMPTY_HEADING })).toBeInTheDocument();

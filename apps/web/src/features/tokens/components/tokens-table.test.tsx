@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/testing/fixtures';
+import { makeClientId, makeUser } from '@/testing/fixtures';
 import { makeClient, mockTokensApi, openDashboard, tableBodyRows, tableHeaders } from '../testing/tokens-api';
 import { TOKENS_HEADING } from './tokens-overview';
 
@@ -102,7 +102,7 @@ describe('dashboard token table', () => {
     mockTokensApi({
       user: trialUser,
       clients: [
-        makeClient({ id: 'cli_small*9z8y7', label: 'Phone app' }),
+        makeClient({ id: makeClientId('small9z8y7'), label: 'Phone app' }),
         makeClient({ label: 'Used app', lastUsedAt }),
       ],
     });

@@ -1,17 +1,28 @@
-// Fixtures and a fetch mock for the tokens screens: an in-memory token list behind GetClients,
-// DeleteClient, RotateClient and EndRotationGrace, so a test sees the list reload after a change.
+// Fixtures and test doubles for the tokens screens: an in-memory token list behind GetClients,
+// GetClientUsage, DeleteClient, RotateClient and EndRotationGrace, answering as the server does
+// (its messages, its 404 with replacedBy, its 400 for a malformed client ID), so a test sees the list
+// reload after a change.
 import {
+  ERROR_CODES,
   ROTATION_GRACE_SECONDS,
+  TOKEN_MESSAGES,
   emptyScope,
   type Client,
-  type RotateClientRequest,
   type User,
 } from '@datafeeds/domain';
+import { system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
-import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { appConfig, makeClientUsage, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
+import {
+  appConfig,
+  makeClientId,
+  makeClientSecret,
+  makeClientUsage,
+  makeUser,
+  validationFailed,
+} from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 
@@ -21,7 +32,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
   sequence += 1;
   const n = String(sequence).padStart(5, '0');
   return {
-    id: `cli_8f3a2b1c9d0e7f6a5b4c${n}`,
+    id: makeClientId(`8f3a2b1c9d0e7f6a5${n}`),
     label: `Feed ${n}`,
     scope: { ...emptyScope(), nfl: true, nflLive: true, mlb: true, mlbLive: true },
     status: 'active',
@@ -36,61 +47,67 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
   };
 }
 
+/** What every rotation of these tests issues. */
 export const newCredentials = {
-  clientId: 'cli_rotated0000000000000000new01',
-  clientSecret: 'dfs_live_RotatedSecretValue0123456789abcdefABCDEF_9f1c',
+  clientId: makeClientId('rotated0new01'),
+  clientSecret: makeClientSecret('RotatedSecret0123456789'),
 };
 
 interface TokensApiOptions {
   user?: User;
   clients?: Client[];
   /** Replaces the in-memory GetClients answer (a failure, for instance). */
-  getClients?: MockAnswer;
-  deleteClient?: MockAnswer;
-  rotateClient?: MockAnswer;
-  endRotationGrace?: MockAnswer;
+  getClients?: DoubleAnswer<typeof tokens.getClients>;
+  deleteClient?: DoubleAnswer<typeof tokens.deleteClient>;
+  rotateClient?: DoubleAnswer<typeof tokens.rotateClient>;
+  endRotationGrace?: DoubleAnswer<typeof tokens.endRotationGrace>;
 }
 
-function clientIdOf(body: unknown): string {
-  return (body as { clientId: string }).clientId;
-}
+const notFound = (message: string, replacedBy?: string) => ({
+  status: 404 as const,
+  body: { error: ERROR_CODES.notFound, message, ...(replacedBy ? { replacedBy } : {}) },
+});
 
 export function mockTokensApi(options: TokensApiOptions = {}) {
   const store = [...(options.clients ?? [])];
-  const notFound = { status: 404, body: { error: 'not_found', message: 'Client not found' } };
   /** Client IDs a rotation replaced → the token's client ID now (GetClients answers 404 with it). */
   const replaced = new Map<string, string>();
+  /** The server's answer when one client ID names no token of the company. */
+  const unknown = (clientId: string) => notFound(TOKEN_MESSAGES.notFound, replaced.get(clientId));
   setToken(fakeJwt(900));
-  const mock = mockFetch({
-    'GET /api/GetUser': { body: options.user ?? makeUser() },
-    'GET /api/config': { body: appConfig },
-    'GET /api/GetClients': ({ url }) => {
+  const mock = mockCalls(
+    answer(users.getUser, { body: options.user ?? makeUser() }),
+    answer(system.config, { body: appConfig }),
+    answer(tokens.getClients, ({ query }) => {
       if (options.getClients) return options.getClients;
-      const wanted = new URL(url, 'http://localhost').searchParams.get('clientIds');
+      const refused = validationFailed(tokens.getClients.query, Object.fromEntries(query));
+      if (refused) return refused;
+      const wanted = query.get('clientIds');
       if (wanted === null) return { body: { clients: store } };
       const client = store.find(({ id }) => id === wanted);
-      if (client) return { body: { clients: [client] } };
-      const replacedBy = replaced.get(wanted);
-      return replacedBy ? { status: 404, body: { ...notFound.body, replacedBy } } : notFound;
-    },
+      return client ? { body: { clients: [client] } } : unknown(wanted);
+    }),
     // Every token of these tests is unused unless a test says otherwise.
-    'GET /api/GetClientUsage': ({ url }) => {
-      const query = new URL(url, 'http://localhost').searchParams;
-      return { body: makeClientUsage(query.get('clientId') ?? '', { days: Number(query.get('days')) }) };
-    },
-    'DELETE /api/DeleteClient': ({ body }) => {
+    answer(tokens.getClientUsage, ({ query }) => {
+      const refused = validationFailed(tokens.getClientUsage.query, Object.fromEntries(query));
+      if (refused) return refused;
+      const clientId = query.get('clientId') ?? '';
+      if (!store.some(({ id }) => id === clientId)) return unknown(clientId);
+      return { body: makeClientUsage(clientId, { days: Number(query.get('days')) }) };
+    }),
+    answer(tokens.deleteClient, ({ body }) => {
       if (options.deleteClient) return options.deleteClient;
-      const index = store.findIndex(({ id }) => id === clientIdOf(body));
-      if (index < 0) return notFound;
+      const index = store.findIndex(({ id }) => id === body.clientId);
+      if (index < 0) return notFound(TOKEN_MESSAGES.notFound);
       store.splice(index, 1);
       return { status: 204 };
-    },
-    'POST /api/RotateClient': ({ body }) => {
+    }),
+    answer(tokens.rotateClient, ({ body }) => {
       if (options.rotateClient) return options.rotateClient;
-      const index = store.findIndex(({ id }) => id === clientIdOf(body));
+      const index = store.findIndex(({ id }) => id === body.clientId);
       const old = store[index];
-      if (!old) return notFound;
-      const { gracePeriod = 'none' } = body as RotateClientRequest;
+      if (!old) return notFound(TOKEN_MESSAGES.notFound);
+      const { gracePeriod = 'none' } = body;
       const rotatedAt = new Date().toISOString();
       const endsAt = new Date(Date.now() + ROTATION_GRACE_SECONDS[gracePeriod] * 1000).toISOString();
       const rotationGrace =
@@ -98,16 +115,16 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       store.splice(index, 1, { ...old, id: newCredentials.clientId, rotationGrace });
       replaced.set(old.id, newCredentials.clientId);
       return { body: { ...newCredentials, oldSecretWorksUntil: rotationGrace ? endsAt : null } };
-    },
-    'POST /api/EndRotationGrace': ({ body }) => {
+    }),
+    answer(tokens.endRotationGrace, ({ body }) => {
       if (options.endRotationGrace) return options.endRotationGrace;
-      const index = store.findIndex(({ id, rotationGrace }) => id === clientIdOf(body) && rotationGrace);
+      const index = store.findIndex(({ id, rotationGrace }) => id === body.clientId && rotationGrace);
       const client = store[index];
-      if (!client) return notFound;
+      if (!client) return notFound(TOKEN_MESSAGES.noGracePeriod);
       store.splice(index, 1, { ...client, rotationGrace: null });
       return { status: 204 };
-    },
-  });
+    }),
+  );
   /** Records that a rotation replaced `oldId` by `newId` (a token rotated before the test). */
   const replace = (oldId: string, newId: string) => replaced.set(oldId, newId);
   return { ...mock, store, replace };
@@ -129,8 +146,10 @@ export const tableBodyRows = () =>
 
 /** Leaves every GetClients request unanswered, to show the loading state. */
 export function holdGetClients(): void {
-  const answer = globalThis.fetch;
+  const answerOthers = globalThis.fetch;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input).startsWith('/api/GetClients') ? new Promise<Response>(() => {}) : answer(input, init),
+    new URL(String(input), 'http://localhost').pathname === tokens.getClients.path
+      ? new Promise<Response>(() => {})
+      : answerOthers(input, init),
   );
 }

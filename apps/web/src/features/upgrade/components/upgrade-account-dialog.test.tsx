@@ -1,11 +1,12 @@
-import { MESSAGES, emptyScope, type Client } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES, alreadyPaidMessage, emptyScope, type Client } from '@datafeeds/domain';
+import { account as accountCalls, system, tokens, users } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { clickOutsideDialog } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
-import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
+import { appConfig, internalError, makeClientId, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
 import { upgradeRequestedText } from './upgrade-account-button';
@@ -13,7 +14,7 @@ import { UPGRADE_DIALOG_TITLE } from './upgrade-account-dialog';
 
 // The upgrade button sits in the dashboard's token list header, which shows only when there are tokens.
 const client: Client = {
-  id: 'cli_upgrade000000000000000abcde',
+  id: makeClientId('upgradeabcde'),
   label: 'Scores app',
   scope: { ...emptyScope(), nfl: true },
   status: 'active',
@@ -26,14 +27,14 @@ const client: Client = {
   rotationGrace: null,
 };
 
-function mockDashboard(upgradeAnswer: MockAnswer) {
+function mockDashboard(upgradeAnswer: DoubleAnswer<typeof accountCalls.upgradeAccount>) {
   setToken(fakeJwt(900));
-  return mockFetch({
-    'GET /api/GetUser': { body: makeUser({ companyAccountStatus: 'trial' }) },
-    'GET /api/config': { body: appConfig },
-    'GET /api/GetClients': { body: { clients: [client] } },
-    'POST /api/UpgradeAccount': upgradeAnswer,
-  });
+  return mockCalls(
+    answer(users.getUser, { body: makeUser({ companyAccountStatus: 'trial' }) }),
+    answer(system.config, { body: appConfig }),
+    answer(tokens.getClients, { body: { clients: [client] } }),
+    answer(accountCalls.upgradeAccount, upgradeAnswer),
+  );
 }
 
 async function openUpgradeDialog() {
@@ -44,7 +45,7 @@ async function openUpgradeDialog() {
   return { dialog, user };
 }
 
-const requested = { body: { status: 'requested', requestedAt: '2026-02-10T12:00:00.000Z' } };
+const requested = { body: { status: 'requested', requestedAt: '2026-02-10T12:00:00.000Z' } } as const;
 
 describe('upgrade account dialog', () => {
   it('explains the request and what happens to the existing tokens', async () => {
@@ -64,7 +65,7 @@ describe('upgrade account dialog', () => {
     expect(screen.getByRole('dialog', { name: UPGRADE_DIALOG_TITLE })).toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo('POST', '/api/UpgradeAccount')).toHaveLength(0);
+    expect(callsTo(accountCalls.upgradeAccount)).toHaveLength(0);
   });
 
   it('submits the request with an empty body and confirms with a snackbar', async () => {
@@ -73,7 +74,7 @@ describe('upgrade account dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(MESSAGES.upgradeSuccess)).toBeInTheDocument();
     expect(MESSAGES.upgradeSuccess).toBe('Successfully submitted your upgrade request');
-    expect(callsTo('POST', '/api/UpgradeAccount').map((call) => call.body)).toEqual([{}]);
+    expect(callsTo(accountCalls.upgradeAccount).map((call) => call.body)).toEqual([{}]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Asking again would look like a new request: the button gives way to when it was asked.
     expect(screen.getByText(upgradeRequestedText('2026-02-10T12:00:00.000Z'))).toBeInTheDocument();
@@ -82,13 +83,13 @@ describe('upgrade account dialog', () => {
 
   it('shows every member a waiting request instead of the button', async () => {
     setToken(fakeJwt(900));
-    mockFetch({
-      'GET /api/GetUser': {
+    mockCalls(
+      answer(users.getUser, {
         body: makeUser({ companyAccountStatus: 'trial', upgradeRequestedAt: '2026-02-10T12:00:00.000Z' }),
-      },
-      'GET /api/config': { body: appConfig },
-      'GET /api/GetClients': { body: { clients: [client] } },
-    });
+      }),
+      answer(system.config, { body: appConfig }),
+      answer(tokens.getClients, { body: { clients: [client] } }),
+    );
     await renderScreen('/dashboard');
     expect(
       await screen.findByText(
@@ -99,7 +100,7 @@ describe('upgrade account dialog', () => {
   });
 
   it('reports a failed request with the error snackbar', async () => {
-    mockDashboard({ status: 500, body: { error: 'internal_error', message: 'Oops' } });
+    mockDashboard(internalError);
     const { dialog, user } = await openUpgradeDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     const alert = await screen.findByText(MESSAGES.upgradeFailed);
@@ -109,15 +110,15 @@ describe('upgrade account dialog', () => {
 
   it('drops the button when the server says the account is already paid', async () => {
     let account = makeUser({ companyAccountStatus: 'trial' });
-    mockFetch({
-      'GET /api/GetUser': () => ({ body: account }),
-      'GET /api/config': { body: appConfig },
-      'GET /api/GetClients': { body: { clients: [client] } },
-      'POST /api/UpgradeAccount': () => {
+    mockCalls(
+      answer(users.getUser, () => ({ body: account })),
+      answer(system.config, { body: appConfig }),
+      answer(tokens.getClients, { body: { clients: [client] } }),
+      answer(accountCalls.upgradeAccount, () => {
         account = makeUser({ companyAccountStatus: 'paid' });
-        return { status: 409, body: { error: 'conflict', message: 'Already paid' } };
-      },
-    });
+        return { status: 409, body: { error: ERROR_CODES.conflict, message: alreadyPaidMessage } };
+      }),
+    );
     setToken(fakeJwt(900));
     const { dialog, user } = await openUpgradeDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));

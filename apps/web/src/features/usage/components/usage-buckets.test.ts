@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeClientUsage } from '@/testing/fixtures';
+import { makeClientId, makeClientUsage } from '@/testing/fixtures';
 import { daysPerBarFor, MIN_BAND_PX, usageBars } from './usage-buckets';
 
 /** The plot of a 360 px phone: the collapsed sidebar, the paddings and the y axis take the rest. */
@@ -20,14 +20,17 @@ describe('usage bars', () => {
 
   it('at 360 px a 30- or 90-day chart has a bar a week, each with 10 px or more (days had 5 and 1.7)', () => {
     for (const days of [30, 90]) {
-      const bars = usageBars(makeClientUsage('cli_x', { days }), daysPerBarFor(days, PHONE_PLOT_WIDTH));
+      const bars = usageBars(
+        makeClientUsage(makeClientId('x'), { days }),
+        daysPerBarFor(days, PHONE_PLOT_WIDTH),
+      );
       expect(bars.labels).toHaveLength(Math.ceil(days / 7));
       expect(PHONE_PLOT_WIDTH / bars.labels.length).toBeGreaterThanOrEqual(10);
     }
   });
 
   it('add the days up by week, the last week ending today and the first one shorter', () => {
-    const usage = makeClientUsage('cli_x', {
+    const usage = makeClientUsage(makeClientId('x'), {
       days: 30,
       feeds: { nflLive: () => 1, nfl: (index) => (index === 29 ? 5 : 0) },
       refused: (index) => (index < 2 ? 3 : 0),
@@ -47,7 +50,7 @@ describe('usage bars', () => {
   });
 
   it('are the days themselves when a day has room', () => {
-    const usage = makeClientUsage('cli_x', { days: 7, feeds: { nba: () => 2 } });
+    const usage = makeClientUsage(makeClientId('x'), { days: 7, feeds: { nba: () => 2 } });
     expect(usageBars(usage, 1)).toMatchObject({ feeds: usage.feeds, refused: usage.refused });
   });
 });

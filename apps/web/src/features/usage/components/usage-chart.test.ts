@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from '@/lib/theme/theme';
-import { makeClientUsage } from '@/testing/fixtures';
+import { makeClientId, makeClientUsage } from '@/testing/fixtures';
 import { usageBars } from './usage-buckets';
 import { usageSeries } from './usage-chart';
 
 type UsageFixtureFeeds = NonNullable<Parameters<typeof makeClientUsage>[1]>['feeds'];
 
 const colorsByFeed = (feeds: UsageFixtureFeeds, mode: 'light' | 'dark') => {
-  const bars = usageBars(makeClientUsage('cli_x', { days: 7, feeds }), 1);
+  const bars = usageBars(makeClientUsage(makeClientId('x'), { days: 7, feeds }), 1);
   return Object.fromEntries(usageSeries(bars, createAppTheme(mode)).map(({ id, color }) => [id, color]));
 };
 

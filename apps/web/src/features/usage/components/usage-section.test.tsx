@@ -1,10 +1,11 @@
 import { emptyScope, type Client, type ClientUsage } from '@datafeeds/domain';
+import { system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
-import { mockFetch } from '@/testing/fetch-mock';
-import { appConfig, makeClientUsage, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls } from '@/testing/call-doubles';
+import { appConfig, internalError, makeClientId, makeClientUsage, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import {
@@ -16,7 +17,7 @@ import {
 } from './usage-texts';
 
 const client: Client = {
-  id: 'cli_usage00000000000000000abc12',
+  id: makeClientId('usageabc12'),
   label: 'Scores app',
   scope: { ...emptyScope(), nfl: true, nflLive: true, mlb: true },
   status: 'active',
@@ -45,16 +46,15 @@ function busyUsage(days: number): ClientUsage {
 
 function mockUsageApi(usageFor: (days: number) => ClientUsage | null) {
   setToken(fakeJwt(900));
-  return mockFetch({
-    'GET /api/GetUser': { body: makeUser() },
-    'GET /api/config': { body: appConfig },
-    'GET /api/GetClients': { body: { clients: [client] } },
-    'GET /api/GetClientUsage': ({ url }) => {
-      const days = Number(new URL(url, 'http://localhost').searchParams.get('days'));
-      const usage = usageFor(days);
-      return usage ? { body: usage } : { status: 500, body: { error: 'internal_error', message: 'Oops' } };
-    },
-  });
+  return mockCalls(
+    answer(users.getUser, { body: makeUser() }),
+    answer(system.config, { body: appConfig }),
+    answer(tokens.getClients, { body: { clients: [client] } }),
+    answer(tokens.getClientUsage, ({ query }) => {
+      const usage = usageFor(Number(query.get('days')));
+      return usage ? { body: usage } : internalError;
+    }),
+  );
 }
 
 async function openUsage() {
@@ -69,7 +69,7 @@ describe('usage section of API token details', () => {
     const { callsTo } = mockUsageApi(busyUsage);
     const section = await openUsage();
     expect(await within(section).findByText('Refused by reason')).toBeInTheDocument();
-    expect(callsTo('GET', '/api/GetClientUsage').map((call) => call.url)).toEqual([
+    expect(callsTo(tokens.getClientUsage).map((call) => call.url)).toEqual([
       `/api/GetClientUsage?clientId=${client.id}&days=30`,
     ]);
     expect(within(section).getByLabelText('Totals over 30 days')).toHaveTextContent(
@@ -108,11 +108,7 @@ describe('usage section of API token details', () => {
     await waitFor(() => expect(within(section).getAllByRole('row')).toHaveLength(7 + 2));
     await userEvent.click(within(section).getByRole('button', { name: '90 days' }));
     await waitFor(() => expect(within(section).getAllByRole('row')).toHaveLength(90 + 2));
-    expect(
-      callsTo('GET', '/api/GetClientUsage').map((call) =>
-        new URL(call.url, 'http://x').searchParams.get('days'),
-      ),
-    ).toEqual(['30', '7', '90']);
+    expect(callsTo(tokens.getClientUsage).map(({ query }) => query.get('days'))).toEqual(['30', '7', '90']);
     expect(within(section).getByRole('button', { name: '90 days' })).toHaveAttribute('aria-pressed', 'true');
   });
 
@@ -130,7 +126,7 @@ describe('usage section of API token details', () => {
   it('counts the earlier client IDs of a rotated token, and names them', async () => {
     mockUsageApi((days) => ({
       ...busyUsage(days),
-      clientIds: [client.id, 'cli_older000000000000000def34', 'cli_oldest00000000000000ghi56'],
+      clientIds: [client.id, makeClientId('olderdef34'), makeClientId('oldestghi56')],
     }));
     const section = await openUsage();
     expect(await within(section).findByText(earlierClientIdsText(['…def34', '…ghi56']))).toBeInTheDocument();
