@@ -11,11 +11,6 @@ export function errorResponses<const Status extends number>(...statuses: Status[
   >;
 }
 
-export const bearerSecurity = [{ bearer: [] }];
-
-/** Open to anyone. Said explicitly: an operation without `security` leaves a client generator guessing. */
-export const publicSecurity = [] as const;
-
 /**
  * A route's serializer that writes the success answer with plain JSON.stringify, for answers typed code
  * builds field by field as an object literal of the schema's type (toClient, the users repository's

@@ -1,9 +1,12 @@
+import { ERROR_CODES, MESSAGES } from '@datafeeds/domain';
+import { auth, callName, system, tokens, users } from '@datafeeds/domain/calls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
 import { makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { apiRequest } from './api-client';
+import { rateLimited, unauthorized } from '@/testing/server-errors';
+import { call } from './api-client';
 import { FetchError, HttpError, ParseError, TimeoutError } from './api-errors';
 import { getToken, onSessionEnd, setToken } from './auth/session-store';
 
@@ -11,34 +14,38 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('apiRequest', () => {
+const credentials = { email: 'ada@example.com', password: 'secret-password' };
+
+describe('call', () => {
   it('sends the bearer token and a JSON body', async () => {
     const token = fakeJwt(900);
     setToken(token);
     const user = makeUser();
-    const { calls } = mockFetch({ 'POST /api/CreateUser': { body: user } });
-    await expect(
-      apiRequest('/api/CreateUser', { method: 'POST', body: { firstName: 'Ada' } }),
-    ).resolves.toEqual(user);
+    const profile = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      companyName: 'Engines Ltd',
+      phone: '5551234567',
+    };
+    const { calls } = mockCalls(answer(users.createUser, { status: 201, body: user }));
+    await expect(call(users.createUser, { body: profile })).resolves.toEqual(user);
     expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
-    expect(calls[0]?.body).toEqual({ firstName: 'Ada' });
+    expect(calls[0]?.body).toEqual(profile);
   });
 
   it('url-encodes query parameters', async () => {
-    const { calls } = mockFetch({ 'GET /api/CheckEmailRegistered': { body: { emailRegistered: false } } });
-    await apiRequest('/api/CheckEmailRegistered', { query: { email: 'a+b@example.com' } });
-    expect(calls[0]?.url).toBe('/api/CheckEmailRegistered?email=a%2Bb%40example.com');
+    const { calls } = mockCalls(answer(users.checkEmailRegistered, { body: { emailRegistered: false } }));
+    await call(users.checkEmailRegistered, { query: { email: 'a+b@example.com' } });
+    expect(calls[0]?.url).toBe(`${users.checkEmailRegistered.path}?email=a%2Bb%40example.com`);
   });
 
   it('logs the user out on a 401 from any request', async () => {
     setToken(fakeJwt(900));
     const sessionEnded = vi.fn();
     onSessionEnd(sessionEnded);
-    mockFetch({
-      'GET /api/GetClients': { status: 401, body: { error: 'unauthorized', message: 'Session expired' } },
-    });
-    await expect(apiRequest('/api/GetClients')).rejects.toBeInstanceOf(HttpError);
+    mockCalls(answer(tokens.getClients, unauthorized()));
+    await expect(call(tokens.getClients)).rejects.toBeInstanceOf(HttpError);
     expect(getToken()).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
     expect(sessionEnded).toHaveBeenCalledTimes(1);
@@ -47,48 +54,35 @@ describe('apiRequest', () => {
   it('does not treat the login call’s 401 (wrong credentials) as a logout', async () => {
     const token = fakeJwt(900);
     setToken(token);
-    mockFetch({
-      'POST /api/login': {
+    mockCalls(
+      answer(auth.login, {
         status: 401,
-        body: { error: 'invalid_credentials', message: 'Wrong email or password' },
-      },
-    });
-    await expect(
-      apiRequest('/api/login', { method: 'POST', body: {}, logoutOnUnauthorized: false }),
-    ).rejects.toMatchObject({
+        body: { error: ERROR_CODES.invalidCredentials, message: MESSAGES.loginFailed },
+      }),
+    );
+    await expect(call(auth.login, { body: credentials })).rejects.toMatchObject({
       status: 401,
-      code: 'invalid_credentials',
+      code: ERROR_CODES.invalidCredentials,
     });
     expect(getToken()).toBe(token);
   });
 
   it('classifies an HTTP failure with the server’s error body and Retry-After', async () => {
-    mockFetch({
-      'POST /api/login': {
-        status: 429,
-        body: { error: 'rate_limited', message: 'Slow down' },
-        headers: { 'Retry-After': '30' },
-      },
-    });
-    const error = await apiRequest('/api/login', { method: 'POST', body: {} }).catch(
-      (caught: unknown) => caught,
-    );
+    const tooMany = rateLimited(30);
+    mockCalls(answer(auth.login, tooMany));
+    const error = await call(auth.login, { body: credentials }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HttpError);
-    expect(error).toMatchObject({
-      status: 429,
-      retryAfterSeconds: 30,
-      data: { error: 'rate_limited', message: 'Slow down' },
-    });
+    expect(error).toMatchObject({ status: 429, retryAfterSeconds: 30, data: tooMany.body });
   });
 
   it('classifies an unreachable server as a fetch error', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(apiRequest('/api/config')).rejects.toBeInstanceOf(FetchError);
+    await expect(call(system.config)).rejects.toBeInstanceOf(FetchError);
   });
 
   it('classifies an unreadable answer as a parsing error', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<html>oops</html>', { status: 200 })));
-    await expect(apiRequest('/api/config')).rejects.toBeInstanceOf(ParseError);
+    await expect(call(system.config)).rejects.toBeInstanceOf(ParseError);
   });
 
   it('classifies a server that does not answer in time as a timeout error', async () => {
@@ -101,40 +95,40 @@ describe('apiRequest', () => {
           ),
       ),
     );
-    await expect(apiRequest('/api/config', { timeoutMs: 20 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(call(system.config, {}, { timeoutMs: 20 })).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it('refreshes a token that expires within a minute before sending the request', async () => {
     setToken(fakeJwt(30));
     const fresh = fakeJwt(900);
-    const { calls } = mockFetch({
-      'POST /refresh': { body: { token: fresh } },
-      'GET /api/GetUser': { body: makeUser() },
-    });
-    await apiRequest('/api/GetUser');
-    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /refresh', 'GET /api/GetUser']);
+    const { calls } = mockCalls(
+      answer(auth.refresh, { body: { token: fresh } }),
+      answer(users.getUser, { body: makeUser() }),
+    );
+    await call(users.getUser);
+    expect(calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      callName(auth.refresh),
+      callName(users.getUser),
+    ]);
     expect(calls[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
     expect(getToken()).toBe(fresh);
   });
 
   it('shares one refresh between concurrent requests', async () => {
     setToken(fakeJwt(10));
-    const { callsTo } = mockFetch({
-      'POST /refresh': { body: { token: fakeJwt(900) } },
-      'GET /api/GetUser': { body: makeUser() },
-      'GET /api/GetClients': { body: { clients: [] } },
-    });
-    await Promise.all([apiRequest('/api/GetUser'), apiRequest('/api/GetClients')]);
-    expect(callsTo('POST', '/refresh')).toHaveLength(1);
+    const { callsTo } = mockCalls(
+      answer(auth.refresh, { body: { token: fakeJwt(900) } }),
+      answer(users.getUser, { body: makeUser() }),
+      answer(tokens.getClients, { body: { clients: [] } }),
+    );
+    await Promise.all([call(users.getUser), call(tokens.getClients)]);
+    expect(callsTo(auth.refresh)).toHaveLength(1);
   });
 
   it('logs out when the refresh is refused', async () => {
     setToken(fakeJwt(10));
-    mockFetch({
-      'POST /refresh': { status: 401, body: { error: 'unauthorized', message: 'Refresh token revoked' } },
-      'GET /api/GetUser': { status: 401, body: { error: 'unauthorized', message: 'No session' } },
-    });
-    await expect(apiRequest('/api/GetUser')).rejects.toBeInstanceOf(HttpError);
+    mockCalls(answer(auth.refresh, unauthorized()), answer(users.getUser, unauthorized()));
+    await expect(call(users.getUser)).rejects.toBeInstanceOf(HttpError);
     expect(getToken()).toBeNull();
   });
 });

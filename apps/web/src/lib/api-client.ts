@@ -7,7 +7,7 @@ import { FetchError, HttpError, ParseError, TimeoutError } from './api-errors';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
@@ -15,8 +15,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   /**
-   * Whether a 401 answer ends the session. Only the login call turns this off: there a 401 means
-   * "wrong credentials", not "your session is over".
+   * Whether a 401 answer ends the session. Off for public calls (sign-in): there a 401 means "wrong
+   * credentials", not "your session is over".
    */
   logoutOnUnauthorized?: boolean;
   /** How a successful answer is read: JSON (the default) or a file to save (a CSV export). */
@@ -52,7 +52,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const {
     method = 'GET',
     body,

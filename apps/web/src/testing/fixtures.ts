@@ -94,6 +94,18 @@ export const appConfig: AppConfig = {
   analytics: {},
 };
 
+/**
+ * The token of an emailed link (verification, password reset, invitation) as the server makes them:
+ * 32 bytes in base64url, 43 characters. The same seed gives the same token.
+ */
+export function makeLinkToken(seed = 'link'): string {
+  const bytes = Array.from({ length: 32 }, (_, index) => seed.charCodeAt(index % seed.length) + index);
+  return btoa(String.fromCharCode(...bytes.map((byte) => byte % 256)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
 type DailyCounts = (dayIndex: number) => number;
 
 interface UsageFixtureOptions {

@@ -1,17 +1,26 @@
+import { auth, system, team, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
+import { profileNotFound, unauthorized } from '@/testing/server-errors';
 
-const profileNotFound = { status: 404, body: { error: 'profile_not_found', message: 'No profile yet' } };
+/** The app asks for the deployment's settings on every page (app/provider.tsx). */
+const config = answer(system.config, { body: appConfig });
+/** A signed-in user with a profile, on the dashboard: the user and the company's tokens. */
+const signedIn = [
+  config,
+  answer(users.getUser, { body: makeUser() }),
+  answer(tokens.getClients, { body: { clients: [] } }),
+];
 
 describe('authenticated shell', () => {
   it('sends a visitor without a token to /login', async () => {
-    mockFetch({ 'GET /api/config': { body: appConfig } });
+    mockCalls(config);
     const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -29,7 +38,11 @@ describe('authenticated shell', () => {
 
   it('sends a signed-in identity without a profile to /welcome', async () => {
     setToken(fakeJwt(900));
-    mockFetch({ 'GET /api/GetUser': profileNotFound, 'GET /api/config': { body: appConfig } });
+    mockCalls(
+      config,
+      answer(users.getUser, profileNotFound()),
+      answer(team.getRemoval, { body: { removal: null } }),
+    );
     const { router } = renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' }),
@@ -39,7 +52,7 @@ describe('authenticated shell', () => {
 
   it('sends a user who has a profile away from /welcome to /dashboard', async () => {
     setToken(fakeJwt(900));
-    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    mockCalls(...signedIn);
     const { router } = renderApp('/welcome');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -47,7 +60,7 @@ describe('authenticated shell', () => {
 
   it('falls back to /dashboard for unknown paths', async () => {
     setToken(fakeJwt(900));
-    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    mockCalls(...signedIn);
     const { router } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
@@ -57,7 +70,7 @@ describe('authenticated shell', () => {
     'sends a signed-in user who opens %s to /dashboard',
     async (path) => {
       setToken(fakeJwt(900));
-      mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+      mockCalls(...signedIn);
       const { router } = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/dashboard');
@@ -66,7 +79,7 @@ describe('authenticated shell', () => {
 
   it('shows the sidebar with its items and the external links from the config', async () => {
     setToken(fakeJwt(900));
-    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    mockCalls(...signedIn);
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -90,30 +103,26 @@ describe('authenticated shell', () => {
 
   it('logs out from the sidebar: calls the API, forgets the session and returns to /login', async () => {
     setToken(fakeJwt(900));
-    const { callsTo } = mockFetch({
-      'GET /api/GetUser': { body: makeUser() },
-      'GET /api/config': { body: appConfig },
-      'POST /api/logout': { status: 204 },
-      'POST /refresh/logout': { status: 204 },
-    });
+    const { callsTo } = mockCalls(
+      ...signedIn,
+      answer(auth.logout, { status: 204 }),
+      answer(auth.refreshLogout, { status: 204 }),
+    );
     const { router, queryClient } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     await waitFor(() => expect(router.state.location.state).toBeNull());
-    expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(callsTo(auth.logout)).toHaveLength(1);
     // The refresh cookie travels only under /refresh: this call ends the session even with an expired token.
-    expect(callsTo('POST', '/refresh/logout')).toHaveLength(1);
+    expect(callsTo(auth.refreshLogout)).toHaveLength(1);
     expect(getToken()).toBeNull();
     await waitFor(() => expect(queryClient.getQueryData(['user'])).toBeUndefined());
   });
 
   it('logs out when any request answers 401', async () => {
     setToken(fakeJwt(900));
-    mockFetch({
-      'GET /api/GetUser': { status: 401, body: { error: 'unauthorized', message: 'Session revoked' } },
-      'GET /api/config': { body: appConfig },
-    });
+    mockCalls(config, answer(users.getUser, unauthorized()));
     const { router } = renderApp('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -121,7 +130,7 @@ describe('authenticated shell', () => {
 
   it('collapses to icons with tooltips and expands again on larger screens', async () => {
     setToken(fakeJwt(900));
-    mockFetch({ 'GET /api/GetUser': { body: makeUser() }, 'GET /api/config': { body: appConfig } });
+    mockCalls(...signedIn);
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByText('Profile')).toBeInTheDocument();

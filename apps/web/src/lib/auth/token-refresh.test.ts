@@ -1,6 +1,8 @@
+import { auth } from '@datafeeds/domain/calls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
 import { fakeJwt } from '@/testing/jwt';
+import { unauthorized } from '@/testing/server-errors';
 import { getToken, setToken } from './session-store';
 import { REFRESH_MARGIN_MS, refreshIfExpiringSoon, startTokenRefreshTimer } from './token-refresh';
 import { STORAGE_KEYS } from '@/config/storage-keys';
@@ -14,23 +16,23 @@ describe('token refresh timer', () => {
     vi.useFakeTimers();
     setToken(fakeJwt(120));
     const fresh = fakeJwt(900);
-    const { callsTo } = mockFetch({ 'POST /refresh': { body: { token: fresh } } });
+    const { callsTo } = mockCalls(answer(auth.refresh, { body: { token: fresh } }));
     const stop = startTokenRefreshTimer();
 
     await vi.advanceTimersByTimeAsync(120_000 - REFRESH_MARGIN_MS - 5_000);
-    expect(callsTo('POST', '/refresh')).toHaveLength(0);
+    expect(callsTo(auth.refresh)).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(callsTo('POST', '/refresh')).toHaveLength(1);
+    expect(callsTo(auth.refresh)).toHaveLength(1);
     expect(getToken()).toBe(fresh);
 
     stop();
     await vi.advanceTimersByTimeAsync(900_000);
-    expect(callsTo('POST', '/refresh')).toHaveLength(1);
+    expect(callsTo(auth.refresh)).toHaveLength(1);
   });
 
   it('does nothing while signed out', async () => {
     vi.useFakeTimers();
-    const { calls } = mockFetch({});
+    const { calls } = mockCalls();
     const stop = startTokenRefreshTimer();
     await vi.advanceTimersByTimeAsync(3_600_000);
     expect(calls).toHaveLength(0);
@@ -44,7 +46,7 @@ describe('refreshing with several tabs open', () => {
     const fromOtherTab = fakeJwt(900);
     // The other tab refreshed and stored its token; this tab's storage event has not arrived yet.
     localStorage.setItem(STORAGE_KEYS.accessToken, fromOtherTab);
-    const { calls } = mockFetch({ 'POST /refresh': { status: 401, body: { error: 'unauthorized' } } });
+    const { calls } = mockCalls(answer(auth.refresh, unauthorized()));
 
     await refreshIfExpiringSoon();
 
@@ -56,11 +58,11 @@ describe('refreshing with several tabs open', () => {
     const expiring = fakeJwt(30);
     setToken(expiring);
     const fresh = fakeJwt(900);
-    const { callsTo } = mockFetch({ 'POST /refresh': { body: { token: fresh } } });
+    const { callsTo } = mockCalls(answer(auth.refresh, { body: { token: fresh } }));
 
     await refreshIfExpiringSoon();
 
-    expect(callsTo('POST', '/refresh')).toHaveLength(1);
+    expect(callsTo(auth.refresh)).toHaveLength(1);
     expect(getToken()).toBe(fresh);
   });
 });

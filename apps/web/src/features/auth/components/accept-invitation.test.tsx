@@ -1,25 +1,29 @@
 import {
+  ERROR_CODES,
   INVITATION_PROBLEM_MESSAGES,
   JOIN_REFUSAL_MESSAGES,
   TEAM_MESSAGES,
   type InvitationProblem,
   type InvitationSummary,
 } from '@datafeeds/domain';
+import { auth, system, team, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
-import { mockFetch, type MockAnswer } from '@/testing/fetch-mock';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { answer, mockCalls, type CallDouble, type DoubleAnswer } from '@/testing/call-doubles';
+import { appConfig, makeLinkToken, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
+import { profileNotFound, serviceUnavailable } from '@/testing/server-errors';
 import { SIGN_IN_TO_ACCEPT } from './accept-invitation';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const LINK = '/accept-invitation?token=inv-token-123';
+const TOKEN = makeLinkToken('invitation');
+const LINK = `/accept-invitation?token=${TOKEN}`;
 
 function summary(overrides: Partial<InvitationSummary> = {}): InvitationSummary {
   return {
@@ -33,17 +37,17 @@ function summary(overrides: Partial<InvitationSummary> = {}): InvitationSummary 
   };
 }
 
-function mockInvitationApi(getInvitation: MockAnswer, extra: Parameters<typeof mockFetch>[0] = {}) {
-  return mockFetch({
-    'GET /api/config': { body: appConfig },
-    'GET /api/GetInvitation': getInvitation,
-    'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: false } },
-    'GET /api/GetClients': { body: { clients: [] } },
+function mockInvitationApi(getInvitation: DoubleAnswer<typeof team.getInvitation>, ...extra: CallDouble[]) {
+  return mockCalls(
+    answer(system.config, { body: appConfig }),
+    answer(team.getInvitation, getInvitation),
+    answer(users.checkUsernameRegistered, { body: { usernameRegistered: false } }),
+    answer(tokens.getClients, { body: { clients: [] } }),
     ...extra,
-  });
+  );
 }
 
-const PROBLEMS: [InvitationProblem, number][] = [
+const PROBLEMS: [InvitationProblem, 404 | 410][] = [
   ['invitation_invalid', 404],
   ['invitation_expired', 410],
   ['invitation_revoked', 410],
@@ -53,7 +57,7 @@ const PROBLEMS: [InvitationProblem, number][] = [
 
 describe('Accept invitation page: bad links', () => {
   it.each(PROBLEMS)('%s (%i) says why in plain words and offers a way on', async (problem, status) => {
-    mockInvitationApi({ status, body: { error: problem, message: 'server words' } });
+    mockInvitationApi({ status, body: { error: problem, message: INVITATION_PROBLEM_MESSAGES[problem] } });
     renderApp(LINK);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(INVITATION_PROBLEM_MESSAGES[problem]);
@@ -62,14 +66,14 @@ describe('Accept invitation page: bad links', () => {
   });
 
   it('a link without its token is a wrong link, and nothing is asked of the server', async () => {
-    const { calls } = mockInvitationApi({ body: summary() });
+    const { callsTo } = mockInvitationApi({ body: summary() });
     renderApp('/accept-invitation');
     expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.invitationInvalid);
-    expect(calls.some(({ url }) => url.startsWith('/api/GetInvitation'))).toBe(false);
+    expect(callsTo(team.getInvitation)).toEqual([]);
   });
 
   it('a failure to load is not mistaken for a bad link: it offers to try again', async () => {
-    mockInvitationApi({ status: 503, body: { error: 'unavailable', message: 'Down' } });
+    mockInvitationApi(serviceUnavailable());
     renderApp(LINK);
     expect(
       await screen.findByText(/The invitation could not be loaded/, {}, { timeout: 10_000 }),
@@ -98,16 +102,14 @@ describe('Accept invitation page: a new person', () => {
   it('registers through the link, stores the session and opens the dashboard', async () => {
     const { callsTo } = mockInvitationApi(
       { body: summary() },
-      {
-        'POST /api/RegisterWithInvitation': { status: 201, body: { token: fakeJwt(900) } },
-        'GET /api/GetUser': { body: makeUser({ email: 'grace@example.com', role: 'member' }) },
-      },
+      answer(team.registerWithInvitation, { status: 201, body: { token: fakeJwt(900) } }),
+      answer(users.getUser, { body: makeUser({ email: 'grace@example.com', role: 'member' }) }),
     );
     const { router } = renderApp(LINK);
     const form = await screen.findByRole('form', { name: 'Create your account' });
     await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
     expect(await within(form).findByText('First Name is not allowed to be empty')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/RegisterWithInvitation')).toHaveLength(0);
+    expect(callsTo(team.registerWithInvitation)).toHaveLength(0);
 
     await userEvent.type(within(form).getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
     await userEvent.type(within(form).getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
@@ -118,9 +120,9 @@ describe('Accept invitation page: a new person', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo('POST', '/api/RegisterWithInvitation').map(({ body }) => body)).toEqual([
+    expect(callsTo(team.registerWithInvitation).map(({ body }) => body)).toEqual([
       {
-        token: 'inv-token-123',
+        token: TOKEN,
         firstName: 'Grace',
         lastName: 'Hopper',
         username: 'gracehop',
@@ -136,12 +138,10 @@ describe('Accept invitation page: a new person', () => {
   it("shows the server's refusal when the link went bad meanwhile", async () => {
     mockInvitationApi(
       { body: summary() },
-      {
-        'POST /api/RegisterWithInvitation': {
-          status: 410,
-          body: { error: 'invitation_revoked', message: TEAM_MESSAGES.invitationRevoked },
-        },
-      },
+      answer(team.registerWithInvitation, {
+        status: 410,
+        body: { error: 'invitation_revoked', message: INVITATION_PROBLEM_MESSAGES.invitation_revoked },
+      }),
     );
     renderApp(LINK);
     const form = await screen.findByRole('form', { name: 'Create your account' });
@@ -161,10 +161,8 @@ describe('Accept invitation page: an existing account', () => {
   it('signed out: asks to sign in and comes back to the link afterwards', async () => {
     mockInvitationApi(
       { body: summary({ accountExists: true }) },
-      {
-        'POST /api/login': { body: { token: fakeJwt(900) } },
-        'GET /api/GetUser': { status: 404, body: { error: 'profile_not_found', message: 'No profile' } },
-      },
+      answer(auth.login, { body: { token: fakeJwt(900) } }),
+      answer(users.getUser, profileNotFound()),
     );
     const { router } = renderApp(LINK);
     const signIn = await screen.findByRole('link', { name: SIGN_IN_TO_ACCEPT });
@@ -186,28 +184,25 @@ describe('Accept invitation page: an existing account', () => {
     let joined = false;
     const { callsTo } = mockInvitationApi(
       { body: summary({ accountExists: true }) },
-      {
-        'GET /api/GetUser': () =>
-          joined
-            ? { body: makeUser({ email: 'grace@example.com', role: 'member' }) }
-            : { status: 404, body: { error: 'profile_not_found', message: 'No profile' } },
-        'POST /api/AcceptInvitation': () => {
-          joined = true;
-          return { body: makeUser({ email: 'grace@example.com', role: 'member' }) };
-        },
-      },
+      answer(users.getUser, () =>
+        joined ? { body: makeUser({ email: 'grace@example.com', role: 'member' }) } : profileNotFound(),
+      ),
+      answer(team.acceptInvitation, () => {
+        joined = true;
+        return { body: makeUser({ email: 'grace@example.com', role: 'member' }) };
+      }),
     );
     const { router } = renderApp(LINK);
     await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
     // Without a profile, the names come first, as /welcome asks for them.
     expect(await screen.findByText('First Name is not allowed to be empty')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/AcceptInvitation')).toHaveLength(0);
+    expect(callsTo(team.acceptInvitation)).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
     await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
     await userEvent.click(screen.getByRole('button', { name: 'Join Engines Ltd' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(callsTo('POST', '/api/AcceptInvitation').map(({ body }) => body)).toEqual([
-      { token: 'inv-token-123', firstName: 'Grace', lastName: 'Hopper' },
+    expect(callsTo(team.acceptInvitation).map(({ body }) => body)).toEqual([
+      { token: TOKEN, firstName: 'Grace', lastName: 'Hopper' },
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back/ })).toBeInTheDocument();
   });
@@ -221,7 +216,7 @@ describe('Accept invitation page: an existing account', () => {
       setToken(fakeJwt(900));
       const { callsTo } = mockInvitationApi(
         { body: summary({ accountExists: true, caller: { email, canJoin: false, refusal } }) },
-        { 'GET /api/GetUser': { body: makeUser({ email, companyName: 'Other Co' }) } },
+        answer(users.getUser, { body: makeUser({ email, companyName: 'Other Co' }) }),
       );
       renderApp(LINK);
       expect(await screen.findByRole('alert')).toHaveTextContent(JOIN_REFUSAL_MESSAGES[refusal]);
@@ -235,7 +230,7 @@ describe('Accept invitation page: an existing account', () => {
       expect(screen.queryByRole('button', { name: 'Join Engines Ltd' })).toBeNull();
       expect(screen.getByRole('button', { name: 'Use another account' })).toBeEnabled();
       expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
-      expect(callsTo('POST', '/api/AcceptInvitation')).toEqual([]);
+      expect(callsTo(team.acceptInvitation)).toEqual([]);
     },
   );
 
@@ -248,22 +243,18 @@ describe('Accept invitation page: an existing account', () => {
           caller: { email: 'grace@example.com', canJoin: true, refusal: null },
         }),
       },
-      {
-        'GET /api/GetUser': { body: makeUser({ email: 'grace@example.com', companyName: 'Other Co' }) },
-        'POST /api/AcceptInvitation': {
-          status: 409,
-          body: { error: 'other_company', message: TEAM_MESSAGES.otherCompany },
-        },
-      },
+      answer(users.getUser, { body: makeUser({ email: 'grace@example.com', companyName: 'Other Co' }) }),
+      answer(team.acceptInvitation, {
+        status: 409,
+        body: { error: ERROR_CODES.conflict, message: JOIN_REFUSAL_MESSAGES.other_company },
+      }),
     );
     const { router } = renderApp(LINK);
     expect(await screen.findByText(/You are signed in as/)).toHaveTextContent('grace@example.com');
     expect(screen.queryByLabelText(/First Name/)).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.otherCompany);
-    expect(callsTo('POST', '/api/AcceptInvitation').map(({ body }) => body)).toEqual([
-      { token: 'inv-token-123' },
-    ]);
+    expect(callsTo(team.acceptInvitation).map(({ body }) => body)).toEqual([{ token: TOKEN }]);
     expect(router.state.location.pathname).toBe('/accept-invitation');
   });
 });

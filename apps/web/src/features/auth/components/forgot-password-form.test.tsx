@@ -1,10 +1,16 @@
 import { MESSAGES } from '@datafeeds/domain';
+import { auth, system } from '@datafeeds/domain/calls';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
+import { appConfig } from '@/testing/fixtures';
 import { fillAndBlur } from '@/testing/form';
 import { renderApp } from '@/testing/render';
+import { internalError } from '@/testing/server-errors';
+
+/** The app asks for the deployment's settings on every page (app/provider.tsx). */
+const config = answer(system.config, { body: appConfig });
 
 async function openForgotPassword() {
   const app = renderApp('/forgot-password');
@@ -14,7 +20,7 @@ async function openForgotPassword() {
 
 describe('forgot-password form', () => {
   it('validates the email when leaving the field and links back to sign in and sign up', async () => {
-    mockFetch({});
+    mockCalls(config);
     await openForgotPassword();
     expect(
       screen.getByText('Enter the email of your account and we will send you a link to reset your password.'),
@@ -28,7 +34,12 @@ describe('forgot-password form', () => {
   });
 
   it('confirms that an email will follow, with a way back to the login', async () => {
-    const { callsTo } = mockFetch({ 'POST /api/forgotPassword': { body: { message: 'ok' } } });
+    const { callsTo } = mockCalls(
+      config,
+      answer(auth.forgotPassword, {
+        body: { message: 'If an account exists for this email, a link to reset the password is on its way.' },
+      }),
+    );
     const { router } = await openForgotPassword();
     await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -37,16 +48,14 @@ describe('forgot-password form', () => {
     ).toBeInTheDocument();
     // The instruction to enter an email goes with the form.
     expect(screen.queryByText(/Enter the email of your account/)).not.toBeInTheDocument();
-    expect(callsTo('POST', '/api/forgotPassword')[0]?.body).toEqual({ email: 'ada@example.com' });
+    expect(callsTo(auth.forgotPassword)[0]?.body).toEqual({ email: 'ada@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows the spec message when the request fails', async () => {
-    mockFetch({
-      'POST /api/forgotPassword': { status: 500, body: { error: 'internal_error', message: 'Oops' } },
-    });
+    mockCalls(config, answer(auth.forgotPassword, internalError()));
     await openForgotPassword();
     await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));

@@ -1,13 +1,18 @@
-import { MESSAGES } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES } from '@datafeeds/domain';
+import { auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth/session-store';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
 import { fillAndBlur, focusAndLeave } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
+import { rateLimited } from '@/testing/server-errors';
+
+/** The app asks for the deployment's settings on every page (app/provider.tsx). */
+const config = answer(system.config, { body: appConfig });
 
 async function openLogin() {
   const app = renderApp('/login');
@@ -23,7 +28,7 @@ async function submitCredentials(email = 'ada@example.com', password = 'secret-p
 
 describe('login form', () => {
   it('says nothing about a field the user left without typing, such as for the theme toggle', async () => {
-    mockFetch({});
+    mockCalls(config);
     await openLogin();
     await focusAndLeave(/Email/);
     await userEvent.click(screen.getByRole('button', { name: /^Switch to (dark|light) mode$/ }));
@@ -34,7 +39,7 @@ describe('login form', () => {
   });
 
   it('shows the validation messages when leaving a field', async () => {
-    mockFetch({});
+    mockCalls(config);
     await openLogin();
     await fillAndBlur(/Email/, '');
     expect(await screen.findByText('Email is not allowed to be empty')).toBeInTheDocument();
@@ -45,7 +50,7 @@ describe('login form', () => {
   });
 
   it('offers the password toggle, the forgot-password and sign-up links and the sister-product hint', async () => {
-    mockFetch({});
+    mockCalls(config);
     await openLogin();
     const password = screen.getByLabelText(/Password/, { selector: 'input' });
     expect(password).toHaveAttribute('type', 'password');
@@ -59,12 +64,13 @@ describe('login form', () => {
   });
 
   it('shows the spec message when the credentials are wrong', async () => {
-    mockFetch({
-      'POST /api/login': {
+    mockCalls(
+      config,
+      answer(auth.login, {
         status: 401,
-        body: { error: 'invalid_credentials', message: 'Wrong email or password' },
-      },
-    });
+        body: { error: ERROR_CODES.invalidCredentials, message: MESSAGES.loginFailed },
+      }),
+    );
     await openLogin();
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
@@ -72,13 +78,7 @@ describe('login form', () => {
   });
 
   it('says how long to wait after too many attempts', async () => {
-    mockFetch({
-      'POST /api/login': {
-        status: 429,
-        body: { error: 'rate_limited', message: 'Too many requests' },
-        headers: { 'Retry-After': '30' },
-      },
-    });
+    mockCalls(config, answer(auth.login, rateLimited(30)));
     await openLogin();
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -88,17 +88,18 @@ describe('login form', () => {
 
   it('stores the token and opens the dashboard on success', async () => {
     const token = fakeJwt(900);
-    const { callsTo } = mockFetch({
-      'POST /api/login': { body: { token } },
-      'GET /api/GetUser': { body: makeUser() },
-      'GET /api/config': { body: appConfig },
-    });
+    const { callsTo } = mockCalls(
+      config,
+      answer(auth.login, { body: { token } }),
+      answer(users.getUser, { body: makeUser() }),
+      answer(tokens.getClients, { body: { clients: [] } }),
+    );
     const { router } = await openLogin();
     await submitCredentials();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(getToken()).toBe(token);
-    expect(callsTo('POST', '/api/login')[0]?.body).toEqual({
+    expect(callsTo(auth.login)[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'secret-password',
     });

@@ -5,22 +5,24 @@ import {
   passwordTooCommonMessage,
   type ErrorResponse,
 } from '@datafeeds/domain';
+import { auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth/session-store';
+import { answer, mockCalls, type CalledWith } from '@/testing/call-doubles';
 import { advanceClock, startFakeClock } from '@/testing/fake-clock';
-import { mockFetch, type RecordedRequest } from '@/testing/fetch-mock';
 import { fillAndBlur, focusAndLeave } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 
-const availability = {
-  'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: false } },
-  'GET /api/CheckEmailRegistered': { body: { emailRegistered: false } },
-  'GET /api/config': { body: appConfig },
-};
+/** The deployment's settings, and a username and an email nobody has taken. */
+const availability = [
+  answer(users.checkUsernameRegistered, { body: { usernameRegistered: false } }),
+  answer(users.checkEmailRegistered, { body: { emailRegistered: false } }),
+  answer(system.config, { body: appConfig }),
+];
 
 async function openRegister() {
   const app = await renderScreen('/register');
@@ -41,7 +43,7 @@ async function fillValidForm(user: UserEvent = userEvent.setup()) {
 
 describe('registration form', () => {
   it('says nothing about fields the user left without typing, until the form is submitted', async () => {
-    mockFetch(availability);
+    mockCalls(...availability);
     await openRegister();
     await focusAndLeave(/First Name/);
     await focusAndLeave(/Email/);
@@ -52,7 +54,7 @@ describe('registration form', () => {
   });
 
   it('shows the validation messages when leaving a field', async () => {
-    mockFetch(availability);
+    mockCalls(...availability);
     await openRegister();
     await fillAndBlur(/First Name/, 'A');
     expect(
@@ -75,7 +77,7 @@ describe('registration form', () => {
   });
 
   it('requires both terms checkboxes', async () => {
-    mockFetch(availability);
+    mockCalls(...availability);
     await openRegister();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(MESSAGES.termsRequired)).toBeInTheDocument();
@@ -83,9 +85,9 @@ describe('registration form', () => {
   });
 
   it('links the terms and privacy documents from the config when given', async () => {
-    mockFetch({
+    mockCalls(
       ...availability,
-      'GET /api/config': {
+      answer(system.config, {
         body: {
           ...appConfig,
           links: {
@@ -94,8 +96,8 @@ describe('registration form', () => {
             privacyPolicy: 'https://example.com/privacy',
           },
         },
-      },
-    });
+      }),
+    );
     await openRegister();
     expect(await screen.findByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
@@ -109,33 +111,33 @@ describe('registration form', () => {
   });
 
   it('checks username and email availability when leaving those fields', async () => {
-    const { calls } = mockFetch({
+    const { callsTo } = mockCalls(
       ...availability,
-      'GET /api/CheckUsernameRegistered': { body: { usernameRegistered: true } },
-      'GET /api/CheckEmailRegistered': { body: { emailRegistered: true } },
-    });
+      answer(users.checkUsernameRegistered, { body: { usernameRegistered: true } }),
+      answer(users.checkEmailRegistered, { body: { emailRegistered: true } }),
+    );
     await openRegister();
     await fillAndBlur(/Username/, 'adalove');
     expect(await screen.findByText(MESSAGES.usernameTaken)).toBeInTheDocument();
     await fillAndBlur(/Email/, 'ada+portal@example.com');
     expect(await screen.findByText(MESSAGES.emailTaken)).toBeInTheDocument();
-    expect(calls.map((call) => call.url)).toContain(
-      '/api/CheckEmailRegistered?email=ada%2Bportal%40example.com',
+    expect(callsTo(users.checkEmailRegistered).map((call) => call.url)).toContain(
+      `${users.checkEmailRegistered.path}?email=ada%2Bportal%40example.com`,
     );
   });
 
   it('signs the user in, shows the success message and goes to / after 3 seconds', async () => {
     const token = fakeJwt(900);
-    let registration: RecordedRequest | undefined;
-    mockFetch({
+    let registration: CalledWith<typeof auth.register> | undefined;
+    mockCalls(
       ...availability,
-      'POST /api/register': (request) => {
+      answer(auth.register, (request) => {
         registration = request;
-        return { body: { token } };
-      },
-      'GET /api/GetUser': { body: makeUser() },
-      'GET /api/GetClients': { body: { clients: [] } },
-    });
+        return { status: 201, body: { token } };
+      }),
+      answer(users.getUser, { body: makeUser() }),
+      answer(tokens.getClients, { body: { clients: [] } }),
+    );
     await preloadRoutes('/register', '/');
     const user = startFakeClock();
     const { router } = renderApp('/register');
@@ -164,13 +166,17 @@ describe('registration form', () => {
   });
 
   it('shows the failure message and puts a taken email on its field', async () => {
-    mockFetch({
+    mockCalls(
       ...availability,
-      'POST /api/register': {
+      answer(auth.register, {
         status: 409,
-        body: { error: 'email_taken', message: 'Email is already registered' },
-      },
-    });
+        body: {
+          error: ERROR_CODES.emailTaken,
+          message: MESSAGES.emailTaken,
+          details: [{ field: 'email', message: MESSAGES.emailTaken }],
+        },
+      }),
+    );
     await openRegister();
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -188,7 +194,7 @@ describe('registration form', () => {
         { field: 'username', message: MESSAGES.usernameTaken },
       ],
     };
-    mockFetch({ ...availability, 'POST /api/register': { status: 409, body: bothTaken } });
+    mockCalls(...availability, answer(auth.register, { status: 409, body: bothTaken }));
     await openRegister();
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
@@ -204,7 +210,7 @@ describe('registration form', () => {
       message: passwordTooCommonMessage,
       details: [{ field: 'password', message: passwordTooCommonMessage }],
     };
-    mockFetch({ ...availability, 'POST /api/register': { status: 400, body: refusal } });
+    mockCalls(...availability, answer(auth.register, { status: 400, body: refusal }));
     await openRegister();
     await fillValidForm();
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));

@@ -1,12 +1,19 @@
 import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, type ErrorResponse } from '@datafeeds/domain';
+import { auth, system } from '@datafeeds/domain/calls';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockFetch } from '@/testing/fetch-mock';
+import { answer, mockCalls } from '@/testing/call-doubles';
+import { appConfig, makeLinkToken } from '@/testing/fixtures';
 import { fillAndBlur } from '@/testing/form';
 import { renderApp } from '@/testing/render';
 
-async function openResetPassword(url = '/reset-password?resetToken=reset-123') {
+/** The app asks for the deployment's settings on every page (app/provider.tsx). */
+const config = answer(system.config, { body: appConfig });
+
+const resetToken = makeLinkToken('reset');
+
+async function openResetPassword(url = `/reset-password?resetToken=${resetToken}`) {
   const app = renderApp(url);
   await screen.findByRole('heading', { level: 1, name: 'Reset password' });
   return app;
@@ -20,7 +27,7 @@ async function submitPasswords(password: string, confirmation: string) {
 
 describe('reset-password form', () => {
   it('shows the validation messages when leaving a field', async () => {
-    mockFetch({});
+    mockCalls(config);
     await openResetPassword();
     await fillAndBlur(/^New Password/, '123');
     expect(await screen.findByText('Password length must be at least 6 characters long')).toBeInTheDocument();
@@ -30,23 +37,30 @@ describe('reset-password form', () => {
   });
 
   it('sends the new password with the token from the link and confirms the reset', async () => {
-    const { callsTo } = mockFetch({ 'POST /api/resetPassword': { body: { message: 'ok' } } });
+    const { callsTo } = mockCalls(
+      config,
+      answer(auth.resetPassword, { body: { message: MESSAGES.passwordResetSuccess } }),
+    );
     const { router } = await openResetPassword();
     await submitPasswords('secret-password', 'secret-password');
     expect(await screen.findByText(MESSAGES.passwordResetSuccess)).toBeInTheDocument();
-    expect(callsTo('POST', '/api/resetPassword')[0]?.body).toEqual({
-      password: 'secret-password',
-      resetToken: 'reset-123',
-    });
+    expect(callsTo(auth.resetPassword)[0]?.body).toEqual({ password: 'secret-password', resetToken });
     await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows the spec message when the reset fails', async () => {
-    mockFetch({
-      'POST /api/resetPassword': { status: 400, body: { error: 'invalid_token', message: 'Expired' } },
-    });
+    mockCalls(
+      config,
+      answer(auth.resetPassword, {
+        status: 400,
+        body: {
+          error: ERROR_CODES.invalidToken,
+          message: 'This reset link is invalid, expired or already used. Request a new one.',
+        },
+      }),
+    );
     await openResetPassword();
     await submitPasswords('secret-password', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.resetFailed);
@@ -58,7 +72,7 @@ describe('reset-password form', () => {
       message: passwordTooCommonMessage,
       details: [{ field: 'password', message: passwordTooCommonMessage }],
     };
-    mockFetch({ 'POST /api/resetPassword': { status: 400, body: refusal } });
+    mockCalls(config, answer(auth.resetPassword, { status: 400, body: refusal }));
     await openResetPassword();
     await submitPasswords('secret-password', 'secret-password');
     const password = screen.getByLabelText(/^New Password/, { selector: 'input' });
@@ -68,7 +82,7 @@ describe('reset-password form', () => {
   });
 
   it('explains a link without a reset token and offers a new one', async () => {
-    mockFetch({});
+    mockCalls(config);
     await openResetPassword('/reset-password');
     expect(screen.getByRole('alert')).toHaveTextContent('carries no reset token');
     expect(screen.getByRole('link', { name: 'request a new reset link' })).toHaveAttribute(

@@ -1,19 +1,23 @@
 import { MESSAGES, REDIRECT_AFTER_WELCOME_MS, formatDate } from '@datafeeds/domain';
+import { system, team, tokens, users } from '@datafeeds/domain/calls';
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
+import { answer, mockCalls } from '@/testing/call-doubles';
 import { advanceClock, startFakeClock } from '@/testing/fake-clock';
-import { mockFetch } from '@/testing/fetch-mock';
 import { fillAndBlur } from '@/testing/form';
 import { appConfig, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
+import { internalError, profileNotFound } from '@/testing/server-errors';
 
-const withoutProfile = {
-  'GET /api/GetUser': { status: 404, body: { error: 'profile_not_found', message: 'No profile yet' } },
-  'GET /api/config': { body: appConfig },
-};
+/** A signed-in identity without a portal profile, never removed from a company. */
+const withoutProfile = [
+  answer(system.config, { body: appConfig }),
+  answer(users.getUser, profileNotFound()),
+  answer(team.getRemoval, { body: { removal: null } }),
+];
 
 async function openWelcome() {
   setToken(fakeJwt(900));
@@ -31,9 +35,9 @@ async function fillAndSubmit(user: UserEvent = userEvent.setup()) {
 
 describe('welcome after a removal', () => {
   it('tells a removed member which company removed them and by whom, above the form', async () => {
-    const { callsTo } = mockFetch({
+    const { callsTo } = mockCalls(
       ...withoutProfile,
-      'GET /api/GetRemoval': {
+      answer(team.getRemoval, {
         body: {
           removal: {
             companyName: 'Engines Ltd',
@@ -41,20 +45,20 @@ describe('welcome after a removal', () => {
             removedAt: '2026-06-10T12:00:00.000Z',
           },
         },
-      },
-    });
+      }),
+    );
     await openWelcome();
     const notice = await screen.findByRole('status');
     expect(notice).toHaveTextContent(
       `Olivia Owner removed you from Engines Ltd on ${formatDate('2026-06-10T12:00:00.000Z')}.`,
     );
     expect(notice).toHaveTextContent('To rejoin, ask them for a new invitation');
-    expect(callsTo('GET', '/api/GetRemoval')).toHaveLength(1);
+    expect(callsTo(team.getRemoval)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Save and continue' })).toBeInTheDocument();
   });
 
   it('says nothing of a removal to an account never removed', async () => {
-    mockFetch({ ...withoutProfile, 'GET /api/GetRemoval': { body: { removal: null } } });
+    mockCalls(...withoutProfile, answer(team.getRemoval, { body: { removal: null } }));
     await openWelcome();
     await screen.findByRole('button', { name: 'Save and continue' });
     expect(screen.queryByText(/removed you from/)).toBeNull();
@@ -63,7 +67,7 @@ describe('welcome after a removal', () => {
 
 describe('welcome form', () => {
   it('shows the validation messages when leaving a field', async () => {
-    mockFetch(withoutProfile);
+    mockCalls(...withoutProfile);
     await openWelcome();
     await fillAndBlur(/First Name/, '');
     expect(await screen.findByText('First Name is not allowed to be empty')).toBeInTheDocument();
@@ -82,11 +86,11 @@ describe('welcome form', () => {
   });
 
   it('creates the profile, shows the success message and opens the dashboard after 2 seconds', async () => {
-    const { callsTo } = mockFetch({
+    const { callsTo } = mockCalls(
       ...withoutProfile,
-      'POST /api/CreateUser': { body: makeUser({ firstName: 'Ada' }) },
-      'GET /api/GetClients': { body: { clients: [] } },
-    });
+      answer(users.createUser, { status: 201, body: makeUser({ firstName: 'Ada' }) }),
+      answer(tokens.getClients, { body: { clients: [] } }),
+    );
     setToken(fakeJwt(900));
     await preloadRoutes('/welcome', '/dashboard');
     const user = startFakeClock();
@@ -94,7 +98,7 @@ describe('welcome form', () => {
     await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' });
     await fillAndSubmit(user);
     expect(await screen.findByText(MESSAGES.welcomeSuccess)).toBeInTheDocument();
-    expect(callsTo('POST', '/api/CreateUser')[0]?.body).toEqual({
+    expect(callsTo(users.createUser)[0]?.body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       companyName: 'Engines Ltd',
@@ -109,10 +113,7 @@ describe('welcome form', () => {
   });
 
   it('shows the spec message when saving fails', async () => {
-    mockFetch({
-      ...withoutProfile,
-      'POST /api/CreateUser': { status: 500, body: { error: 'internal_error', message: 'Oops' } },
-    });
+    mockCalls(...withoutProfile, answer(users.createUser, internalError()));
     await openWelcome();
     await fillAndSubmit();
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.welcomeFailed);
