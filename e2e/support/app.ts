@@ -1,12 +1,11 @@
 // What the specs know about the portal, taken from where the portal defines it, so that renaming a
 // path, a storage key or a width changes the specs with it: the web app's routes, link parameters,
-// storage keys and breakpoints (apps/web/src/config), the API's paths and the screen constants of
-// spec §2 (the domain package), and the development mailbox (the API's own paths module).
+// storage keys and breakpoints (apps/web/src/config) and the screen constants of spec §2 (the domain
+// package). A spec names an API call by its contract (`@datafeeds/domain/calls`, design §1).
 export { paths, searchParams } from '../../apps/web/src/config/paths.ts';
 export { STORAGE_KEYS } from '../../apps/web/src/config/storage-keys.ts';
 export { BREAKPOINTS } from '../../apps/web/src/config/breakpoints.ts';
-export { DEV_MAILBOX_PATHS } from '../../apps/api/src/lib/api-paths.ts';
-export { API_PATHS, SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN } from '@datafeeds/domain';
+export { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_OPEN } from '@datafeeds/domain';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

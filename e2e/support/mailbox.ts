@@ -1,7 +1,7 @@
 // Reads the portal's development mailbox (/dev/mailbox.json): the real outbox of the embedded default,
 // so the specs follow the same links a user gets by email.
 import { expect, type APIRequestContext } from '@playwright/test';
-import { DEV_MAILBOX_PATHS } from './app.ts';
+import { dev } from '@datafeeds/domain/calls';
 
 interface MailboxMessage {
   id: string;
@@ -13,7 +13,7 @@ interface MailboxMessage {
 }
 
 async function messagesTo(request: APIRequestContext, to: string): Promise<MailboxMessage[]> {
-  const response = await request.get(DEV_MAILBOX_PATHS.json);
+  const response = await request.get(dev.devMailbox.path);
   expect(response.ok()).toBe(true);
   const messages = (await response.json()) as MailboxMessage[];
   return messages

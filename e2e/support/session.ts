@@ -6,7 +6,8 @@
 // Only the specs about registration itself fill in the form (epic-stack: tests/playwright-utils.ts).
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { RegisterInput, TokenResponse } from '@datafeeds/domain';
-import { API_PATHS, STORAGE_KEYS, paths, searchParams } from './app.ts';
+import { auth } from '@datafeeds/domain/calls';
+import { STORAGE_KEYS, paths, searchParams } from './app.ts';
 import { linkFromEmail } from './mailbox.ts';
 import { dashboardTitle } from './pages.ts';
 import { newUser, type NewUser } from './users.ts';
@@ -23,7 +24,7 @@ export interface SignedInUser extends NewUser {
 
 async function verifyEmailThroughApi(request: APIRequestContext, email: string): Promise<void> {
   const link = await linkFromEmail(request, email, paths.verifyEmail);
-  const verified = await request.post(API_PATHS.verifyEmail, {
+  const verified = await request.post(auth.verifyEmail.path, {
     data: { token: link.searchParams.get(searchParams.verificationToken) },
   });
   expect(verified.status(), await verified.text()).toBe(200);
@@ -39,7 +40,7 @@ async function registerAndAnswer(
     userHasAgreedToTermsOfService: true,
     userHasReadPrivacyPolicy: true,
   };
-  const registered = await request.post(API_PATHS.register, { data: registration });
+  const registered = await request.post(auth.register.path, { data: registration });
   expect(registered.status(), await registered.text()).toBe(201);
   const { token } = (await registered.json()) as TokenResponse;
   if (verified) await verifyEmailThroughApi(request, user.email);

@@ -1,7 +1,8 @@
 // Token steps the specs share: request one through the New token screen, or many through the API the
 // app itself calls (for data a story needs but does not tell, like a company with twelve tokens).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API_PATHS, STORAGE_KEYS } from './app.ts';
+import { tokens } from '@datafeeds/domain/calls';
+import { STORAGE_KEYS } from './app.ts';
 
 export interface TokenForm {
   label: string;
@@ -29,7 +30,7 @@ export async function createTokensThroughApi(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const label of labels) {
-    const response = await request.post(API_PATHS.createClient, {
+    const response = await request.post(tokens.createClient.path, {
       headers: { authorization: `Bearer ${bearer}` },
       data: { label, apiType: 'rest', liveGame: false, preGame: false, postGame: true, sports: ['nba'] },
     });

@@ -3,7 +3,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { genericMessages } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
-import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
+import { tokens, users } from '@datafeeds/domain/calls';
+import { paths, searchParams, withQuery } from '../support/app.ts';
 import { operator } from '../support/operator.ts';
 import { signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
@@ -89,12 +90,12 @@ test('the signed-in screens and the token request with its dialogs', async ({ pa
   await expectAccessibleInBothModes(page, 'filled token request');
 
   // A dropped connection is the one failure a healthy server cannot be asked for.
-  await page.route(`**${API_PATHS.createClient}`, (route) => route.abort('connectionreset'));
+  await page.route(`**${tokens.createClient.path}`, (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('dialog', { name: 'Failed to create Client' })).toBeVisible();
   await expectAccessibleInBothModes(page, "'Failed to create Client' dialog");
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-  await page.unroute(`**${API_PATHS.createClient}`);
+  await page.unroute(`**${tokens.createClient.path}`);
 
   await page.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByRole('heading', { name: 'Your new API token' })).toBeVisible();
@@ -167,7 +168,7 @@ test('forms with their errors, the profile failure dialog and an error snackbar'
 
   await page.getByLabel('First Name').fill('Ada');
   await page.getByLabel('New Password', { exact: true }).fill('');
-  await page.route(`**${API_PATHS.updateUser}`, (route) => route.abort('connectionreset'));
+  await page.route(`**${users.updateUser.path}`, (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('dialog', { name: 'Failed to update profile' })).toBeVisible();
   await expectAccessibleInBothModes(page, "'Failed to update profile' dialog");
@@ -175,7 +176,7 @@ test('forms with their errors, the profile failure dialog and an error snackbar'
 
   await createTokensThroughApi(request, user.bearer, ['Odds feed']);
   await page.goto(paths.dashboard);
-  await page.route(`**${API_PATHS.deleteClient}`, (route) => route.abort('connectionreset'));
+  await page.route(`**${tokens.deleteClient.path}`, (route) => route.abort('connectionreset'));
   await page.getByRole('button', { name: 'Delete Odds feed' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(/^Failed to delete Odds feed/)).toBeVisible();

@@ -1,7 +1,8 @@
 // The account story of a new customer, end to end through the real server and database. The one spec
 // that signs up through the form from start to finish; the others start signed in (support/session.ts).
 import { expect, test } from '@playwright/test';
-import { API_PATHS, atPath, paths, searchParams } from '../support/app.ts';
+import { auth } from '@datafeeds/domain/calls';
+import { atPath, paths, searchParams } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { dashboardTitle, logIn, logOut, register, resetPasswordThroughLink } from '../support/pages.ts';
 import { newUser } from '../support/users.ts';
@@ -68,7 +69,7 @@ test('register, verify, log out and in, change the profile, reset the password',
 
   await test.step('a used reset link does not work twice', async () => {
     const link = await linkFromEmail(request, user.email, paths.resetPassword);
-    const reuse = await request.post(API_PATHS.resetPassword, {
+    const reuse = await request.post(auth.resetPassword.path, {
       data: { password: 'another-password', resetToken: link.searchParams.get(searchParams.resetToken) },
     });
     expect(reuse.status()).toBe(400);

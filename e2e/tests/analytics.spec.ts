@@ -9,7 +9,8 @@ import {
   GTAG_SCRIPT_URL,
   MIXPANEL_API_HOST,
 } from '../support/analytics.ts';
-import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
+import { system, users } from '@datafeeds/domain/calls';
+import { paths, searchParams, withQuery } from '../support/app.ts';
 import { dashboardTitle, logOut, register } from '../support/pages.ts';
 import { E2E_ANALYTICS_BASE_URL, E2E_ANALYTICS_KEYS } from '../support/server.ts';
 import { fillTokenRequest, sessionToken } from '../support/tokens.ts';
@@ -23,7 +24,7 @@ test.describe('with both analytics keys set', () => {
     await expect
       .poll(
         async () =>
-          (await request.get(`${E2E_ANALYTICS_BASE_URL}${API_PATHS.health}`).catch(() => null))?.status(),
+          (await request.get(`${E2E_ANALYTICS_BASE_URL}${system.health.path}`).catch(() => null))?.status(),
         {
           timeout: 120_000,
         },
@@ -44,7 +45,7 @@ test.describe('with both analytics keys set', () => {
     await expect(dashboardTitle(page, user.firstName)).toBeVisible({ timeout: 10_000 });
     const bearer = await sessionToken(page);
     const me = (await (
-      await request.get(API_PATHS.getUser, { headers: { authorization: `Bearer ${bearer}` } })
+      await request.get(users.getUser.path, { headers: { authorization: `Bearer ${bearer}` } })
     ).json()) as {
       id: string;
     };

@@ -10,7 +10,8 @@ import {
   type ClientUsage,
 } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
-import { API_PATHS, paths } from '../support/app.ts';
+import { activity, auth, tokens } from '@datafeeds/domain/calls';
+import { paths } from '../support/app.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
 import { expectNoSidewaysScroll, resizeTo, SMALLEST_PHONE } from '../support/layout.ts';
 import { operator } from '../support/operator.ts';
@@ -107,7 +108,7 @@ async function liveFootballToken(
   bearer: string,
   label: string,
 ): Promise<ClientCredentials> {
-  const created = await request.post(API_PATHS.createClient, {
+  const created = await request.post(tokens.createClient.path, {
     ...authorised(bearer),
     data: { label, apiType: 'rest', liveGame: true, preGame: false, postGame: false, sports: ['nfl'] },
   });
@@ -117,7 +118,7 @@ async function liveFootballToken(
 
 async function usageOf(request: APIRequestContext, bearer: string, clientId: string): Promise<ClientUsage> {
   const response = await request.get(
-    `${API_PATHS.getClientUsage}?clientId=${encodeURIComponent(clientId)}`,
+    `${tokens.getClientUsage.path}?clientId=${encodeURIComponent(clientId)}`,
     authorised(bearer),
   );
   expect(response.status()).toBe(200);
@@ -131,7 +132,7 @@ test('what a token did shows on its details page, and what the company did on th
   const user = await signUp(page, newUser(), { verified: true });
 
   await test.step('sign in once more, as a second device would', async () => {
-    const signedIn = await request.post(API_PATHS.login, {
+    const signedIn = await request.post(auth.login.path, {
       data: { email: user.email, password: user.password },
     });
     expect(signedIn.status()).toBe(200);
@@ -216,7 +217,7 @@ test('what a token did shows on its details page, and what the company did on th
   });
 
   await test.step('the CSV export downloads the same events', async () => {
-    const listed = await request.get(API_PATHS.getActivity, authorised(user.bearer));
+    const listed = await request.get(activity.getActivity.path, authorised(user.bearer));
     const { events, total } = (await listed.json()) as ActivityPage;
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -307,7 +308,7 @@ test('a grace rotation says until when, its old client ID opens the token, and t
 }) => {
   const user = await signUp(page, newUser(), { verified: true });
   const old = await liveFootballToken(request, user.bearer, 'Stopping demo');
-  const first = await request.post(API_PATHS.rotateClient, {
+  const first = await request.post(tokens.rotateClient.path, {
     ...authorised(user.bearer),
     data: { clientId: old.clientId, gracePeriod: '24h' },
   });

@@ -1,6 +1,7 @@
 // Every spec message of the account screens, as the user sees it in the browser.
 import { expect, test } from '@playwright/test';
-import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
+import { users } from '@datafeeds/domain/calls';
+import { paths, searchParams, withQuery } from '../support/app.ts';
 import { logIn } from '../support/pages.ts';
 import { registerThroughApi, signUp } from '../support/session.ts';
 import { newUser } from '../support/users.ts';
@@ -121,7 +122,7 @@ test.describe('profile', () => {
     await page.goto(paths.profile);
     const updates: string[] = [];
     page.on('request', (req) => {
-      if (new URL(req.url()).pathname === API_PATHS.updateUser) updates.push(req.postData() ?? '');
+      if (new URL(req.url()).pathname === users.updateUser.path) updates.push(req.postData() ?? '');
     });
     await page.getByRole('button', { name: /save|update/i }).click();
     await expect(page.getByText(/nothing (has )?changed|no changes/i)).toBeVisible();

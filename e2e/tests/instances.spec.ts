@@ -2,7 +2,8 @@
 // compiled server) behind a load balancer: signed in on A, they act on B, sign out on B, and A refuses
 // the session at once.
 import { expect, test } from '@playwright/test';
-import { API_PATHS, atPath, paths } from '../support/app.ts';
+import { users } from '@datafeeds/domain/calls';
+import { atPath, paths } from '../support/app.ts';
 import { startInstances, type InstanceName, type Instances } from '../support/instances.ts';
 import { dashboardTitle } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
@@ -62,7 +63,7 @@ test('sign in on instance A, act on B, sign out on B: A refuses the session', as
 
   await test.step('A refuses the session: its token gets 401, and the app asks to sign in', () =>
     on('A', async () => {
-      const refused = await context.request.get(API_PATHS.getUser, {
+      const refused = await context.request.get(users.getUser.path, {
         headers: { authorization: `Bearer ${bearer}` },
       });
       expect(refused.status()).toBe(401);

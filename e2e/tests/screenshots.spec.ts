@@ -2,7 +2,8 @@
 // for people to look at (`npm run screenshots`). Not part of `npm test`: it asserts nothing a user
 // story does not, it exists to be looked at.
 import { expect, test, type Page } from '@playwright/test';
-import { API_PATHS, paths, searchParams, withQuery } from '../support/app.ts';
+import { team, tokens } from '@datafeeds/domain/calls';
+import { paths, searchParams, withQuery } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
@@ -75,7 +76,7 @@ test('team page, its dialogs and the accept-invitation page', async ({ page, req
     [invitee.email, 'member'],
     [`admin.${invitee.username}@example.com`, 'admin'],
   ] as const) {
-    const invited = await request.post(API_PATHS.inviteMember, {
+    const invited = await request.post(team.inviteMember.path, {
       headers: { authorization: `Bearer ${bearer}` },
       data: { email, role },
     });
@@ -118,7 +119,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     }),
   );
   // The failure dialog needs a failing server; only this picture fakes one.
-  await page.route(`**${API_PATHS.createClient}`, (route) =>
+  await page.route(`**${tokens.createClient.path}`, (route) =>
     route.fulfill({ status: 503, json: { error: 'internal_error', message: 'Down for a moment.' } }),
   );
   await shoot(page, 'dialog-create-client-failed', async () => {
@@ -126,7 +127,7 @@ test('token screens and dialogs', async ({ page, request }) => {
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByRole('dialog', { name: 'Failed to create Client' })).toBeVisible();
   });
-  await page.unroute(`**${API_PATHS.createClient}`);
+  await page.unroute(`**${tokens.createClient.path}`);
   await page.reload();
   await fillTokenRequest(page, {
     label: 'Scores widget',
@@ -175,7 +176,7 @@ test('rotation with a grace period: the result, and rotating again while the old
   test.setTimeout(300_000);
   const { bearer } = await signUp(page, newUser({ companyName: 'Grace Screens Inc.' }));
   const [oddsId = ''] = await createTokensThroughApi(request, bearer, ['Odds feed', 'Live scores']);
-  const rotated = await request.post(API_PATHS.rotateClient, {
+  const rotated = await request.post(tokens.rotateClient.path, {
     headers: { authorization: `Bearer ${bearer}` },
     data: { clientId: oddsId, gracePeriod: '24h' },
   });

@@ -1,6 +1,7 @@
 // The authenticated shell's rules (spec §2) and the display mode.
 import { expect, test } from '@playwright/test';
-import { API_PATHS, atPath, paths } from '../support/app.ts';
+import { auth } from '@datafeeds/domain/calls';
+import { atPath, paths } from '../support/app.ts';
 import { dashboardTitle, logIn } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
 import { sessionToken } from '../support/tokens.ts';
@@ -41,7 +42,7 @@ test('the session survives a reload and a 401 logs out', async ({ page, context 
 
   // Revoke the session behind the app's back: its next request gets 401 and the app logs out.
   const token = await sessionToken(page);
-  const logout = await context.request.post(API_PATHS.logout, {
+  const logout = await context.request.post(auth.logout.path, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(logout.ok()).toBe(true);

@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ROLE_REFUSALS, TEAM_MESSAGES, personName } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
-import { API_PATHS, atPath, paths } from '../support/app.ts';
+import { team } from '@datafeeds/domain/calls';
+import { atPath, paths } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { logIn } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
@@ -32,7 +33,7 @@ test('a person of another company opening an invitation reads why before any cli
   const otherContext = await browser.newContext();
   const otherPage = await otherContext.newPage();
   const other = await signUp(otherPage, newUser({ companyName: `Other Co ${Date.now()}` }));
-  const invited = await page.request.post(API_PATHS.inviteMember, {
+  const invited = await page.request.post(team.inviteMember.path, {
     headers: authorization(owner.bearer),
     data: { email: other.email, role: 'member' },
   });
@@ -55,7 +56,7 @@ test('a member reads why the Action column is empty and which emails reach them;
   const owner = await signUp(page, newUser({ companyName: `Removing Co ${Date.now()}` }), { verified: true });
   await createTokensThroughApi(page.request, owner.bearer, ['Shared scores']);
   const colleague = newUser({ firstName: 'mia', lastName: 'member' });
-  const invited = await page.request.post(API_PATHS.inviteMember, {
+  const invited = await page.request.post(team.inviteMember.path, {
     headers: authorization(owner.bearer),
     data: { email: colleague.email, role: 'member' },
   });
@@ -64,7 +65,7 @@ test('a member reads why the Action column is empty and which emails reach them;
 
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  const registered = await memberPage.request.post(API_PATHS.registerWithInvitation, {
+  const registered = await memberPage.request.post(team.registerWithInvitation.path, {
     data: {
       token: link.searchParams.get('token'),
       firstName: colleague.firstName,
@@ -98,10 +99,10 @@ test('a member reads why the Action column is empty and which emails reach them;
   });
 
   await test.step('removed by the owner, the member signs in again and reads who removed them', async () => {
-    const team = await page.request.get(API_PATHS.getTeam, { headers: authorization(owner.bearer) });
-    const { members } = (await team.json()) as { members: { id: string; email: string }[] };
+    const teamAnswer = await page.request.get(team.getTeam.path, { headers: authorization(owner.bearer) });
+    const { members } = (await teamAnswer.json()) as { members: { id: string; email: string }[] };
     const memberId = members.find((person) => person.email === colleague.email)?.id;
-    const removed = await page.request.post(API_PATHS.removeMember, {
+    const removed = await page.request.post(team.removeMember.path, {
       headers: authorization(owner.bearer),
       data: { memberId },
     });

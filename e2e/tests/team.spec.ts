@@ -5,7 +5,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { INVITATION_PROBLEM_MESSAGES, ROLE_REFUSALS } from '@datafeeds/domain';
 import { expectAccessibleInBothModes } from '../support/accessibility.ts';
-import { API_PATHS, atPath, paths } from '../support/app.ts';
+import { team, tokens } from '@datafeeds/domain/calls';
+import { atPath, paths } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { dashboardTitle, signInFirstTime } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
@@ -83,7 +84,7 @@ test('an owner invites a member, who registers through the link and may not dele
     await expect(colleaguePage.getByRole('button', { name: 'Delete' })).toBeDisabled();
     await expect(colleaguePage.getByText(ROLE_REFUSALS.deleteToken)).toBeVisible();
 
-    const forced = await colleaguePage.request.delete(API_PATHS.deleteClient, {
+    const forced = await colleaguePage.request.delete(tokens.deleteClient.path, {
       headers: { authorization: `Bearer ${await sessionToken(colleaguePage)}` },
       data: { clientId: tokenId },
     });
@@ -128,7 +129,7 @@ test('a sister-product identity without a profile joins through an invitation in
   const owner = await signUp(page, newUser({ companyName: `Sister Welcome ${Date.now()}` }), {
     verified: true,
   });
-  const invited = await page.request.post(API_PATHS.inviteMember, {
+  const invited = await page.request.post(team.inviteMember.path, {
     headers: { authorization: `Bearer ${owner.bearer}` },
     data: { email: SISTER_IDENTITY_INVITED.email, role: 'admin' },
   });

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type autocannon from 'autocannon';
 import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
 import { withServer } from '@datafeeds/bench-shared/child-server';
-import { API_PATHS } from '@datafeeds/domain';
+import { auth, tokens } from '@datafeeds/domain/calls';
 import { addressCycle } from './addresses.ts';
 import { combineRounds, measureOnce, startLoad, type LoadTarget, type RoundsResult } from './http-load.ts';
 import type { Account } from './portal-api.ts';
@@ -47,14 +47,14 @@ export async function measureFlood(
     async (server) => {
       await session.refresh(server.url);
       const reads: LoadTarget = {
-        url: `${server.url}${API_PATHS.getClients}`,
-        method: 'GET',
+        url: `${server.url}${tokens.getClients.path}`,
+        method: tokens.getClients.method,
         headers: { authorization: `Bearer ${session.token}` },
         address: addressCycle('reads'),
       };
       const signIns: LoadTarget = {
-        url: `${server.url}${API_PATHS.login}`,
-        method: 'POST',
+        url: `${server.url}${auth.login.path}`,
+        method: auth.login.method,
         bodies: accounts.map((account) => JSON.stringify(account)),
         address: addressCycle('flood'),
       };

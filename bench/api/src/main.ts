@@ -15,7 +15,7 @@ import { runThenCleanUp } from '@datafeeds/bench-shared/cleanup';
 import { createDatabase } from '@datafeeds/bench-shared/database';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
-import { API_PATHS } from '@datafeeds/domain';
+import { tokens, users } from '@datafeeds/domain/calls';
 import { measureFlood, type FloodResult } from './flood.ts';
 import type { LoadResult, RoundsResult } from './http-load.ts';
 import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
@@ -169,11 +169,11 @@ async function main() {
   let flood: FloodResult | undefined;
   if (settings.only.has('user')) {
     print(`1. GetUser: portal and bare node + pg, in turns… (${machine()})`);
-    user = await compare(deployment, session, API_PATHS.getUser);
+    user = await compare(deployment, session, users.getUser.path);
   }
   if (settings.only.has('clients')) {
     print(`2. GetClients: portal and bare node + pg, in turns… (${machine()})`);
-    clients = await compare(deployment, session, API_PATHS.getClients);
+    clients = await compare(deployment, session, tokens.getClients.path);
   }
   if (settings.only.has('flood')) {
     print(`3. GetClients latency, idle and during a login flood… (${machine()})`);

@@ -2,12 +2,8 @@
 // follow the verification link from the outbox, sign in, request tokens. Each call comes from the next
 // address of the seeding range (addresses.ts), as different people's would.
 import { randomBytes } from 'node:crypto';
-import {
-  API_PATHS,
-  type ClientCredentials,
-  type RegisterInput,
-  type TokenRequestInput,
-} from '@datafeeds/domain';
+import type { ClientCredentials, RegisterInput, TokenRequestInput } from '@datafeeds/domain';
+import { auth, tokens } from '@datafeeds/domain/calls';
 import { postToPortal, verificationTokenFor } from '@datafeeds/bench-shared/portal-http';
 import { addressCycle } from './addresses.ts';
 
@@ -36,15 +32,15 @@ export async function registerVerified(baseUrl: string, databaseUrl: string, nam
     userHasAgreedToTermsOfService: true,
     userHasReadPrivacyPolicy: true,
   };
-  await post(baseUrl, API_PATHS.register, registration, 201);
+  await post(baseUrl, auth.register.path, registration, 201);
   const verification = await verificationTokenFor(databaseUrl, registration.email);
-  await post(baseUrl, API_PATHS.verifyEmail, { token: verification }, 200);
+  await post(baseUrl, auth.verifyEmail.path, { token: verification }, 200);
   return { email: registration.email, password: registration.password };
 }
 
 /** Signs in: the access token (JWT, 15 minutes) of a new session. */
 export async function signIn(baseUrl: string, account: Account): Promise<string> {
-  const { token } = await post<{ token: string }>(baseUrl, API_PATHS.login, account, 200);
+  const { token } = await post<{ token: string }>(baseUrl, auth.login.path, account, 200);
   return token;
 }
 
@@ -57,7 +53,7 @@ export function createClient(baseUrl: string, accessToken: string, index: number
     postGame: index % 5 === 0,
     sports: index % 2 === 0 ? ['nfl', 'nba'] : ['nfl', 'mlb'],
   };
-  return post<ClientCredentials>(baseUrl, API_PATHS.createClient, request, 201, accessToken);
+  return post<ClientCredentials>(baseUrl, tokens.createClient.path, request, 201, accessToken);
 }
 
 /** What a GET answers (status and body), for the checks before a measured run. */

@@ -10,7 +10,7 @@ import {
   type CombinedRounds,
   type LoadFigures,
 } from '@datafeeds/bench-shared/load-figures';
-import { VERIFICATION_PATHS } from '@datafeeds/domain';
+import { verification } from '@datafeeds/domain/calls';
 import type { VerificationStats } from './children/child-protocol.ts';
 import type { Fixtures } from './fixtures.ts';
 import { measureLoad, type LoadTarget } from './http-load.ts';
@@ -41,7 +41,7 @@ async function portalLoad(
       const answer = await verifyOnce(url, fixtures.verifierKey, { secret: first, scope: 'nflLive' });
       if (!answer.valid) throw new Error(`the portal refused a fixture secret: ${answer.code}`);
       const target: LoadTarget = {
-        url: `${url}${VERIFICATION_PATHS.verify}`,
+        url: `${url}${verification.verifyCredential.path}`,
         headers: { authorization: `Bearer ${fixtures.verifierKey}` },
         bodies: secrets.map(verifyBody),
       };
@@ -63,7 +63,7 @@ async function portalLoad(
 const baselineLoad = (start: typeof startBareFastify, secrets: readonly string[]) =>
   withServer(start, (server) =>
     measureLoad(
-      { url: `${server.url}${VERIFICATION_PATHS.verify}`, bodies: secrets.map(verifyBody) },
+      { url: `${server.url}${verification.verifyCredential.path}`, bodies: secrets.map(verifyBody) },
       server,
     ),
   );

@@ -1,14 +1,8 @@
 // The portal calls the benchmark makes outside the measured loops, through the real HTTP API: a verified
 // user with a token to rotate, one verification, and a portal child's cache counters.
 import { randomBytes } from 'node:crypto';
-import {
-  API_PATHS,
-  VERIFICATION_PATHS,
-  type ClientCredentials,
-  type RegisterInput,
-  type TokenRequestInput,
-  type VerifyResult,
-} from '@datafeeds/domain';
+import type { ClientCredentials, RegisterInput, TokenRequestInput, VerifyResult } from '@datafeeds/domain';
+import { auth, tokens, verification } from '@datafeeds/domain/calls';
 import { callPortal, postToPortal, verificationTokenFor } from '@datafeeds/bench-shared/portal-http';
 import { STATS_PATH, type VerificationStats } from './children/child-protocol.ts';
 
@@ -29,9 +23,9 @@ export async function verifiedUserToken(baseUrl: string, databaseUrl: string): P
     userHasAgreedToTermsOfService: true,
     userHasReadPrivacyPolicy: true,
   };
-  const { token } = await post<{ token: string }>(baseUrl, API_PATHS.register, registration, 201);
-  const verification = await verificationTokenFor(databaseUrl, registration.email);
-  await post(baseUrl, API_PATHS.verifyEmail, { token: verification }, 200);
+  const { token } = await post<{ token: string }>(baseUrl, auth.register.path, registration, 201);
+  const emailToken = await verificationTokenFor(databaseUrl, registration.email);
+  await post(baseUrl, auth.verifyEmail.path, { token: emailToken }, 200);
   return token;
 }
 
@@ -44,15 +38,15 @@ export function createClient(baseUrl: string, userToken: string): Promise<Client
     postGame: false,
     sports: ['nfl'],
   };
-  return post<ClientCredentials>(baseUrl, API_PATHS.createClient, request, 201, userToken);
+  return post<ClientCredentials>(baseUrl, tokens.createClient.path, request, 201, userToken);
 }
 
 export function rotateClient(baseUrl: string, userToken: string, clientId: string) {
-  return post<ClientCredentials>(baseUrl, API_PATHS.rotateClient, { clientId }, 200, userToken);
+  return post<ClientCredentials>(baseUrl, tokens.rotateClient.path, { clientId }, 200, userToken);
 }
 
 export const verifyOnce = (baseUrl: string, verifierKey: string, body: object) =>
-  post<VerifyResult>(baseUrl, VERIFICATION_PATHS.verify, body, 200, verifierKey);
+  post<VerifyResult>(baseUrl, verification.verifyCredential.path, body, 200, verifierKey);
 
 export const verificationStats = (baseUrl: string) =>
   callPortal<VerificationStats>(baseUrl, STATS_PATH, {}, 200);

@@ -1,5 +1,6 @@
-// The path of every call of spec §7. Plain constants in a module of their own, without the schemas, so
-// the web app's first load can name an endpoint without bundling the validation library.
+// The path of every call of spec §7, from before each call had its contract (design §1). Only the web
+// app's older test answers (apps/web/src/testing/server-answers.ts) still name calls this way; everything
+// else names a call by its contract (`@datafeeds/domain/calls`), and this list goes with their last use.
 export const API_PATHS = {
   register: '/api/register',
   login: '/api/login',
@@ -53,5 +54,4 @@ export const API_PATHS = {
   /** A new person registers through an invitation: email fixed, no company fields. */
   registerWithInvitation: '/api/RegisterWithInvitation',
   openapi: '/api/openapi.json',
-  docs: '/api/docs',
 } as const;

@@ -1,15 +1,9 @@
-// What the data feed and the portal say to each other (design §8): the verification answer, its codes,
-// the revocation events and their paths. Plain constants and types, no validation library, so
-// @datafeeds/verifier imports them as they are (the route schemas are in verification-schemas.ts).
+// What the data feed and the portal say to each other (design §8): the verification answer, its codes
+// and the revocation events. Plain constants and types, no validation library (the route schemas are in
+// verification-schemas.ts; the calls' method and path in their contracts, calls/verification.ts).
 import type { ScopeKey } from './scopes.ts';
 import type { ApiType } from './sports.ts';
 import type { CompanyAccountStatus } from './status.ts';
-
-export const VERIFICATION_PATHS = {
-  verify: '/api/v1/credentials/verify',
-  events: '/api/v1/credentials/events',
-  usage: '/api/v1/credentials/usage',
-} as const;
 
 export const VERIFICATION_CODES = [
   'VALID',

@@ -5,7 +5,7 @@
 // caller's hint, rather than after the whole timeout.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_PATHS } from '../../domain/src/api-paths.ts';
+import { system } from '@datafeeds/domain/calls';
 
 export interface ServerCommand {
   /** Names the server in errors: "the analytics portal exited (code 1) before it was ready". */
@@ -137,7 +137,7 @@ export const healthAt =
     for (;;) {
       // One slow answer must not use up the whole wait.
       const attempt = AbortSignal.any([signal, AbortSignal.timeout(5_000)]);
-      const answer = await fetch(`${baseUrl}${API_PATHS.readiness}`, { signal: attempt }).catch(
+      const answer = await fetch(`${baseUrl}${system.readiness.path}`, { signal: attempt }).catch(
         () => undefined,
       );
       await answer?.body?.cancel();

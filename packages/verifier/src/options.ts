@@ -3,9 +3,9 @@
 import {
   USAGE_REPORT_VERIFIED_WITHIN_HOURS,
   isWellFormedVerifierKey,
-  VERIFICATION_PATHS,
   VERIFIER_KEY_PREFIX,
 } from '@datafeeds/domain/credentials';
+import { verification } from '@datafeeds/domain/calls';
 import { InvalidVerifierOptionsError } from './errors.ts';
 
 /**
@@ -132,9 +132,9 @@ export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifi
   }
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   return {
-    verifyUrl: `${base}${VERIFICATION_PATHS.verify}`,
-    eventsUrl: `${base}${VERIFICATION_PATHS.events}`,
-    usageUrl: `${base}${VERIFICATION_PATHS.usage}`,
+    verifyUrl: `${base}${verification.verifyCredential.path}`,
+    eventsUrl: `${base}${verification.credentialEvents.path}`,
+    usageUrl: `${base}${verification.reportCredentialUsage.path}`,
     portalLabel: base,
     authorization: `Bearer ${options.verifierKey}`,
     cacheMax: positiveInteger('cache.max', options.cache?.max, DEFAULT_CACHE_MAX),

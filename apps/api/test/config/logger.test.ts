@@ -2,10 +2,10 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { auth, users } from '@datafeeds/domain/calls';
 import { redactUrl } from '../../src/config/logger.ts';
 import { TEST_APP_URL, TEST_SECRETS, buildTestApp } from '../helpers/build-test-app.ts';
-import { bearer, mailbox, refreshCookieOf, registerUser } from '../helpers/factories.ts';
+import { bearer, callTo, mailbox, refreshCookieOf, registerUser } from '../helpers/factories.ts';
 import { decodeQuotedPrintable, startSmtpServer } from '../helpers/smtp.ts';
 
 const smtp = await startSmtpServer();
@@ -31,28 +31,21 @@ describe('logs', () => {
     });
     const { registration, token, refreshCookie } = await registerUser(app);
     const loggedIn = await app.inject({
-      method: 'POST',
-      url: API_PATHS.login,
+      ...callTo(auth.login),
       payload: { email: registration.email, password: registration.password },
     });
     const loginToken = loggedIn.json().token as string;
-    await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(loginToken) });
+    await app.inject({ ...callTo(users.getUser), headers: bearer(loginToken) });
     const refreshed = await app.inject({
-      method: 'POST',
-      url: API_PATHS.refresh,
+      ...callTo(auth.refresh),
       cookies: { df_refresh: refreshCookieOf(loggedIn) },
     });
     await app.inject({
-      method: 'POST',
-      url: API_PATHS.login,
+      ...callTo(auth.login),
       payload: { email: registration.email, password: 'a-wrong-password' },
     });
 
-    await app.inject({
-      method: 'POST',
-      url: API_PATHS.forgotPassword,
-      payload: { email: registration.email },
-    });
+    await app.inject({ ...callTo(auth.forgotPassword), payload: { email: registration.email } });
     const mails = await vi.waitFor(() => {
       const received = smtp.received.filter((mail) => mail.to.includes(registration.email));
       expect(received).toHaveLength(2);
@@ -68,11 +61,10 @@ describe('logs', () => {
       headers: { accept: 'text/html' },
     });
     await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken, password: 'the-new-password-9' },
     });
-    await app.inject({ method: 'POST', url: API_PATHS.verifyEmail, payload: { token: verificationToken } });
+    await app.inject({ ...callTo(auth.verifyEmail), payload: { token: verificationToken } });
 
     const text = logs.text();
     expect(text).toContain('"url":"/api/login"');

@@ -4,11 +4,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { system, tokens, users, type CallDefinition } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { DATABASE_CONNECT_TIMEOUT_MS } from '../../src/db/client.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
-import { bearer } from '../helpers/factories.ts';
+import { bearer, callTo } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
@@ -51,7 +52,7 @@ describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the conne
   it('stays up, answers the call caught in the cut with 503 JSON, and reconnects by itself', async () => {
     const { app, url } = await appPromise();
     // Several idle pooled connections, the kind whose loss used to end the process.
-    await Promise.all(Array.from({ length: 4 }, () => app.inject({ method: 'GET', url: API_PATHS.health })));
+    await Promise.all(Array.from({ length: 4 }, () => app.inject(callTo(system.health))));
 
     const caught = app.inject({ method: 'GET', url: '/test/slow-query' });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -63,11 +64,11 @@ describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the conne
     expect(response.json()).toEqual({ error: ERROR_CODES.unavailable, message: expect.any(String) });
 
     await expect
-      .poll(async () => (await app.inject({ method: 'GET', url: API_PATHS.health })).statusCode, {
+      .poll(async () => (await app.inject(callTo(system.health))).statusCode, {
         timeout: 10_000,
       })
       .toBe(200);
-    const health = (await app.inject({ method: 'GET', url: API_PATHS.health })).json();
+    const health = (await app.inject(callTo(system.health))).json();
     expect(health).toMatchObject({ status: 'ok', checks: { database: 'up' } });
   });
 });
@@ -97,10 +98,9 @@ describe.runIf(testDatabaseKind === 'postgres')('when the network to PostgreSQL 
     await proxy.close();
   });
 
-  const status = async (url: string, token?: string) => {
+  const status = async (call: CallDefinition, token?: string) => {
     const { app } = await setup();
-    return (await app.inject({ method: 'GET', url, ...(token ? { headers: bearer(token) } : {}) }))
-      .statusCode;
+    return (await app.inject({ ...callTo(call), ...(token ? { headers: bearer(token) } : {}) })).statusCode;
   };
 
   it.each([
@@ -108,8 +108,8 @@ describe.runIf(testDatabaseKind === 'postgres')('when the network to PostgreSQL 
     ['stall', DATABASE_CONNECT_TIMEOUT_MS + 2_000],
   ] as const)('%s: 503 within %i ms per request, liveness up, and back by itself', async (fault, bound) => {
     const { app, proxy, user } = await setup();
-    await Promise.all(Array.from({ length: 4 }, () => status(API_PATHS.readiness)));
-    expect(await status(API_PATHS.getUser, user.token)).toBe(200);
+    await Promise.all(Array.from({ length: 4 }, () => status(system.readiness)));
+    expect(await status(users.getUser, user.token)).toBe(200);
 
     if (fault === 'cut') proxy.cut();
     else proxy.stall();
@@ -118,18 +118,18 @@ describe.runIf(testDatabaseKind === 'postgres')('when the network to PostgreSQL 
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = performance.now();
     const during = await Promise.all([
-      app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(user.token) }),
-      app.inject({ method: 'GET', url: API_PATHS.getClients, headers: bearer(user.token) }),
-      app.inject({ method: 'GET', url: API_PATHS.readiness }),
+      app.inject({ ...callTo(users.getUser), headers: bearer(user.token) }),
+      app.inject({ ...callTo(tokens.getClients), headers: bearer(user.token) }),
+      app.inject(callTo(system.readiness)),
     ]);
     expect(performance.now() - started).toBeLessThan(bound);
     expect(during.map((response) => response.statusCode)).toEqual([503, 503, 503]);
     expect(during[0]?.json()).toEqual({ error: ERROR_CODES.unavailable, message: expect.any(String) });
     expect(during[2]?.json()).toMatchObject({ status: 'unavailable', checks: { database: 'down' } });
-    expect(await status(API_PATHS.liveness)).toBe(200);
+    expect(await status(system.liveness)).toBe(200);
 
     proxy.restore();
-    await expect.poll(() => status(API_PATHS.readiness), { timeout: 10_000 }).toBe(200);
-    expect(await status(API_PATHS.getUser, user.token)).toBe(200);
+    await expect.poll(() => status(system.readiness), { timeout: 10_000 }).toBe(200);
+    expect(await status(users.getUser, user.token)).toBe(200);
   });
 });

@@ -2,9 +2,10 @@
 // access tokens whose claims are missing or of the wrong shape. Each gets a clear 4xx, never a 500.
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, VERIFICATION_PATHS } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { auth, tokens, users, verification } from '@datafeeds/domain/calls';
 import { TEST_SECRETS, buildTestApp } from '../helpers/build-test-app.ts';
-import { bearer, uniqueRegistration } from '../helpers/factories.ts';
+import { bearer, callTo, uniqueRegistration } from '../helpers/factories.ts';
 import { createdClient, tokenRequest, verifiedUser } from '../helpers/tokens.ts';
 import { usageRows } from '../helpers/usage.ts';
 import { newVerifierKey } from '../helpers/verification.ts';
@@ -16,22 +17,14 @@ describe('a NUL character', () => {
   it.each([
     [
       'firstName',
-      () => ({
-        method: 'POST',
-        url: API_PATHS.register,
-        payload: uniqueRegistration({ firstName: `Ada${NUL}` }),
-      }),
+      () => ({ ...callTo(auth.register), payload: uniqueRegistration({ firstName: `Ada${NUL}` }) }),
     ],
     [
       'companyName',
-      () => ({
-        method: 'POST',
-        url: API_PATHS.register,
-        payload: uniqueRegistration({ companyName: `${NUL}` }),
-      }),
+      () => ({ ...callTo(auth.register), payload: uniqueRegistration({ companyName: `${NUL}` }) }),
     ],
-    ['username', () => ({ method: 'GET', url: `${API_PATHS.checkUsername}?username=ada%00x` })],
-    ['email', () => ({ method: 'GET', url: `${API_PATHS.checkEmail}?email=ada%00@example.com` })],
+    ['username', () => callTo(users.checkUsernameRegistered, '?username=ada%00x')],
+    ['email', () => callTo(users.checkEmailRegistered, '?email=ada%00@example.com')],
   ] as const)('in %s answers 400 naming the field (signed out)', async (field, request) => {
     const response = await app.inject(request());
     expect(response.statusCode, response.body).toBe(400);
@@ -46,17 +39,11 @@ describe('a NUL character', () => {
     const user = await verifiedUser(app);
     const { clientId } = await createdClient(app, user.token);
     const calls = [
-      ['firstName', { method: 'PUT', url: API_PATHS.updateUser, payload: { firstName: `x${NUL}` } }],
-      [
-        'label',
-        { method: 'POST', url: API_PATHS.createClient, payload: tokenRequest({ label: `a${NUL}b` }) },
-      ],
-      [
-        'clientId',
-        { method: 'POST', url: API_PATHS.rotateClient, payload: { clientId: `${clientId}${NUL}` } },
-      ],
-      ['clientId', { method: 'DELETE', url: API_PATHS.deleteClient, payload: { clientId: `${NUL}` } }],
-      ['clientIds', { method: 'GET', url: `${API_PATHS.getClients}?clientIds=${clientId}%00` }],
+      ['firstName', { ...callTo(users.updateUser), payload: { firstName: `x${NUL}` } }],
+      ['label', { ...callTo(tokens.createClient), payload: tokenRequest({ label: `a${NUL}b` }) }],
+      ['clientId', { ...callTo(tokens.rotateClient), payload: { clientId: `${clientId}${NUL}` } }],
+      ['clientId', { ...callTo(tokens.deleteClient), payload: { clientId: `${NUL}` } }],
+      ['clientIds', callTo(tokens.getClients, `?clientIds=${clientId}%00`)],
     ] as const;
     for (const [field, call] of calls) {
       const response = await app.inject({ ...call, headers: bearer(user.token) });
@@ -65,11 +52,7 @@ describe('a NUL character', () => {
         { field, message: `${field} must not contain a NUL character.` },
       ]);
     }
-    const listed = await app.inject({
-      method: 'GET',
-      url: API_PATHS.getClients,
-      headers: bearer(user.token),
-    });
+    const listed = await app.inject({ ...callTo(tokens.getClients), headers: bearer(user.token) });
     expect(listed.json().clients).toEqual([expect.objectContaining({ id: clientId })]);
   });
 });
@@ -82,12 +65,9 @@ describe("a NUL character in a data feed's call", () => {
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
     const counts = [{ clientId: `${clientId}${NUL}`, scope: 'any', code: 'VALID', hour, count: 1 }];
     const calls = [
-      [
-        'secret',
-        { method: 'POST', url: VERIFICATION_PATHS.verify, payload: { secret: `${clientSecret}${NUL}` } },
-      ],
-      ['counts.0.clientId', { method: 'POST', url: VERIFICATION_PATHS.usage, payload: { counts } }],
-      ['since', { method: 'GET', url: `${VERIFICATION_PATHS.events}?since=1%00` }],
+      ['secret', { ...callTo(verification.verifyCredential), payload: { secret: `${clientSecret}${NUL}` } }],
+      ['counts.0.clientId', { ...callTo(verification.reportCredentialUsage), payload: { counts } }],
+      ['since', callTo(verification.credentialEvents, '?since=1%00')],
     ] as const;
     for (const [field, call] of calls) {
       const response = await app.inject({ ...call, headers: bearer(key) });
@@ -127,7 +107,7 @@ describe('an access token signed with the server key', () => {
     ['no session id', { sub: '6e522f3f-463b-4d94-842e-9c3d2f2564f5' }, true],
   ])('with %s answers 401', async (_name, claims, withExpiry) => {
     const token = await sign(claims, withExpiry);
-    const response = await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(token) });
+    const response = await app.inject({ ...callTo(users.getUser), headers: bearer(token) });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: ERROR_CODES.unauthorized });
   });
@@ -135,11 +115,11 @@ describe('an access token signed with the server key', () => {
   it('without an expiry answers 401, even for a live session', async () => {
     const user = await verifiedUser(app);
     const claims = decodeJwt(user.token);
-    expect(
-      (await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(user.token) })).statusCode,
-    ).toBe(200);
+    expect((await app.inject({ ...callTo(users.getUser), headers: bearer(user.token) })).statusCode).toBe(
+      200,
+    );
     const forever = await sign({ sub: claims.sub, sid: claims.sid }, false);
-    const response = await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(forever) });
+    const response = await app.inject({ ...callTo(users.getUser), headers: bearer(forever) });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -3,9 +3,9 @@
 // to shared counters by itself.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { system } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../helpers/build-test-app.ts';
-import { login } from '../helpers/factories.ts';
+import { callTo, login } from '../helpers/factories.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { createClient, verifiedUser } from '../helpers/tokens.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
@@ -26,8 +26,7 @@ describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
       rateLimits: { credentials: 2 },
       loginThrottle: { maxFailures: 3 },
     });
-    const health = async () =>
-      (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks.redis;
+    const health = async () => (await app.inject(callTo(system.health))).json().checks.redis;
     expect(await health()).toBe('up');
     const user = await verifiedUser(app);
 
@@ -52,7 +51,7 @@ describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
 
     proxy.restore();
     await expect.poll(health, { timeout: 10_000 }).toBe('up');
-    expect((await app.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+    expect((await app.inject(callTo(system.health))).statusCode).toBe(200);
   });
 
   it('notices a stalled Redis within a ping deadline, answers without waiting for it, and recovers', async () => {
@@ -65,7 +64,7 @@ describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
         },
         loginThrottle: { maxFailures: 3 },
       });
-      const checks = async () => (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks;
+      const checks = async () => (await app.inject(callTo(system.health))).json().checks;
       const allUp = { redis: 'up', revocations: { transport: 'redis', state: 'up' } };
       await expect.poll(checks, { timeout: 5_000 }).toMatchObject(allUp);
       const user = await verifiedUser(app);
@@ -115,7 +114,7 @@ describe.runIf(testDatabaseKind === 'pglite')('when Redis goes away', () => {
           REDIS_KEY_PREFIX: `test:${randomBytes(4).toString('hex')}:`,
         },
       });
-      const checks = async () => (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks;
+      const checks = async () => (await app.inject(callTo(system.health))).json().checks;
       expect(await checks()).toMatchObject({
         redis: 'down',
         revocations: { transport: 'redis', state: 'down' },

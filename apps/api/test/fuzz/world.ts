@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { account, auth, team } from '@datafeeds/domain/calls';
 import {
   apiClients,
   auditEvents,
@@ -23,6 +23,7 @@ import {
 import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
 import {
   bearer,
+  callTo,
   latestEmail,
   linkParam,
   login,
@@ -94,16 +95,14 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   expect(rotated.statusCode, rotated.body).toBe(200);
   const a3New = rotated.json<{ clientId: string; clientSecret: string }>();
   const upgrade = await app.inject({
-    method: 'POST',
-    url: API_PATHS.upgradeAccount,
+    ...callTo(account.upgradeAccount),
     headers: bearer(victimA.token),
     payload: {},
   });
   expect(upgrade.statusCode, upgrade.body).toBe(200);
   // A pending invitation of victim A's company, whose id the attacker knows (its link they do not).
   const victimInvitation = await app.inject({
-    method: 'POST',
-    url: API_PATHS.inviteMember,
+    ...callTo(team.inviteMember),
     headers: bearer(victimA.token),
     payload: { email: `invited.${randomBytes(5).toString('hex')}@example.com`, role: 'admin' },
   });
@@ -119,13 +118,9 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   const own = [await createdClient(app, attacker.token), await createdClient(app, attacker.token)];
   const oldSession = await login(app, attacker.email, attacker.password, localAddress());
   const deadToken = oldSession.json<{ token: string }>().token;
-  await app.inject({ method: 'POST', url: API_PATHS.logout, headers: bearer(deadToken) });
+  await app.inject({ ...callTo(auth.logout), headers: bearer(deadToken) });
   // A live reset link of the attacker's own, so the reset call runs to the end now and then.
-  const forgot = await app.inject({
-    method: 'POST',
-    url: API_PATHS.forgotPassword,
-    payload: { email: attacker.email },
-  });
+  const forgot = await app.inject({ ...callTo(auth.forgotPassword), payload: { email: attacker.email } });
   expect(forgot.statusCode, forgot.body).toBe(200);
   const resetToken = linkParam(
     await latestEmail(app, attacker.email, /Reset your DataFeeds password/),

@@ -2,8 +2,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, vi } from 'vitest';
-import { API_PATHS, type RegisterInput } from '@datafeeds/domain';
+import type { RegisterInput } from '@datafeeds/domain';
+import { auth, dev, users, type CallDefinition } from '@datafeeds/domain/calls';
 import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
+
+/**
+ * A call's method and URL for `app.inject`, named by its contract (design §1):
+ * `app.inject({ ...callTo(users.getUser), headers })`; `search` is a query string as typed, `?x=1`.
+ */
+export const callTo = <Call extends CallDefinition>(call: Call, search = '') => ({
+  method: call.method,
+  url: `${call.path}${search}`,
+});
 
 export function uniqueRegistration(overrides: Partial<RegisterInput> = {}): RegisterInput {
   const id = randomBytes(5).toString('hex');
@@ -44,7 +54,7 @@ export async function registerUser(
   overrides: Partial<RegisterInput> = {},
 ): Promise<SignedIn> {
   const registration = uniqueRegistration(overrides);
-  const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: registration });
+  const response = await app.inject({ ...callTo(auth.register), payload: registration });
   expect(response.statusCode, response.body).toBe(201);
   return {
     token: response.json<{ token: string }>().token,
@@ -55,8 +65,7 @@ export async function registerUser(
 
 export async function login(app: FastifyInstance, email: string, password: string, remoteAddress?: string) {
   return app.inject({
-    method: 'POST',
-    url: API_PATHS.login,
+    ...callTo(auth.login),
     payload: { email, password },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
@@ -65,13 +74,12 @@ export async function login(app: FastifyInstance, email: string, password: strin
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function getUser(app: FastifyInstance, token: string) {
-  return app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(token) });
+  return app.inject({ ...callTo(users.getUser), headers: bearer(token) });
 }
 
 export async function refresh(app: FastifyInstance, cookie: string | undefined) {
   return app.inject({
-    method: 'POST',
-    url: API_PATHS.refresh,
+    ...callTo(auth.refresh),
     ...(cookie ? { cookies: { [REFRESH_COOKIE]: cookie } } : {}),
   });
 }
@@ -87,7 +95,7 @@ export interface MailboxMessage {
 }
 
 export async function mailbox(app: FastifyInstance): Promise<MailboxMessage[]> {
-  const response = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+  const response = await app.inject(callTo(dev.devMailbox));
   expect(response.statusCode).toBe(200);
   return response.json<MailboxMessage[]>();
 }

@@ -4,14 +4,11 @@ import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import {
-  API_PATHS,
-  type AssignableRole,
-  type RegisterWithInvitationInput,
-  type Team,
-} from '@datafeeds/domain';
+import type { AssignableRole, RegisterWithInvitationInput, Team } from '@datafeeds/domain';
+import { team, users, type CallDefinition } from '@datafeeds/domain/calls';
 import {
   bearer,
+  callTo,
   latestEmail,
   linkParam,
   login,
@@ -27,14 +24,15 @@ import { verifiedUser } from './tokens.ts';
 
 export const INVITATION_SUBJECT = /invited you to/;
 
-export const teamCall = (app: FastifyInstance, token: string, url: string, payload: object) =>
-  app.inject({ method: 'POST', url, headers: bearer(token), payload });
+/** Makes a call of the team (or account) area as `token`'s person, with its contract's method and path. */
+export const teamCall = (app: FastifyInstance, token: string, contract: CallDefinition, payload: object) =>
+  app.inject({ ...callTo(contract), headers: bearer(token), payload });
 
 export const invite = (app: FastifyInstance, token: string, email: string, role: AssignableRole = 'member') =>
-  teamCall(app, token, API_PATHS.inviteMember, { email, role });
+  teamCall(app, token, team.inviteMember, { email, role });
 
 export async function teamOf(app: FastifyInstance, token: string): Promise<Team> {
-  const response = await app.inject({ method: 'GET', url: API_PATHS.getTeam, headers: bearer(token) });
+  const response = await app.inject({ ...callTo(team.getTeam), headers: bearer(token) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Team>();
 }
@@ -49,7 +47,7 @@ export async function invitationLink(
 }
 
 export const getInvitation = (app: FastifyInstance, token: string) =>
-  app.inject({ method: 'GET', url: API_PATHS.getInvitation, query: { token } });
+  app.inject({ ...callTo(team.getInvitation), query: { token } });
 
 /** RegisterWithInvitation's body for a new person, with a fresh username and password. */
 export function invitedRegistration(
@@ -71,7 +69,7 @@ export function invitedRegistration(
 }
 
 export const registerWithInvitation = (app: FastifyInstance, body: RegisterWithInvitationInput) =>
-  app.inject({ method: 'POST', url: API_PATHS.registerWithInvitation, payload: body });
+  app.inject({ ...callTo(team.registerWithInvitation), payload: body });
 
 export interface Member extends SignedIn {
   id: string;
@@ -155,7 +153,7 @@ export async function signedInAgain(
 }
 
 export const acceptInvitation = (app: FastifyInstance, token: string, invitationToken: string) =>
-  teamCall(app, token, API_PATHS.acceptInvitation, { token: invitationToken });
+  teamCall(app, token, team.acceptInvitation, { token: invitationToken });
 
 /** The identity id of a person registered in a test (an owner's, whose SignedIn carries none). */
 export async function identityIdOf(app: FastifyInstance, user: SignedIn): Promise<string> {
@@ -182,8 +180,7 @@ export async function teammate(
   );
   if (options.trialReminders === false) {
     const response = await app.inject({
-      method: 'PUT',
-      url: API_PATHS.updateUser,
+      ...callTo(users.updateUser),
       headers: bearer(person.token),
       payload: { trialReminders: false },
     });

@@ -1,14 +1,9 @@
 // Token test data through the real calls: verified users and token requests with overrides.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import {
-  API_PATHS,
-  type Client,
-  type ClientCredentials,
-  type RotationGracePeriod,
-  type TokenRequestInput,
-} from '@datafeeds/domain';
-import { bearer, latestEmail, linkParam, registerUser, type SignedIn } from './factories.ts';
+import type { Client, ClientCredentials, RotationGracePeriod, TokenRequestInput } from '@datafeeds/domain';
+import { auth, tokens } from '@datafeeds/domain/calls';
+import { bearer, callTo, latestEmail, linkParam, registerUser, type SignedIn } from './factories.ts';
 
 export const tokenRequest = (overrides: Partial<TokenRequestInput> = {}): TokenRequestInput => ({
   label: 'Scores widget',
@@ -23,8 +18,7 @@ export const tokenRequest = (overrides: Partial<TokenRequestInput> = {}): TokenR
 export async function verifyEmailOf(app: FastifyInstance, user: SignedIn): Promise<void> {
   const message = await latestEmail(app, user.registration.email, /Verify/);
   const response = await app.inject({
-    method: 'POST',
-    url: API_PATHS.verifyEmail,
+    ...callTo(auth.verifyEmail),
     payload: { token: linkParam(message, 'token') },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -37,7 +31,7 @@ export async function verifiedUser(app: FastifyInstance): Promise<SignedIn> {
 }
 
 export const createClient = (app: FastifyInstance, token: string, payload: object = tokenRequest()) =>
-  app.inject({ method: 'POST', url: API_PATHS.createClient, headers: bearer(token), payload });
+  app.inject({ ...callTo(tokens.createClient), headers: bearer(token), payload });
 
 export async function createdClient(
   app: FastifyInstance,
@@ -51,8 +45,7 @@ export async function createdClient(
 
 export async function listClients(app: FastifyInstance, token: string, clientIds?: string) {
   return app.inject({
-    method: 'GET',
-    url: API_PATHS.getClients,
+    ...callTo(tokens.getClients),
     headers: bearer(token),
     ...(clientIds === undefined ? {} : { query: { clientIds } }),
   });
@@ -71,24 +64,13 @@ export const rotateClient = (
   gracePeriod?: RotationGracePeriod,
 ) =>
   app.inject({
-    method: 'POST',
-    url: API_PATHS.rotateClient,
+    ...callTo(tokens.rotateClient),
     headers: bearer(token),
     payload: gracePeriod === undefined ? { clientId } : { clientId, gracePeriod },
   });
 
 export const endRotationGrace = (app: FastifyInstance, token: string, clientId: string) =>
-  app.inject({
-    method: 'POST',
-    url: API_PATHS.endRotationGrace,
-    headers: bearer(token),
-    payload: { clientId },
-  });
+  app.inject({ ...callTo(tokens.endRotationGrace), headers: bearer(token), payload: { clientId } });
 
 export const deleteClient = (app: FastifyInstance, token: string, clientId: string) =>
-  app.inject({
-    method: 'DELETE',
-    url: API_PATHS.deleteClient,
-    headers: bearer(token),
-    payload: { clientId },
-  });
+  app.inject({ ...callTo(tokens.deleteClient), headers: bearer(token), payload: { clientId } });

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { API_PATHS, type ClientUsage } from '@datafeeds/domain';
+import type { ClientUsage } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { credentialUsageHourly } from '../../src/db/schema.ts';
-import { bearer } from './factories.ts';
+import { bearer, callTo } from './factories.ts';
 
 /** The stored hourly counts of one credential as `hour scope code` → count, written so far. */
 export async function usageRows(app: FastifyInstance, clientId: string): Promise<Record<string, number>> {
@@ -18,7 +19,7 @@ export async function usageRows(app: FastifyInstance, clientId: string): Promise
 }
 
 export const getClientUsage = (app: FastifyInstance, token: string, query: Record<string, string>) =>
-  app.inject({ method: 'GET', url: API_PATHS.getClientUsage, headers: bearer(token), query });
+  app.inject({ ...callTo(tokens.getClientUsage), headers: bearer(token), query });
 
 export async function clientUsage(
   app: FastifyInstance,

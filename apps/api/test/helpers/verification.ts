@@ -2,8 +2,9 @@
 // and the data feed's calls.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { VERIFICATION_PATHS, type VerifyResult } from '@datafeeds/domain';
-import { bearer } from './factories.ts';
+import type { VerifyResult } from '@datafeeds/domain';
+import { verification } from '@datafeeds/domain/calls';
+import { bearer, callTo } from './factories.ts';
 
 export async function newVerifierKey(app: FastifyInstance, name = 'test feed'): Promise<string> {
   return (await app.verifierKeys.create(name)).key;
@@ -16,8 +17,7 @@ export const verifyCall = (
   remoteAddress?: string,
 ) =>
   app.inject({
-    method: 'POST',
-    url: VERIFICATION_PATHS.verify,
+    ...callTo(verification.verifyCredential),
     headers: verifierKey === undefined ? {} : bearer(verifierKey),
     payload,
     ...(remoteAddress ? { remoteAddress } : {}),

@@ -7,13 +7,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createVerifier, type Verifier } from '@datafeeds/verifier';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { system } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, deleteClient, verifiedUser } from '../helpers/tokens.ts';
 import { verified } from '../helpers/verification.ts';
+import { callTo } from '../helpers/factories.ts';
 
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const opened: FastifyInstance[] = [];
@@ -53,7 +54,7 @@ async function within(withinMs: number, check: () => Promise<boolean>): Promise<
 }
 
 const revocationsOf = async (app: FastifyInstance) =>
-  (await app.inject({ method: 'GET', url: API_PATHS.health })).json().checks.revocations.state;
+  (await app.inject(callTo(system.health))).json().checks.revocations.state;
 
 describe.runIf(testDatabaseKind === 'postgres').each(['cut', 'held'] as const)(
   'instance A’s Redis link %s',

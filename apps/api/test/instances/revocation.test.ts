@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { createVerifier, type Verifier } from '@datafeeds/verifier';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verification } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { openEventStream, type EventStream } from '../helpers/event-stream.ts';
@@ -16,6 +17,7 @@ import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
 import { verified } from '../helpers/verification.ts';
+import { callTo } from '../helpers/factories.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const opened: FastifyInstance[] = [];
@@ -114,8 +116,7 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
       await a.verifierKeys.revoke(row.id);
       await within(1_000, async () => {
         const response = await b.inject({
-          method: 'POST',
-          url: '/api/v1/credentials/verify',
+          ...callTo(verification.verifyCredential),
           headers: { authorization: `Bearer ${key}` },
           payload: { secret },
         });

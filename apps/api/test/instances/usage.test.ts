@@ -4,13 +4,14 @@
 // instances have pools of their own (DATABASE_URL); on the embedded default they share the file's PGlite.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VERIFICATION_PATHS } from '@datafeeds/domain';
+import { verification } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { testDatabase, testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { clientsOf, createdClient, verifiedUser } from '../helpers/tokens.ts';
 import { usageRows } from '../helpers/usage.ts';
 import { verified } from '../helpers/verification.ts';
+import { callTo } from '../helpers/factories.ts';
 
 const opened: FastifyInstance[] = [];
 afterAll(async () => {
@@ -87,8 +88,7 @@ describe('usage from several instances on one database', () => {
     await verified(a, key, { secret: clientSecret, scope: 'nflLive' });
     const hour = hourOf(Date.now());
     const reported = await b.inject({
-      method: 'POST',
-      url: VERIFICATION_PATHS.usage,
+      ...callTo(verification.reportCredentialUsage),
       headers: { authorization: `Bearer ${key}` },
       payload: { counts: [{ clientId, scope: 'nflLive', code: 'VALID', hour, count: 5 }] },
     });

@@ -1,23 +1,18 @@
 // The reminder opt-out (design §9): UpdateUser's `trialReminders` is kept, GetUser answers it, the audit
 // log names the field, and the reminder schedule honours it. Security notices have no such switch.
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { auditRows } from '../helpers/audit.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
-import { bearer, getUser, registerUser } from '../helpers/factories.ts';
+import { bearer, callTo, getUser, registerUser } from '../helpers/factories.ts';
 import { identityIdOf } from '../helpers/team.ts';
 
 const clock = testClock(new Date('2026-05-04T12:00:00.000Z'));
 const app = await buildTestApp({ clock });
 
 const setReminders = (token: string, trialReminders: unknown) =>
-  app.inject({
-    method: 'PUT',
-    url: API_PATHS.updateUser,
-    headers: bearer(token),
-    payload: { trialReminders },
-  });
+  app.inject({ ...callTo(users.updateUser), headers: bearer(token), payload: { trialReminders } });
 
 describe('trial reminders opt-out', () => {
   it('is on for a new user, kept when turned off and on, and audited by name', async () => {

@@ -3,11 +3,13 @@
 // reaches only the person whose password it is. Read from the outbox and, once, from a real SMTP server.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { API_PATHS, type ClientCredentials } from '@datafeeds/domain';
+import type { ClientCredentials } from '@datafeeds/domain';
+import { auth, users } from '@datafeeds/domain/calls';
 import { transaction } from '../../src/db/transaction.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import {
   bearer,
+  callTo,
   latestEmail,
   linkParam,
   registerUser,
@@ -158,8 +160,7 @@ describe('password notices', () => {
   it('a password changed on the profile is told to that person only', async () => {
     const { owner, admin, member } = await team();
     const response = await app.inject({
-      method: 'PUT',
-      url: API_PATHS.updateUser,
+      ...callTo(users.updateUser),
       headers: bearer(member.token),
       payload: { currentPassword: member.registration.password, newPassword: strongPassword() },
     });
@@ -174,8 +175,7 @@ describe('password notices', () => {
   it('a wrong current password changes nothing and tells nobody', async () => {
     const user = await registerUser(app);
     const response = await app.inject({
-      method: 'PUT',
-      url: API_PATHS.updateUser,
+      ...callTo(users.updateUser),
       headers: bearer(user.token),
       payload: { currentPassword: 'not-the-password', newPassword: strongPassword() },
     });
@@ -185,15 +185,10 @@ describe('password notices', () => {
 
   it('a password reset is told to that person', async () => {
     const user = await registerUser(app);
-    await app.inject({
-      method: 'POST',
-      url: API_PATHS.forgotPassword,
-      payload: { email: user.registration.email },
-    });
+    await app.inject({ ...callTo(auth.forgotPassword), payload: { email: user.registration.email } });
     const link = await latestEmail(app, user.registration.email, /Reset/);
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken: linkParam(link, 'resetToken'), password: strongPassword() },
     });
     expect(response.statusCode, response.body).toBe(200);

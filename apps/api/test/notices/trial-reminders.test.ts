@@ -3,10 +3,11 @@
 // injected clock. Read from the outbox (the development mailbox), never from a mailer mock.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { users } from '@datafeeds/domain/calls';
 import { transaction } from '../../src/db/transaction.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
-import { registerUser, type SignedIn } from '../helpers/factories.ts';
+import { callTo, registerUser, type SignedIn } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { companyIdOf } from '../helpers/audit.ts';
@@ -41,8 +42,7 @@ async function runConcurrently(...apps: FastifyInstance[]): Promise<void> {
 
 async function trialEndOf(app: FastifyInstance, user: SignedIn): Promise<Date> {
   const response = await app.inject({
-    method: 'GET',
-    url: '/api/GetUser',
+    ...callTo(users.getUser),
     headers: { authorization: `Bearer ${user.token}` },
   });
   return new Date(response.json<{ trialEndsAt: string }>().trialEndsAt);

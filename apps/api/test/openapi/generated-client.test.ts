@@ -8,8 +8,9 @@ import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { system } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../helpers/build-test-app.ts';
+import { callTo } from '../helpers/factories.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
 /** Calls a customer's code makes: sign up, request a token, list the tokens. */
@@ -106,7 +107,7 @@ function typeCheck(files: string[]): readonly ts.Diagnostic[] {
 describe.skipIf(testDatabaseKind === 'postgres')('a client generated from the OpenAPI document', () => {
   it('types the calls as the API takes and answers them, and refuses what it does not', async () => {
     const app = await buildTestApp();
-    const document = (await app.inject({ method: 'GET', url: API_PATHS.openapi })).json();
+    const document = (await app.inject(callTo(system.openapiDocument))).json();
     const workDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-openapi-client-'));
     onTestFinished(() => rmSync(workDir, { recursive: true, force: true }));
     writeFileSync(path.join(workDir, 'api.ts'), astToString(await openapiTS(document, { silent: true })));

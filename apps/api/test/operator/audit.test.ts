@@ -1,12 +1,13 @@
 // `npm run operator -- audit`: the provider team reads any company's trail, or all of it.
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_CSV_COLUMNS, API_PATHS } from '@datafeeds/domain';
+import { ACTIVITY_CSV_COLUMNS } from '@datafeeds/domain';
+import { account } from '@datafeeds/domain/calls';
 import { parseCsv } from '../../src/lib/csv.ts';
 import { USAGE, isValidCommand, runOperatorCommand } from '../../src/operator/commands.ts';
 import { companyIdOf } from '../helpers/audit.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
-import { bearer, login } from '../helpers/factories.ts';
+import { bearer, callTo, login } from '../helpers/factories.ts';
 import { createdClient, verifiedUser } from '../helpers/tokens.ts';
 
 const clock = testClock(new Date('2026-06-01T08:00:00Z'));
@@ -21,7 +22,7 @@ const signedIn = await login(app, alpha.registration.email, alpha.registration.p
 const alphaToken = signedIn.json<{ token: string }>().token;
 const { clientId } = await createdClient(app, alphaToken, { label: 'Operator view' });
 const beta = await verifiedUser(app);
-await app.inject({ method: 'POST', url: API_PATHS.upgradeAccount, headers: bearer(beta.token), payload: {} });
+await app.inject({ ...callTo(account.upgradeAccount), headers: bearer(beta.token), payload: {} });
 await app.verifierKeys.create('Audit feed');
 
 describe('operator audit', () => {

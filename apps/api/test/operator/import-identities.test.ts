@@ -5,11 +5,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { auth, users } from '@datafeeds/domain/calls';
 import { importIdentities } from '../../src/operator/import-identities.ts';
 import { ARGON2_OPTIONS } from '../../src/plugins/app/users/password-hasher.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
-import { bearer, getUser, latestEmail, linkParam, login, registerUser } from '../helpers/factories.ts';
+import {
+  bearer,
+  callTo,
+  getUser,
+  latestEmail,
+  linkParam,
+  login,
+  registerUser,
+} from '../helpers/factories.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
 const app = await buildTestApp();
@@ -37,8 +46,7 @@ describe('importing sister-product identities', () => {
     expect(missing.json().error).toBe(ERROR_CODES.profileNotFound);
 
     const created = await app.inject({
-      method: 'POST',
-      url: API_PATHS.createUser,
+      ...callTo(users.createUser),
       headers: bearer(token),
       payload: { firstName: 'Sis', lastName: 'Ter', companyName: 'Sister Co', phone: '5550001111' },
     });
@@ -68,8 +76,7 @@ describe('importing sister-product identities', () => {
     );
     const resetToken = linkParam(message, 'resetToken');
     const reset = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken, password: 'first-password' },
     });
     expect(reset.statusCode).toBe(200);

@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { verification } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { operatorSocketPath } from '../../src/config/operator-socket-path.ts';
 import { USAGE } from '../../src/operator/commands.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
-import { getUser, registerUser } from '../helpers/factories.ts';
+import { callTo, getUser, registerUser } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 
@@ -67,8 +68,7 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
     const key = /(dfvk_[0-9A-Za-z]{49})/.exec(stdout)?.[1] ?? '';
     expect(key).not.toBe('');
     const answer = await server.inject({
-      method: 'POST',
-      url: '/api/v1/credentials/verify',
+      ...callTo(verification.verifyCredential),
       headers: { authorization: `Bearer ${key}` },
       payload: { secret: 'not a secret' },
     });
@@ -109,8 +109,7 @@ describe.runIf(testDatabaseKind === 'postgres')('operator commands on PostgreSQL
       const id = /\(id ([0-9a-f-]{36})\)/.exec(created.stdout)?.[1] ?? '';
       const call = () =>
         server.inject({
-          method: 'POST',
-          url: '/api/v1/credentials/verify',
+          ...callTo(verification.verifyCredential),
           headers: { authorization: `Bearer ${key}` },
           payload: { secret: 'x' },
         });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, TRIAL_DAYS } from '@datafeeds/domain';
+import { TRIAL_DAYS } from '@datafeeds/domain';
+import { account } from '@datafeeds/domain/calls';
 import { runOperatorCommand, USAGE } from '../../src/operator/commands.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
-import { bearer, getUser, login } from '../helpers/factories.ts';
+import { bearer, callTo, getUser, login } from '../helpers/factories.ts';
 import { clientsOf, createdClient, verifiedUser } from '../helpers/tokens.ts';
 
 const clock = testClock(new Date('2026-04-01T00:00:00Z'));
@@ -13,12 +14,7 @@ const operator = (command: string, ...args: string[]) => runOperatorCommand(app,
 describe('operator commands', () => {
   it('approve-upgrade by email or company id closes the open request', async () => {
     const user = await verifiedUser(app);
-    await app.inject({
-      method: 'POST',
-      url: API_PATHS.upgradeAccount,
-      headers: bearer(user.token),
-      payload: {},
-    });
+    await app.inject({ ...callTo(account.upgradeAccount), headers: bearer(user.token), payload: {} });
     const before = await operator('list-reviews');
     expect(before.output).toContain(`${user.registration.companyName} (`);
     expect(before.output).toContain(`asked by ${user.registration.email}`);

@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { auth, system } from '@datafeeds/domain/calls';
 import { uniqueRegistration } from '../helpers/factories.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 import { startServerProcess } from './server-process.ts';
@@ -21,8 +21,8 @@ const startCompiledServer = (env: Record<string, string> = {}) =>
   startServerProcess([path.join(packageDir, buildDir, 'main.js')], env);
 
 const register = (url: string) =>
-  fetch(`${url}${API_PATHS.register}`, {
-    method: 'POST',
+  fetch(`${url}${auth.register.path}`, {
+    method: auth.register.method,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(uniqueRegistration()),
   });
@@ -35,18 +35,18 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', () => {
 
   it('runs on plain node, answers liveness and readiness, and stops at once when idle', async () => {
     const server = await startCompiledServer();
-    const live = await fetch(`${server.url}${API_PATHS.liveness}`);
+    const live = await fetch(`${server.url}${system.liveness.path}`);
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ status: 'ok' });
-    const ready = await fetch(`${server.url}${API_PATHS.readiness}`);
+    const ready = await fetch(`${server.url}${system.readiness.path}`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ok', checks: { database: 'up' } });
-    expect((await fetch(`${server.url}${API_PATHS.openapi}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${system.openapiDocument.path}`)).status).toBe(200);
 
     // An idle keep-alive connection does not hold the shutdown.
     const agent = new Agent({ keepAlive: true });
     await new Promise<void>((resolve, reject) =>
-      request(`${server.url}${API_PATHS.liveness}`, { agent }, (response) => {
+      request(`${server.url}${system.liveness.path}`, { agent }, (response) => {
         response.resume();
         response.on('end', resolve);
       })
@@ -75,7 +75,7 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
     expect(completedBefore).toBeLessThan(6);
     expect((await exit).code, server.output()).toBe(0);
-    await expect(fetch(`${server.url}${API_PATHS.liveness}`)).rejects.toThrow();
+    await expect(fetch(`${server.url}${system.liveness.path}`)).rejects.toThrow();
     expect(server.output()).toMatch(/shutting down: finishing requests in flight/);
     expect(server.output()).toMatch(/"msg":"shut down"/);
   });
@@ -87,7 +87,7 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', () => {
     await new Promise((resolve) => socket.on('connect', resolve));
     socket.on('error', () => undefined);
     socket.write(
-      `POST ${API_PATHS.login} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `${auth.login.method} ${auth.login.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
         'Content-Length: 100\r\n\r\n{"email":',
     );
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -8,12 +8,12 @@ import {
   CLIENT_SECRET_PREFIX,
   HEARTBEAT_INTERVAL_MS,
   SECRET_BODY_LENGTH,
-  VERIFICATION_PATHS,
   VERIFIER_KEY_PREFIX,
   withChecksum,
   type VerifiedCredential,
   type VerifyResult,
 } from '@datafeeds/domain/credentials';
+import { verification, type CallDefinition } from '@datafeeds/domain/calls';
 
 function randomBody(): string {
   let body = '';
@@ -84,11 +84,12 @@ export async function startFakePortal(): Promise<FakePortal> {
     const json = (status: number, body: object) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
+    const is = (call: CallDefinition) => request.method === call.method && request.url === call.path;
     if (request.headers.authorization !== `Bearer ${portal.verifierKey}`) {
       json(401, { error: 'unauthorized', message: 'Unknown verifier key.' });
       return;
     }
-    if (request.method === 'POST' && request.url === VERIFICATION_PATHS.verify) {
+    if (is(verification.verifyCredential)) {
       const body = JSON.parse(await readBody(request)) as { secret: string };
       portal.verifyBodies.push(body);
       const answer = () => json(200, portal.answers.get(body.secret) ?? { valid: false, code: 'NOT_FOUND' });
@@ -96,7 +97,7 @@ export async function startFakePortal(): Promise<FakePortal> {
       else answer();
       return;
     }
-    if (request.method === 'POST' && request.url === VERIFICATION_PATHS.usage) {
+    if (is(verification.reportCredentialUsage)) {
       const body = JSON.parse(await readBody(request)) as FakePortal['usageBodies'][number];
       const status = portal.usageStatus ?? 204;
       if (status === 204) {
@@ -108,7 +109,7 @@ export async function startFakePortal(): Promise<FakePortal> {
       }
       return;
     }
-    if (request.method === 'GET' && request.url === VERIFICATION_PATHS.events) {
+    if (is(verification.credentialEvents)) {
       if (portal.eventsStatus !== undefined) {
         json(portal.eventsStatus, { error: 'refused', message: 'No stream for you.' });
         return;

@@ -12,7 +12,7 @@ import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/login-throttle.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { devMailboxEnabled } from '../../config/env.ts';
-import { DEV_MAILBOX_PATHS } from '../../lib/api-paths.ts';
+import { dev } from '@datafeeds/domain/calls';
 import { createSessionsService, type SessionsService } from './sessions/sessions-service.ts';
 import { createAccountsService, type AccountsService } from './users/accounts-service.ts';
 import { createOneTimeTokens } from './users/one-time-tokens.ts';
@@ -70,7 +70,7 @@ export default fp<ServicesOptions>(
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM,
-      mailboxUrl: devMailboxEnabled(env) ? `${env.APP_URL}${DEV_MAILBOX_PATHS.html}` : undefined,
+      mailboxUrl: devMailboxEnabled(env) ? `${env.APP_URL}${dev.devMailboxPage.path}` : undefined,
       db,
       clock,
       log: app.log,

@@ -6,7 +6,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_PATHS } from '@datafeeds/domain';
 import { REFRESH_COOKIE } from '../../routes/auth/refresh-cookie.ts';
 import { withEnumKeyedRecordsSpelledOut, withoutUnusedSchemas } from './openapi-schemas.ts';
 
@@ -70,11 +69,14 @@ export default fp<{ appUrl: string }>(
   { name: 'openapi' },
 );
 
+/** Where the browsable page is: a page for people, not a call, so it has no contract (design §1). */
+export const API_DOCS_PATH = '/api/docs';
+
 /** The browsable page, served with the portal's pages (the document itself covers every route). */
 export const apiDocs = fp(
   async (app) => {
     await app.register(swaggerUi, {
-      routePrefix: API_PATHS.docs,
+      routePrefix: API_DOCS_PATH,
       staticCSP: true,
       // The docs page is also read over plain http on a developer's machine, where upgrading its own
       // asset requests to https would break it; Swagger UI sets inline styles for its expanding panels.

@@ -1,14 +1,15 @@
 // The refresh token travels only in an httpOnly, SameSite=Strict cookie scoped to POST /refresh, so page
 // scripts never see it and no other request carries it. Secure whenever the portal is served over https.
 import type { FastifyReply } from 'fastify';
-import { API_PATHS, REFRESH_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import { REFRESH_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 
 export const REFRESH_COOKIE = 'df_refresh';
 
 const cookieOptions = (appUrl: string) => ({
   httpOnly: true,
   sameSite: 'strict' as const,
-  path: API_PATHS.refresh,
+  path: auth.refresh.path,
   secure: appUrl.startsWith('https:'),
 });
 

@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { callTo } from '../../helpers/factories.ts';
 
 describe('error answers', () => {
   it('a crash answers 500 without internals and is logged', async () => {
@@ -48,7 +50,7 @@ describe('error answers', () => {
     ],
   ])('%s answers %i', async (_case, headers, payload, status, code) => {
     const app = await buildTestApp();
-    const response = await app.inject({ method: 'POST', url: API_PATHS.login, headers, payload });
+    const response = await app.inject({ ...callTo(auth.login), headers, payload });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toEqual({ error: code, message: expect.any(String) });
   });

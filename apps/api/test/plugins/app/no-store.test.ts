@@ -3,7 +3,7 @@
 // are every bearer-secured route the app registers (test/fuzz/route-catalogue.ts), so a new one is in
 // the table without editing it.
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { activity, tokens } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { bearer } from '../../helpers/factories.ts';
 import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
@@ -19,12 +19,12 @@ const owner = await verifiedUser(app);
 const { clientId } = await createdClient(app, owner.token);
 /** A valid query where a GET call needs one; other calls get none (their refusal is an answer too). */
 const QUERIES: Record<string, Record<string, string>> = {
-  [API_PATHS.getClientUsage]: { clientId, days: '30' },
+  [tokens.getClientUsage.path]: { clientId, days: '30' },
 };
 
 describe('Cache-Control on the customer calls', () => {
   it('covers the CSV export', () => {
-    expect(customerCalls.map((route) => route.key)).toContain(`GET ${API_PATHS.exportActivity}`);
+    expect(customerCalls.map((route) => route.key)).toContain(`GET ${activity.exportActivity.path}`);
   });
 
   it.each(customerCalls.map((route) => [route.key, route] as const))('%s: no-store', async (_key, route) => {
@@ -37,7 +37,7 @@ describe('Cache-Control on the customer calls', () => {
     // Answered as the signed-in owner (a refused body or query is an answer too).
     expect(answer.statusCode, answer.body).not.toBe(401);
     expect(answer.statusCode, answer.body).toBeLessThan(500);
-    if (route.url === API_PATHS.exportActivity) {
+    if (route.url === activity.exportActivity.path) {
       expect(answer.statusCode).toBe(200);
       expect(answer.headers['content-type']).toMatch(/^text\/csv/);
     }

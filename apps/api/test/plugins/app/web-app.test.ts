@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { system } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { callTo } from '../../helpers/factories.ts';
 
 const distDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-web-dist-'));
 mkdirSync(path.join(distDir, 'assets'));
@@ -92,7 +94,7 @@ describe('serving the built web app', () => {
   });
 
   it('still answers the API', async () => {
-    expect((await app.inject({ method: 'GET', url: API_PATHS.health, headers: html })).statusCode).toBe(200);
+    expect((await app.inject({ ...callTo(system.health), headers: html })).statusCode).toBe(200);
   });
 });
 
@@ -105,9 +107,9 @@ describe('the global request rate limit', () => {
         200,
       );
     }
-    expect((await limited.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
-    expect((await limited.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
-    const third = await limited.inject({ method: 'GET', url: API_PATHS.health });
+    expect((await limited.inject(callTo(system.health))).statusCode).toBe(200);
+    expect((await limited.inject(callTo(system.health))).statusCode).toBe(200);
+    const third = await limited.inject(callTo(system.health));
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBeDefined();
   });
@@ -117,6 +119,6 @@ describe('without a built web app', () => {
   it('serves only the API', async () => {
     const apiOnly = await buildTestApp({ env: { WEB_DIST_DIR: path.join(distDir, 'missing') } });
     expect((await apiOnly.inject({ method: 'GET', url: '/dashboard', headers: html })).statusCode).toBe(404);
-    expect((await apiOnly.inject({ method: 'GET', url: API_PATHS.health })).statusCode).toBe(200);
+    expect((await apiOnly.inject(callTo(system.health))).statusCode).toBe(200);
   });
 });

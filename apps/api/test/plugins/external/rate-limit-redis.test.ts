@@ -3,9 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { system, tokens, users } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { createClient, verifiedUser } from '../../helpers/tokens.ts';
+import { callTo } from '../../helpers/factories.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test:${randomBytes(4).toString('hex')}:`;
@@ -24,7 +25,7 @@ describe('rate-limit counters in Redis', () => {
     const app = await instance(5);
     const user = await verifiedUser(app);
     expect((await createClient(app, user.token)).statusCode).toBe(201);
-    await app.inject({ method: 'GET', url: `${API_PATHS.checkEmail}?email=a@example.com` });
+    await app.inject(callTo(users.checkEmailRegistered, '?email=a@example.com'));
     const keys = await redis.keys(`${prefix}rate-limit:*`);
     expect(keys).toEqual(
       expect.arrayContaining([
@@ -43,8 +44,7 @@ describe('rate-limit counters in Redis', () => {
     const remoteAddress = '198.51.100.23';
     const create = (app: typeof first) =>
       app.inject({
-        method: 'POST',
-        url: API_PATHS.createClient,
+        ...callTo(tokens.createClient),
         headers: { authorization: `Bearer ${user.token}` },
         payload: {
           label: 'Limited',
@@ -67,7 +67,7 @@ describe('rate-limit counters in Redis', () => {
   it('count in windows that end: one counter per address, living one window, told in the headers', async () => {
     const app = await instance(5);
     const remoteAddress = '198.51.100.77';
-    const check = () => app.inject({ method: 'GET', url: API_PATHS.config, remoteAddress });
+    const check = () => app.inject({ ...callTo(system.config), remoteAddress });
     await check();
     const second = await check();
     const key = `${prefix}rate-limit:global:10000:${remoteAddress}`;

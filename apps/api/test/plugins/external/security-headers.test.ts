@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { system, users, verification } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { bearer } from '../../helpers/factories.ts';
+import { bearer, callTo } from '../../helpers/factories.ts';
 import { createClient, rotateClient, verifiedUser } from '../../helpers/tokens.ts';
+import { API_DOCS_PATH } from '../../../src/plugins/external/openapi.ts';
 
 const app = await buildTestApp();
 
 describe('security headers', () => {
   it('sends a CSP the React app works under, and the usual hardening headers', async () => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+    const response = await app.inject(callTo(system.health));
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -31,7 +32,7 @@ describe('security headers', () => {
   });
 
   it('allows no analytics host while no analytics tool is switched on', async () => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+    const response = await app.inject(callTo(system.health));
     expect(String(response.headers['content-security-policy'])).not.toMatch(/mixpanel|google/);
   });
 
@@ -40,16 +41,14 @@ describe('security headers', () => {
       env: { MIXPANEL_TOKEN: 'mixpanel0token0123', MIXPANEL_API_HOST: 'https://api-eu.mixpanel.com/' },
     });
     const mixpanelOnly = String(
-      (await withMixpanel.inject({ method: 'GET', url: API_PATHS.health })).headers[
-        'content-security-policy'
-      ],
+      (await withMixpanel.inject(callTo(system.health))).headers['content-security-policy'],
     );
     expect(mixpanelOnly).toContain("connect-src 'self' https://api-eu.mixpanel.com;");
     expect(mixpanelOnly).not.toContain('google');
 
     const withGoogle = await buildTestApp({ env: { GA_MEASUREMENT_ID: 'G-TEST12345' } });
     const googleOnly = String(
-      (await withGoogle.inject({ method: 'GET', url: API_PATHS.health })).headers['content-security-policy'],
+      (await withGoogle.inject(callTo(system.health))).headers['content-security-policy'],
     );
     expect(googleOnly).toContain("script-src 'self' https://www.googletagmanager.com;");
     expect(googleOnly).toContain(
@@ -63,17 +62,17 @@ describe('security headers', () => {
 
   it('adds HSTS when the portal is served over https', async () => {
     const secure = await buildTestApp({ env: { APP_URL: 'https://portal.example' } });
-    const response = await secure.inject({ method: 'GET', url: API_PATHS.health });
+    const response = await secure.inject(callTo(system.health));
     expect(response.headers['strict-transport-security']).toMatch(/max-age=31536000/);
   });
 
   it('relaxes the CSP on the API docs page only', async () => {
-    const docs = await app.inject({ method: 'GET', url: `${API_PATHS.docs}/` });
+    const docs = await app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');
     expect(String(docs.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
     expect(String(docs.headers['content-security-policy'])).not.toBe(
-      String((await app.inject({ method: 'GET', url: API_PATHS.health })).headers['content-security-policy']),
+      String((await app.inject(callTo(system.health))).headers['content-security-policy']),
     );
   });
 });
@@ -86,10 +85,10 @@ describe('Cache-Control', () => {
     const answers = [
       created,
       await rotateClient(app, user.token, created.json<{ clientId: string }>().clientId),
-      await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(user.token) }),
-      await app.inject({ method: 'GET', url: API_PATHS.getUser }),
+      await app.inject({ ...callTo(users.getUser), headers: bearer(user.token) }),
+      await app.inject(callTo(users.getUser)),
       await app.inject({ method: 'GET', url: '/api/nothing-here' }),
-      await app.inject({ method: 'POST', url: '/api/v1/credentials/verify', payload: { secret: 'x' } }),
+      await app.inject({ ...callTo(verification.verifyCredential), payload: { secret: 'x' } }),
     ];
     for (const answer of answers) {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);

@@ -2,13 +2,13 @@
 // client that writes its own left-most entries must not get a fresh address, and so a fresh limit.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { loadEnv } from '../../../src/config/env.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { callTo } from '../../helpers/factories.ts';
 
 const checkEmail = (forwardedFor: string) => ({
-  method: 'GET' as const,
-  url: `${API_PATHS.checkEmail}?email=someone@example.com`,
+  ...callTo(users.checkEmailRegistered, '?email=someone@example.com'),
   headers: { 'x-forwarded-for': forwardedFor },
   remoteAddress: '127.0.0.1', // the proxy
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, TRIAL_DAYS } from '@datafeeds/domain';
+import { ERROR_CODES, TRIAL_DAYS } from '@datafeeds/domain';
+import { account } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer, getUser, login, mailbox } from '../../helpers/factories.ts';
+import { bearer, callTo, getUser, login, mailbox } from '../../helpers/factories.ts';
 import { clientsOf, createdClient, verifiedUser } from '../../helpers/tokens.ts';
 
 const PROVIDER_TEAM = 'sales-team@provider.test';
@@ -10,7 +11,7 @@ const clock = testClock(new Date('2026-02-01T09:00:00Z'));
 const app = await buildTestApp({ clock, env: { PROVIDER_TEAM_EMAIL: PROVIDER_TEAM } });
 
 const upgrade = (token: string, payload: object = {}) =>
-  app.inject({ method: 'POST', url: API_PATHS.upgradeAccount, headers: bearer(token), payload });
+  app.inject({ ...callTo(account.upgradeAccount), headers: bearer(token), payload });
 /** Every test company has the same name: tell the requests apart by who asked. */
 const upgradeEmails = async (requesterEmail: string) =>
   (await mailbox(app)).filter(
@@ -87,8 +88,7 @@ describe('approving an upgrade', () => {
     });
 
     const again = await approving.inject({
-      method: 'POST',
-      url: API_PATHS.upgradeAccount,
+      ...callTo(account.upgradeAccount),
       headers: bearer(token),
       payload: {},
     });

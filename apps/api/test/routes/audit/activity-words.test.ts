@@ -4,17 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_CSV_COLUMNS,
-  API_PATHS,
   AUDIT_ACTOR_NAMES,
   activityPageSchema,
   type AuditEvent,
   type AuditEventKind,
 } from '@datafeeds/domain';
+import { activity, team, users } from '@datafeeds/domain/calls';
 import { parseCsv } from '../../../src/lib/csv.ts';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer } from '../../helpers/factories.ts';
+import { bearer, callTo } from '../../helpers/factories.ts';
 import {
   acceptInvitation,
   companyOfThree,
@@ -37,13 +37,12 @@ const owner = { ...registrant, id: await identityIdOf(app, registrant) };
 const admin = await invitedMember(app, owner.token, 'admin', { firstName: 'Alan', lastName: 'Admin' });
 const member = await invitedMember(app, owner.token, 'member', { firstName: 'Mark', lastName: 'Member' });
 const renamed = await app.inject({
-  method: 'PUT',
-  url: API_PATHS.updateUser,
+  ...callTo(users.updateUser),
   headers: bearer(owner.token),
   payload: { firstName: 'Olivia', lastName: 'Owner' },
 });
 expect(renamed.statusCode, renamed.body).toBe(200);
-const changed = await teamCall(app, owner.token, API_PATHS.changeMemberRole, {
+const changed = await teamCall(app, owner.token, team.changeMemberRole, {
   memberId: member.id,
   role: 'admin',
 });
@@ -59,8 +58,7 @@ expect(operatorSet.ok, operatorSet.output).toBe(true);
 
 async function eventsOf(signedIn: { token: string }): Promise<AuditEvent[]> {
   const response = await app.inject({
-    method: 'GET',
-    url: API_PATHS.getActivity,
+    ...callTo(activity.getActivity),
     headers: bearer(signedIn.token),
     query: { pageSize: '50' },
   });
@@ -75,11 +73,7 @@ const eventOf = (events: AuditEvent[], kind: AuditEventKind) => {
 };
 
 async function exportedRows(): Promise<Record<string, string>[]> {
-  const response = await app.inject({
-    method: 'GET',
-    url: API_PATHS.exportActivity,
-    headers: bearer(admin.token),
-  });
+  const response = await app.inject({ ...callTo(activity.exportActivity), headers: bearer(admin.token) });
   expect(response.statusCode, response.body).toBe(200);
   const [header = [], ...rows] = parseCsv(response.body);
   return rows.map((row) => Object.fromEntries(header.map((column, index) => [column, row[index] ?? ''])));
@@ -126,7 +120,7 @@ describe('ExportActivity says what happened as the Activity page does', () => {
 
 describe('GetActivity after a member has left', () => {
   it('never names a person who has left for another company', async () => {
-    const removed = await teamCall(app, owner.token, API_PATHS.removeMember, { memberId: member.id });
+    const removed = await teamCall(app, owner.token, team.removeMember, { memberId: member.id });
     expect(removed.statusCode, removed.body).toBe(204);
     const other = await companyOfThree(app);
     expect((await invite(app, other.owner.token, member.email, 'member')).statusCode).toBe(201);

@@ -3,30 +3,30 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_CSV_COLUMNS,
-  API_PATHS,
   AUDIT_EVENT_LABELS,
   activityPageSchema,
   type ActivityPage,
   type AuditEvent,
   ACTIVITY_DATE_RANGE_MESSAGE,
 } from '@datafeeds/domain';
+import { activity, tokens } from '@datafeeds/domain/calls';
 import { parseCsv } from '../../../src/lib/csv.ts';
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer, login, registerUser } from '../../helpers/factories.ts';
+import { bearer, callTo, login, registerUser } from '../../helpers/factories.ts';
 import { createClient, tokenRequest, verifiedUser } from '../../helpers/tokens.ts';
 
 const clock = testClock(new Date('2026-05-10T12:00:00Z'));
 const app = await buildTestApp({ clock });
 
-const activity = (token: string, query: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: API_PATHS.getActivity, headers: bearer(token), query });
+const getActivity = (token: string, query: Record<string, string> = {}) =>
+  app.inject({ ...callTo(activity.getActivity), headers: bearer(token), query });
 const exportActivity = (token: string, query: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url: API_PATHS.exportActivity, headers: bearer(token), query });
+  app.inject({ ...callTo(activity.exportActivity), headers: bearer(token), query });
 
 async function pageOf(token: string, query: Record<string, string> = {}): Promise<ActivityPage> {
-  const response = await activity(token, query);
+  const response = await getActivity(token, query);
   expect(response.statusCode, response.body).toBe(200);
   return activityPageSchema.parse(response.json());
 }
@@ -51,8 +51,7 @@ for (let index = 0; index < 12; index += 1) {
 clock.set(new Date('2026-05-12T23:59:59Z'));
 await signInAgain(userA);
 const hostile = await app.inject({
-  method: 'POST',
-  url: API_PATHS.createClient,
+  ...callTo(tokens.createClient),
   headers: { ...bearer(userA.token), 'user-agent': '=HYPERLINK("http://evil.test","x")' },
   payload: tokenRequest({ label: '@SUM(1,2) "quoted", label' }),
 });
@@ -101,7 +100,7 @@ describe('GET /api/GetActivity', () => {
       { page: '-1' },
       { page: 'x' },
     ]) {
-      expect((await activity(userA.token, query)).statusCode, JSON.stringify(query)).toBe(400);
+      expect((await getActivity(userA.token, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
   });
 
@@ -128,9 +127,9 @@ describe('GET /api/GetActivity', () => {
       { from: '0000-02-29' },
       { to: '9999-12-31T23:00:00-14:00' },
     ]) {
-      expect((await activity(userA.token, query)).statusCode, JSON.stringify(query)).toBe(400);
+      expect((await getActivity(userA.token, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
-    const ancient = await activity(userA.token, { from: '0000-02-29' });
+    const ancient = await getActivity(userA.token, { from: '0000-02-29' });
     expect(JSON.stringify(ancient.json())).toContain(ACTIVITY_DATE_RANGE_MESSAGE);
   });
 
@@ -150,7 +149,7 @@ describe('GET /api/GetActivity', () => {
       (event) => event.id,
     );
     for (const id of [...orphans]) expect(seen).not.toContain(id);
-    expect((await activity('not-a-token')).statusCode).toBe(401);
+    expect((await getActivity('not-a-token')).statusCode).toBe(401);
   });
 });
 

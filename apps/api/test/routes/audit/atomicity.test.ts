@@ -2,11 +2,11 @@
 // transaction. A database trigger makes chosen audit inserts fail, the way a full disk or a bug would.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { auth, tokens, users } from '@datafeeds/domain/calls';
 import { apiClients, credentialEvents, identities, sessions } from '../../../src/db/schema.ts';
 import { auditRows } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { bearer, login, registerUser, strongPassword } from '../../helpers/factories.ts';
+import { bearer, callTo, login, registerUser, strongPassword } from '../../helpers/factories.ts';
 import { createClient, tokenRequest, verifiedUser } from '../../helpers/tokens.ts';
 
 const app = await buildTestApp();
@@ -65,35 +65,31 @@ describe('the audit row and its change', () => {
   it('a change that fails leaves no audit row', async () => {
     const since = await lastSeq();
     const rotate = await app.inject({
-      method: 'POST',
-      url: API_PATHS.rotateClient,
+      ...callTo(tokens.rotateClient),
       headers: bearer(user.token),
       payload: { clientId: 'dfc_AAAAAAAAAAAAAAAAAAAAAA' },
     });
     expect(rotate.statusCode).toBe(404);
     const remove = await app.inject({
-      method: 'DELETE',
-      url: API_PATHS.deleteClient,
+      ...callTo(tokens.deleteClient),
       headers: bearer(user.token),
       payload: { clientId: 'dfc_AAAAAAAAAAAAAAAAAAAAAA' },
     });
     expect(remove.statusCode).toBe(404);
     const wrongPassword = await app.inject({
-      method: 'PUT',
-      url: API_PATHS.updateUser,
+      ...callTo(users.updateUser),
       headers: bearer(user.token),
       payload: { firstName: 'Mallory', currentPassword: 'not-the-password', newPassword: strongPassword() },
     });
     expect(wrongPassword.statusCode).toBe(400);
     const badReset = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken: 'no-such-token', password: strongPassword() },
     });
     expect(badReset.statusCode).toBe(400);
     expect((await auditRows(app)).filter((row) => row.seq > since)).toEqual([]);
     // The refused profile change did not happen either.
-    const profile = await app.inject({ method: 'GET', url: API_PATHS.getUser, headers: bearer(user.token) });
+    const profile = await app.inject({ ...callTo(users.getUser), headers: bearer(user.token) });
     expect(profile.json<{ firstName: string }>().firstName).not.toBe('Mallory');
   });
 });

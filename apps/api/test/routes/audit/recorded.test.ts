@@ -1,13 +1,15 @@
 // Each audited action leaves its row (design §8 "Audit log"): kind, actor, company, address, user agent
 // and a detail of names and ids. The last test scans every row for each secret the file handled.
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, type AuditEventKind, type ClientCredentials } from '@datafeeds/domain';
+import type { AuditEventKind, ClientCredentials } from '@datafeeds/domain';
+import { account, auth, tokens, users, type CallDefinition } from '@datafeeds/domain/calls';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { REFRESH_COOKIE } from '../../../src/routes/auth/refresh-cookie.ts';
 import { ORIGIN, auditRows, companyIdOf, fromOrigin } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import {
   bearer,
+  callTo,
   latestEmail,
   linkParam,
   mailbox,
@@ -36,18 +38,17 @@ async function newUser(): Promise<SignedIn & { companyId: string }> {
   return { ...user, companyId: await companyIdOf(app, user.registration.email) };
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: object) =>
+const call = (contract: CallDefinition, token?: string, payload?: object) =>
   app.inject(
     fromOrigin({
-      method,
-      url,
+      ...callTo(contract),
       ...(token ? { headers: bearer(token) } : {}),
       ...(payload ? { payload } : {}),
     }),
   );
 
 async function signIn(email: string, password: string) {
-  const response = await call('POST', API_PATHS.login, undefined, { email, password });
+  const response = await call(auth.login, undefined, { email, password });
   if (response.statusCode === 200) {
     keep(response.json<{ token: string }>().token);
     keep(refreshCookieOf(response));
@@ -114,9 +115,7 @@ describe('the audit log records', () => {
     since = await lastSeq();
     const cookie = refreshCookieOf(signedIn);
     const refreshWith = () =>
-      app.inject(
-        fromOrigin({ method: 'POST', url: API_PATHS.refresh, cookies: { [REFRESH_COOKIE]: cookie } }),
-      );
+      app.inject(fromOrigin({ ...callTo(auth.refresh), cookies: { [REFRESH_COOKIE]: cookie } }));
     const first = await refreshWith();
     expect(first.statusCode).toBe(200);
     keep(first.json<{ token: string }>().token);
@@ -126,10 +125,10 @@ describe('the audit log records', () => {
     expect(await onlyEvent('refresh_token.reuse_detected', since)).toMatchObject(byUser(user));
 
     since = await lastSeq();
-    expect((await call('POST', API_PATHS.logout, user.token)).statusCode).toBe(204);
+    expect((await call(auth.logout, user.token)).statusCode).toBe(204);
     expect(await onlyEvent('sign_out', since)).toMatchObject(byUser(user));
     // Signing out of an ended session changes nothing and records nothing.
-    expect((await call('POST', API_PATHS.logout, user.token)).statusCode).toBe(204);
+    expect((await call(auth.logout, user.token)).statusCode).toBe(204);
     expect(await lastSeq()).toBe((await onlyEvent('sign_out', since)).seq);
   });
 
@@ -138,18 +137,11 @@ describe('the audit log records', () => {
     let since = await lastSeq();
     const message = await latestEmail(app, user.registration.email, /Verify/);
     const verificationToken = keep(linkParam(message, 'token'));
-    expect(
-      (await call('POST', API_PATHS.verifyEmail, undefined, { token: verificationToken })).statusCode,
-    ).toBe(200);
+    expect((await call(auth.verifyEmail, undefined, { token: verificationToken })).statusCode).toBe(200);
     expect(await onlyEvent('email.verified', since)).toMatchObject(byUser(user));
 
     since = await lastSeq();
-    const created = await call(
-      'POST',
-      API_PATHS.createClient,
-      user.token,
-      tokenRequest({ label: 'Audited' }),
-    );
+    const created = await call(tokens.createClient, user.token, tokenRequest({ label: 'Audited' }));
     expect(created.statusCode, created.body).toBe(201);
     const { clientId, clientSecret } = created.json<ClientCredentials>();
     keep(clientSecret);
@@ -159,7 +151,7 @@ describe('the audit log records', () => {
     });
 
     since = await lastSeq();
-    const rotated = await call('POST', API_PATHS.rotateClient, user.token, { clientId });
+    const rotated = await call(tokens.rotateClient, user.token, { clientId });
     expect(rotated.statusCode).toBe(200);
     const next = rotated.json<ClientCredentials>();
     keep(next.clientSecret);
@@ -178,9 +170,7 @@ describe('the audit log records', () => {
     });
 
     since = await lastSeq();
-    expect(
-      (await call('DELETE', API_PATHS.deleteClient, user.token, { clientId: next.clientId })).statusCode,
-    ).toBe(204);
+    expect((await call(tokens.deleteClient, user.token, { clientId: next.clientId })).statusCode).toBe(204);
     expect(await onlyEvent('credential.deleted', since)).toMatchObject({
       ...byUser(user),
       detail: { clientId: next.clientId, label: 'Audited' },
@@ -190,7 +180,7 @@ describe('the audit log records', () => {
   it('profile change (field names only), password change and password reset', async () => {
     const user = await newUser();
     let since = await lastSeq();
-    const renamed = await call('PUT', API_PATHS.updateUser, user.token, {
+    const renamed = await call(users.updateUser, user.token, {
       firstName: 'Augusta',
       lastName: 'King',
     });
@@ -202,7 +192,7 @@ describe('the audit log records', () => {
 
     since = await lastSeq();
     const newPassword = keep(strongPassword());
-    const changed = await call('PUT', API_PATHS.updateUser, user.token, {
+    const changed = await call(users.updateUser, user.token, {
       currentPassword: user.registration.password,
       newPassword,
     });
@@ -212,7 +202,7 @@ describe('the audit log records', () => {
 
     since = await lastSeq();
     const before = await mailbox(app);
-    await call('POST', API_PATHS.forgotPassword, undefined, { email: user.registration.email });
+    await call(auth.forgotPassword, undefined, { email: user.registration.email });
     const resetToken = keep(
       linkParam(
         await latestEmail(app, user.registration.email, /Reset your DataFeeds password/, before),
@@ -220,17 +210,15 @@ describe('the audit log records', () => {
       ),
     );
     const password = keep(strongPassword());
-    expect(
-      (await call('POST', API_PATHS.resetPassword, undefined, { resetToken, password })).statusCode,
-    ).toBe(200);
+    expect((await call(auth.resetPassword, undefined, { resetToken, password })).statusCode).toBe(200);
     expect(await onlyEvent('password.reset', since)).toMatchObject(byUser(user));
   });
 
   it('upgrade requested (once) and approved by the provider team', async () => {
     const user = await newUser();
     const since = await lastSeq();
-    expect((await call('POST', API_PATHS.upgradeAccount, user.token, {})).statusCode).toBe(200);
-    expect((await call('POST', API_PATHS.upgradeAccount, user.token, {})).statusCode).toBe(200);
+    expect((await call(account.upgradeAccount, user.token, {})).statusCode).toBe(200);
+    expect((await call(account.upgradeAccount, user.token, {})).statusCode).toBe(200);
     expect(await onlyEvent('upgrade.requested', since)).toMatchObject({ ...byUser(user), detail: {} });
     expect((await operator('approve-upgrade', user.companyId)).ok).toBe(true);
     expect(await onlyEvent('upgrade.approved', since)).toMatchObject({

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES, passwordTooCommonMessage } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES, passwordTooCommonMessage } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { FORGOT_PASSWORD_ANSWER } from '../../../src/routes/auth/recovery.ts';
 import { TEST_APP_URL, buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import {
+  callTo,
   COMMON_PASSWORDS,
   bearer,
   getUser,
@@ -19,12 +21,10 @@ import {
 const clock = testClock(new Date('2026-03-01T10:00:00Z'));
 const app = await buildTestApp({ clock });
 
-const forgot = (email: string) =>
-  app.inject({ method: 'POST', url: API_PATHS.forgotPassword, payload: { email } });
+const forgot = (email: string) => app.inject({ ...callTo(auth.forgotPassword), payload: { email } });
 const reset = (resetToken: string, password: string) =>
-  app.inject({ method: 'POST', url: API_PATHS.resetPassword, payload: { resetToken, password } });
-const verify = (token: string) =>
-  app.inject({ method: 'POST', url: API_PATHS.verifyEmail, payload: { token } });
+  app.inject({ ...callTo(auth.resetPassword), payload: { resetToken, password } });
+const verify = (token: string) => app.inject({ ...callTo(auth.verifyEmail), payload: { token } });
 
 async function resetTokenFor(email: string): Promise<string> {
   const before = await mailbox(app);
@@ -121,7 +121,7 @@ describe('POST /api/resetPassword', () => {
     ['a short password', { resetToken: 'made-up', password: '123' }, 400, ERROR_CODES.validation],
     ['no token', { password: 'whatever1' }, 400, ERROR_CODES.validation],
   ])('answers %s with 400', async (_case, payload, status, code) => {
-    const response = await app.inject({ method: 'POST', url: API_PATHS.resetPassword, payload });
+    const response = await app.inject({ ...callTo(auth.resetPassword), payload });
     expect(response.statusCode).toBe(status);
     expect(response.json().error).toBe(code);
   });
@@ -149,11 +149,7 @@ describe('email verification', () => {
     expect((await verify(first)).statusCode).toBe(400);
     const token = (await login(app, registration.email, registration.password)).json().token;
 
-    const resend = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resendVerification,
-      headers: bearer(token),
-    });
+    const resend = await app.inject({ ...callTo(auth.resendVerification), headers: bearer(token) });
     expect(resend.statusCode).toBe(200);
     const second = linkParam(await latestEmail(app, registration.email, /Verify/), 'token');
     expect(second).not.toBe(first);
@@ -164,22 +160,17 @@ describe('email verification', () => {
     const { registration, token } = await registerUser(app);
     await verify(linkParam(await latestEmail(app, registration.email, /Verify/), 'token'));
     const before = (await mailbox(app)).length;
-    const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resendVerification,
-      headers: bearer(token),
-    });
+    const response = await app.inject({ ...callTo(auth.resendVerification), headers: bearer(token) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Your email address is already verified.' });
     expect((await mailbox(app)).length).toBe(before);
-    expect((await app.inject({ method: 'POST', url: API_PATHS.resendVerification })).statusCode).toBe(401);
+    expect((await app.inject(callTo(auth.resendVerification))).statusCode).toBe(401);
   });
 
   it('rate limits resending', async () => {
     const limited = await buildTestApp({ clock, rateLimits: { resendVerification: 2 } });
     const { token } = await registerUser(limited);
-    const send = () =>
-      limited.inject({ method: 'POST', url: API_PATHS.resendVerification, headers: bearer(token) });
+    const send = () => limited.inject({ ...callTo(auth.resendVerification), headers: bearer(token) });
     expect((await send()).statusCode).toBe(200);
     expect((await send()).statusCode).toBe(200);
     const blocked = await send();
@@ -193,11 +184,11 @@ describe('request rate limits', () => {
   it.each([
     [
       'forgotPassword',
-      API_PATHS.forgotPassword,
+      auth.forgotPassword.path,
       { forgotPassword: 2 },
       () => ({ email: 'someone@example.com' }),
     ],
-    ['register', API_PATHS.register, { register: 2 }, () => ({})],
+    ['register', auth.register.path, { register: 2 }, () => ({})],
   ] as const)('%s answers 429 with Retry-After past its limit', async (_name, url, rateLimits, payload) => {
     const limited = await buildTestApp({ rateLimits });
     const statuses: number[] = [];

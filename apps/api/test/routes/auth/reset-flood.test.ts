@@ -1,14 +1,14 @@
 // One inbox cannot be flooded with reset emails from many addresses: at most RESET_EMAILS_PER_ADDRESS
 // reach it per window, and the answer never changes, so nothing tells whether an address is known.
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { RESET_EMAILS_PER_ADDRESS } from '../../../src/plugins/app/users/recovery-service.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { mailbox, registerUser } from '../../helpers/factories.ts';
+import { callTo, mailbox, registerUser } from '../../helpers/factories.ts';
 
 const app = await buildTestApp();
 const forgot = (email: string, from: string) =>
-  app.inject({ method: 'POST', url: API_PATHS.forgotPassword, payload: { email }, remoteAddress: from });
+  app.inject({ ...callTo(auth.forgotPassword), payload: { email }, remoteAddress: from });
 
 const resetEmailsTo = async (email: string) =>
   (await mailbox(app)).filter((message) => message.to === email && /reset/i.test(message.subject)).length;

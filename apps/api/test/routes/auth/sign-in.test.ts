@@ -3,16 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  API_PATHS,
   ERROR_CODES,
   MESSAGES,
   TRIAL_DAYS,
   passwordTooCommonMessage,
 } from '@datafeeds/domain';
+import { auth, users } from '@datafeeds/domain/calls';
 import { companies, identities } from '../../../src/db/schema.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testDatabase } from '../../helpers/test-database.ts';
 import {
+  callTo,
   COMMON_PASSWORDS,
   bearer,
   getUser,
@@ -29,7 +30,7 @@ const app = await buildTestApp();
 describe('POST /api/register', () => {
   it('creates identity, profile and a trial company, signs in and sets the refresh cookie', async () => {
     const registration = uniqueRegistration({ email: 'Mixed.Case@Example.com' });
-    const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: registration });
+    const response = await app.inject({ ...callTo(auth.register), payload: registration });
     expect(response.statusCode).toBe(201);
     const { token } = response.json<{ token: string }>();
     const claims = decodeJwt(token);
@@ -69,7 +70,7 @@ describe('POST /api/register', () => {
     async (field, variant, code, message) => {
       const first = await registerUser(app);
       const second = uniqueRegistration({ [field]: variant(first.registration[field]) });
-      const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: second });
+      const response = await app.inject({ ...callTo(auth.register), payload: second });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: code, message, details: [{ field, message }] });
     },
@@ -81,7 +82,7 @@ describe('POST /api/register', () => {
       email: first.registration.email,
       username: first.registration.username,
     });
-    const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: second });
+    const response = await app.inject({ ...callTo(auth.register), payload: second });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: ERROR_CODES.emailTaken,
@@ -103,8 +104,7 @@ describe('POST /api/register', () => {
     ['userHasReadPrivacyPolicy', { userHasReadPrivacyPolicy: false }, MESSAGES.privacyRequired],
   ])('answers 400 with the domain message for a bad %s', async (field, override, message) => {
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.register,
+      ...callTo(auth.register),
       payload: uniqueRegistration(override as never),
     });
     expect(response.statusCode).toBe(400);
@@ -117,7 +117,7 @@ describe('POST /api/register', () => {
     'answers 400 on the password field for the common password %j',
     async (password) => {
       const registration = uniqueRegistration({ password });
-      const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: registration });
+      const response = await app.inject({ ...callTo(auth.register), payload: registration });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         error: ERROR_CODES.validation,
@@ -133,8 +133,7 @@ describe('POST /api/register', () => {
 
   it('keeps the length rule first: a short common password gets the length message', async () => {
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.register,
+      ...callTo(auth.register),
       payload: uniqueRegistration({ password: '12345' }),
     });
     expect(response.statusCode).toBe(400);
@@ -156,7 +155,7 @@ describe('POST /api/register', () => {
       sql`alter table companies add constraint doomed_check check (name <> 'Doomed Co') not valid`,
     );
     try {
-      const response = await app.inject({ method: 'POST', url: API_PATHS.register, payload: registration });
+      const response = await app.inject({ ...callTo(auth.register), payload: registration });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ error: ERROR_CODES.internal, message: expect.any(String) });
     } finally {
@@ -192,11 +191,7 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with the domain messages for an empty form', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.login,
-      payload: { email: '', password: '' },
-    });
+    const response = await app.inject({ ...callTo(auth.login), payload: { email: '', password: '' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([
       { field: 'email', message: 'Email is not allowed to be empty' },
@@ -208,7 +203,7 @@ describe('POST /api/login', () => {
 describe('POST /api/logout', () => {
   it('revokes the session at once and clears the cookie', async () => {
     const { token, refreshCookie } = await registerUser(app);
-    const response = await app.inject({ method: 'POST', url: API_PATHS.logout, headers: bearer(token) });
+    const response = await app.inject({ ...callTo(auth.logout), headers: bearer(token) });
     expect(response.statusCode).toBe(204);
     const cleared = response.cookies.find((cookie) => cookie.name === 'df_refresh');
     expect(cleared).toMatchObject({ value: '', path: '/refresh' });
@@ -218,8 +213,7 @@ describe('POST /api/logout', () => {
 
   it('is idempotent without a valid token, even with an empty JSON body', async () => {
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.logout,
+      ...callTo(auth.logout),
       headers: { 'content-type': 'application/json', authorization: 'Bearer nonsense' },
     });
     expect(response.statusCode).toBe(204);
@@ -232,7 +226,7 @@ describe('bearer authentication', () => {
     ['a malformed token', { authorization: 'Bearer abc.def.ghi' }],
     ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
   ])('answers 401 unauthorized with %s', async (_case, headers) => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.getUser, headers });
+    const response = await app.inject({ ...callTo(users.getUser), headers });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ error: ERROR_CODES.unauthorized, message: expect.any(String) });
   });
@@ -270,11 +264,7 @@ describe('POST /refresh', () => {
 
   it('marks the cookie Secure when the portal is served over https', async () => {
     const secureApp = await buildTestApp({ env: { APP_URL: 'https://portal.example' } });
-    const response = await secureApp.inject({
-      method: 'POST',
-      url: API_PATHS.register,
-      payload: uniqueRegistration(),
-    });
+    const response = await secureApp.inject({ ...callTo(auth.register), payload: uniqueRegistration() });
     expect(response.cookies.find((cookie) => cookie.name === 'df_refresh')?.secure).toBe(true);
   });
 });

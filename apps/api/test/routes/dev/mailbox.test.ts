@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { dev, system } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { mailbox, registerUser } from '../../helpers/factories.ts';
+import { callTo, mailbox, registerUser } from '../../helpers/factories.ts';
+import { API_DOCS_PATH } from '../../../src/plugins/external/openapi.ts';
 
 describe('development mailbox', () => {
   it('lists outbox messages newest first, as JSON and as a page, on a loopback HOST', async () => {
@@ -21,7 +22,7 @@ describe('development mailbox', () => {
       createdAt: expect.any(String),
     });
 
-    const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    const page = await app.inject(callTo(dev.devMailboxPage));
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body.indexOf(second.registration.email)).toBeLessThan(
@@ -38,29 +39,29 @@ describe('development mailbox', () => {
     const app = await buildTestApp({
       env: { HOST: host, ...(devMailbox ? { DEV_MAILBOX: devMailbox } : {}) },
     });
-    for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(status);
+    for (const call of [dev.devMailboxPage, dev.devMailbox]) {
+      expect((await app.inject(callTo(call))).statusCode).toBe(status);
     }
   });
 
   // A reverse proxy on the same host makes every visitor look like loopback.
   it.each(['127.0.0.1', 'localhost', '::1'])('is never served in production, even on %s', async (host) => {
     const app = await buildTestApp({ env: { HOST: host, NODE_ENV: 'production' } });
-    for (const url of ['/dev/mailbox', '/dev/mailbox.json']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    for (const call of [dev.devMailboxPage, dev.devMailbox]) {
+      expect((await app.inject(callTo(call))).statusCode).toBe(404);
     }
   });
 
   it('is left out of the API description when it is not served', async () => {
     const app = await buildTestApp({ env: { HOST: '127.0.0.1', NODE_ENV: 'production' } });
-    const document = (await app.inject({ method: 'GET', url: API_PATHS.openapi })).json();
+    const document = (await app.inject(callTo(system.openapiDocument))).json();
     expect(Object.keys(document.paths)).not.toContain('/dev/mailbox.json');
     expect(Object.keys(document.paths)).toContain('/api/GetUser');
   });
 
   it('is in the API description where it is served', async () => {
     const app = await buildTestApp({ env: { HOST: '127.0.0.1' } });
-    const document = (await app.inject({ method: 'GET', url: API_PATHS.openapi })).json();
+    const document = (await app.inject(callTo(system.openapiDocument))).json();
     expect(Object.keys(document.paths)).toContain('/dev/mailbox.json');
   });
 });
@@ -70,8 +71,8 @@ describe('the API description and its page', () => {
   // from it), holds no data and no secrets, and development-only routes are absent from it there.
   it.each(['development', 'production'])('are served with NODE_ENV=%s', async (nodeEnv) => {
     const app = await buildTestApp({ env: { NODE_ENV: nodeEnv } });
-    expect((await app.inject({ method: 'GET', url: API_PATHS.openapi })).statusCode).toBe(200);
-    const page = await app.inject({ method: 'GET', url: `${API_PATHS.docs}/` });
+    expect((await app.inject(callTo(system.openapiDocument))).statusCode).toBe(200);
+    const page = await app.inject({ method: 'GET', url: `${API_DOCS_PATH}/` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
   });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, appConfigSchema } from '@datafeeds/domain';
+import { ERROR_CODES, appConfigSchema } from '@datafeeds/domain';
+import { account, auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testDatabaseKind } from '../../helpers/test-database.ts';
+import { API_DOCS_PATH } from '../../../src/plugins/external/openapi.ts';
+import { callTo } from '../../helpers/factories.ts';
 
 const app = await buildTestApp({
   env: {
@@ -13,7 +16,7 @@ const app = await buildTestApp({
 
 describe('system calls', () => {
   it('GET /api/health reports the database in use', async () => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+    const response = await app.inject(callTo(system.health));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       status: 'ok',
@@ -23,7 +26,7 @@ describe('system calls', () => {
   });
 
   it('GET /api/config serves the sidebar links of this deployment', async () => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.config });
+    const response = await app.inject(callTo(system.config));
     expect(appConfigSchema.parse(response.json())).toEqual({
       links: {
         roadmap: 'https://roadmap.test/',
@@ -38,7 +41,7 @@ describe('system calls', () => {
     const withAnalytics = await buildTestApp({
       env: { MIXPANEL_TOKEN: 'mixpanel0token0123', GA_MEASUREMENT_ID: 'G-TEST12345' },
     });
-    const response = await withAnalytics.inject({ method: 'GET', url: API_PATHS.config });
+    const response = await withAnalytics.inject(callTo(system.config));
     expect(appConfigSchema.parse(response.json()).analytics).toEqual({
       mixpanel: { token: 'mixpanel0token0123', apiHost: 'https://api-js.mixpanel.com' },
       googleAnalytics: { measurementId: 'G-TEST12345' },
@@ -52,7 +55,7 @@ describe('system calls', () => {
         PRIVACY_POLICY_URL: 'https://legal.test/privacy',
       },
     });
-    const response = await withLegal.inject({ method: 'GET', url: API_PATHS.config });
+    const response = await withLegal.inject(callTo(system.config));
     expect(appConfigSchema.parse(response.json()).links).toMatchObject({
       termsOfService: 'https://legal.test/terms',
       privacyPolicy: 'https://legal.test/privacy',
@@ -60,41 +63,41 @@ describe('system calls', () => {
   });
 
   it('GET /api/openapi.json lists every call with its method', async () => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.openapi });
+    const response = await app.inject(callTo(system.openapiDocument));
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(document.openapi).toBe('3.1.0');
     const expected: [string, string][] = [
-      [API_PATHS.register, 'post'],
-      [API_PATHS.login, 'post'],
-      [API_PATHS.logout, 'post'],
-      [API_PATHS.refresh, 'post'],
-      [API_PATHS.getUser, 'get'],
-      [API_PATHS.createUser, 'post'],
-      [API_PATHS.updateUser, 'put'],
-      [API_PATHS.checkUsername, 'get'],
-      [API_PATHS.checkEmail, 'get'],
-      [API_PATHS.forgotPassword, 'post'],
-      [API_PATHS.resetPassword, 'post'],
-      [API_PATHS.verifyEmail, 'post'],
-      [API_PATHS.resendVerification, 'post'],
-      [API_PATHS.health, 'get'],
-      [API_PATHS.config, 'get'],
-      [API_PATHS.getClients, 'get'],
-      [API_PATHS.createClient, 'post'],
-      [API_PATHS.deleteClient, 'delete'],
-      [API_PATHS.rotateClient, 'post'],
-      [API_PATHS.upgradeAccount, 'post'],
+      [auth.register.path, 'post'],
+      [auth.login.path, 'post'],
+      [auth.logout.path, 'post'],
+      [auth.refresh.path, 'post'],
+      [users.getUser.path, 'get'],
+      [users.createUser.path, 'post'],
+      [users.updateUser.path, 'put'],
+      [users.checkUsernameRegistered.path, 'get'],
+      [users.checkEmailRegistered.path, 'get'],
+      [auth.forgotPassword.path, 'post'],
+      [auth.resetPassword.path, 'post'],
+      [auth.verifyEmail.path, 'post'],
+      [auth.resendVerification.path, 'post'],
+      [system.health.path, 'get'],
+      [system.config.path, 'get'],
+      [tokens.getClients.path, 'get'],
+      [tokens.createClient.path, 'post'],
+      [tokens.deleteClient.path, 'delete'],
+      [tokens.rotateClient.path, 'post'],
+      [account.upgradeAccount.path, 'post'],
     ];
     for (const [path, method] of expected)
       expect(document.paths[path], `${method} ${path}`).toHaveProperty(method);
-    expect(Object.keys(document.paths).filter((path) => path.startsWith(API_PATHS.docs))).toEqual([]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith(API_DOCS_PATH))).toEqual([]);
   });
 
   it('serves the docs page under its own CSP: inline styles for Swagger UI, still no inline scripts', async () => {
     const response = await app.inject({
       method: 'GET',
-      url: `${API_PATHS.docs}/`,
+      url: `${API_DOCS_PATH}/`,
       headers: { accept: 'text/html' },
     });
     expect(response.statusCode).toBe(200);

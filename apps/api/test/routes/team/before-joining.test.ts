@@ -2,10 +2,11 @@
 // told whether it can join and why not, before any click; a member removed from a company who signs in
 // again learns which company, by whom and when (GetRemoval), instead of a silent /welcome.
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, type InvitationSummary, type RemovalResponse } from '@datafeeds/domain';
+import type { InvitationSummary, RemovalResponse } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer, registerUser, uniqueRegistration } from '../../helpers/factories.ts';
+import { bearer, callTo, registerUser, uniqueRegistration } from '../../helpers/factories.ts';
 import { verifiedUser } from '../../helpers/tokens.ts';
 import {
   acceptInvitation,
@@ -29,8 +30,7 @@ async function linkFor(ownerToken: string, email: string): Promise<string> {
 
 async function summary(token: string, sessionToken?: string): Promise<InvitationSummary> {
   const response = await app.inject({
-    method: 'GET',
-    url: API_PATHS.getInvitation,
+    ...callTo(team.getInvitation),
     query: { token },
     headers: sessionToken ? bearer(sessionToken) : {},
   });
@@ -39,11 +39,7 @@ async function summary(token: string, sessionToken?: string): Promise<Invitation
 }
 
 async function removalOf(sessionToken: string): Promise<RemovalResponse> {
-  const response = await app.inject({
-    method: 'GET',
-    url: API_PATHS.getRemoval,
-    headers: bearer(sessionToken),
-  });
+  const response = await app.inject({ ...callTo(team.getRemoval), headers: bearer(sessionToken) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<RemovalResponse>();
 }
@@ -103,7 +99,7 @@ describe('GetRemoval', () => {
   it('tells a removed member which company removed them, by whom and when, until they join again', async () => {
     const { owner, admin, member } = await companyOfThree(app);
     expect(await removalOf(member.token)).toEqual({ removal: null });
-    const removed = await teamCall(app, admin.token, API_PATHS.removeMember, { memberId: member.id });
+    const removed = await teamCall(app, admin.token, team.removeMember, { memberId: member.id });
     expect(removed.statusCode, removed.body).toBe(204);
 
     const again = await signedInAgain(app, {
@@ -127,6 +123,6 @@ describe('GetRemoval', () => {
   it('is null for an account never removed, and needs a session', async () => {
     const sister = await companylessIdentity(app);
     expect(await removalOf(sister.token)).toEqual({ removal: null });
-    expect((await app.inject({ method: 'GET', url: API_PATHS.getRemoval })).statusCode).toBe(401);
+    expect((await app.inject(callTo(team.getRemoval))).statusCode).toBe(401);
   });
 });

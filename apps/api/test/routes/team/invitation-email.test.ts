@@ -4,7 +4,7 @@
 // outbox inserts fail, the way a full disk or a bug would.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { getInvitation, invitationLink, invite, teamCall, teamOf } from '../../helpers/team.ts';
 import { verifiedUser } from '../../helpers/tokens.ts';
@@ -45,7 +45,7 @@ describe('an invitation and its email', () => {
     const { invitations } = await teamOf(app, owner.token);
     const pending = invitations.find((invitation) => invitation.email === LATER_DOOMED);
     await app.db.execute(sql`insert into doomed_recipients values (${LATER_DOOMED})`);
-    const resent = await teamCall(app, owner.token, API_PATHS.resendInvitation, {
+    const resent = await teamCall(app, owner.token, team.resendInvitation, {
       invitationId: pending?.id,
     });
     expect(resent.statusCode).toBe(500);

@@ -2,7 +2,6 @@
 // registration through it → a member of the company. Every bad link gets its own code, never a 500.
 import { describe, expect, it } from 'vitest';
 import {
-  API_PATHS,
   ERROR_CODES,
   INVITATION_PROBLEM_MESSAGES,
   INVITATION_TTL_DAYS,
@@ -12,11 +11,13 @@ import {
   type InvitationProblem,
   type User,
 } from '@datafeeds/domain';
+import { team, users } from '@datafeeds/domain/calls';
 import { TEST_APP_URL, buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { auditRows } from '../../helpers/audit.ts';
 import {
   bearer,
+  callTo,
   getUser,
   latestEmail,
   login,
@@ -150,9 +151,9 @@ describe('the invitation lifecycle', () => {
     const { owner, email, invitation } = await ownerWithInvitation();
     const seen = await mailbox(app);
     const body = { invitationId: invitation.id };
-    expect((await teamCall(app, owner.token, API_PATHS.resendInvitation, body)).statusCode).toBe(200);
+    expect((await teamCall(app, owner.token, team.resendInvitation, body)).statusCode).toBe(200);
     const fresh = await invitationLink(app, email, seen);
-    expect((await teamCall(app, owner.token, API_PATHS.revokeInvitation, body)).statusCode).toBe(204);
+    expect((await teamCall(app, owner.token, team.revokeInvitation, body)).statusCode).toBe(204);
     const rows = (await auditRows(app)).filter((row) => row.detail.invitationId === invitation.id);
     expect(rows.map((row) => [row.kind, row.actorEmail, row.detail])).toEqual([
       ['member.invited', owner.registration.email, { invitationId: invitation.id, email, role: 'member' }],
@@ -217,7 +218,7 @@ describe('bad links', () => {
     expectProblem(await getInvitation(app, token), problem);
     expectProblem(await registerWithInvitation(app, invitedRegistration(token)), problem);
     const companyless = await verifiedUser(app);
-    expectProblem(await teamCall(app, companyless.token, API_PATHS.acceptInvitation, { token }), problem);
+    expectProblem(await teamCall(app, companyless.token, team.acceptInvitation, { token }), problem);
   }
 
   it('an unknown token is invalid', async () => {
@@ -236,7 +237,7 @@ describe('bad links', () => {
       invitation.id,
     ]);
     const seen = await mailbox(app);
-    const resent = await teamCall(app, owner.token, API_PATHS.resendInvitation, {
+    const resent = await teamCall(app, owner.token, team.resendInvitation, {
       invitationId: invitation.id,
     });
     expect(resent.statusCode, resent.body).toBe(200);
@@ -252,7 +253,7 @@ describe('bad links', () => {
   it('a resent invitation stops the old link at once', async () => {
     const { owner, invitation, email, token } = await ownerWithInvitation();
     const seen = await mailbox(app);
-    const resent = await teamCall(app, owner.token, API_PATHS.resendInvitation, {
+    const resent = await teamCall(app, owner.token, team.resendInvitation, {
       invitationId: invitation.id,
     });
     expect(resent.statusCode, resent.body).toBe(200);
@@ -264,15 +265,15 @@ describe('bad links', () => {
 
   it('a revoked link is revoked, and the invitation leaves the Team page', async () => {
     const { owner, invitation, token } = await ownerWithInvitation();
-    const revoked = await teamCall(app, owner.token, API_PATHS.revokeInvitation, {
+    const revoked = await teamCall(app, owner.token, team.revokeInvitation, {
       invitationId: invitation.id,
     });
     expect(revoked.statusCode, revoked.body).toBe(204);
     await expectEverywhere(token, 'invitation_revoked');
     expect((await teamOf(app, owner.token)).invitations).toEqual([]);
     // Nothing pending any more: resend and revoke find nothing.
-    for (const url of [API_PATHS.resendInvitation, API_PATHS.revokeInvitation]) {
-      const again = await teamCall(app, owner.token, url, { invitationId: invitation.id });
+    for (const call of [team.resendInvitation, team.revokeInvitation]) {
+      const again = await teamCall(app, owner.token, call, { invitationId: invitation.id });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe(TEAM_MESSAGES.invitationNotFound);
     }
@@ -285,17 +286,13 @@ describe('bad links', () => {
   });
 
   it('refuses a malformed request with the one error shape', async () => {
-    const missing = await app.inject({ method: 'GET', url: API_PATHS.getInvitation });
+    const missing = await app.inject(callTo(team.getInvitation));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe(ERROR_CODES.validation);
     const { token } = await ownerWithInvitation();
     const noTerms = await registerWithInvitation(app, invitedRegistration(token, { password: 'short' }));
     expect(noTerms.statusCode).toBe(400);
-    const bearerless = await app.inject({
-      method: 'POST',
-      url: API_PATHS.acceptInvitation,
-      payload: { token },
-    });
+    const bearerless = await app.inject({ ...callTo(team.acceptInvitation), payload: { token } });
     expect(bearerless.statusCode).toBe(401);
     expect((await getInvitation(app, token)).statusCode).toBe(200);
   });
@@ -305,8 +302,7 @@ describe('invitation email', () => {
   it('escapes the company and inviter names in its HTML', async () => {
     const owner = await verifiedUser(app);
     const rename = await app.inject({
-      method: 'PUT',
-      url: API_PATHS.updateUser,
+      ...callTo(users.updateUser),
       headers: bearer(owner.token),
       payload: { companyName: '<b>Evil & Co</b>' },
     });

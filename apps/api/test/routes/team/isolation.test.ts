@@ -2,7 +2,8 @@
 // exactly like an id that does not exist, and nothing of the other company changes.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, TEAM_MESSAGES } from '@datafeeds/domain';
+import { TEAM_MESSAGES } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { uniqueRegistration } from '../../helpers/factories.ts';
 import { companyOfThree, invite, teamCall, teamOf } from '../../helpers/team.ts';
@@ -10,11 +11,11 @@ import { companyOfThree, invite, teamCall, teamOf } from '../../helpers/team.ts'
 const app = await buildTestApp();
 
 const BY_MEMBER = [
-  [API_PATHS.changeMemberRole, { role: 'member' }],
-  [API_PATHS.removeMember, {}],
-  [API_PATHS.transferOwnership, {}],
+  [team.changeMemberRole, { role: 'member' }],
+  [team.removeMember, {}],
+  [team.transferOwnership, {}],
 ] as const;
-const BY_INVITATION = [API_PATHS.resendInvitation, API_PATHS.revokeInvitation] as const;
+const BY_INVITATION = [team.resendInvitation, team.revokeInvitation] as const;
 
 describe('tenant isolation', () => {
   it("another company's members and invitations are not found, like unknown ones", async () => {
@@ -24,21 +25,21 @@ describe('tenant isolation', () => {
     const before = await teamOf(app, victim.owner.token);
     const attacker = await companyOfThree(app);
 
-    for (const [url, extra] of BY_MEMBER) {
+    for (const [call, extra] of BY_MEMBER) {
       for (const memberId of [victim.admin.id, victim.member.id, victim.owner.id]) {
-        const foreign = await teamCall(app, attacker.owner.token, url, { memberId, ...extra });
-        const unknown = await teamCall(app, attacker.owner.token, url, { memberId: randomUUID(), ...extra });
-        const malformed = await teamCall(app, attacker.owner.token, url, { memberId: 'nope', ...extra });
+        const foreign = await teamCall(app, attacker.owner.token, call, { memberId, ...extra });
+        const unknown = await teamCall(app, attacker.owner.token, call, { memberId: randomUUID(), ...extra });
+        const malformed = await teamCall(app, attacker.owner.token, call, { memberId: 'nope', ...extra });
         for (const answer of [foreign, unknown, malformed]) {
-          expect(answer.statusCode, `${url} ${answer.body}`).toBe(404);
+          expect(answer.statusCode, `${call.path} ${answer.body}`).toBe(404);
           expect(answer.json()).toEqual({ error: 'not_found', message: TEAM_MESSAGES.memberNotFound });
         }
       }
     }
-    for (const url of BY_INVITATION) {
+    for (const call of BY_INVITATION) {
       for (const id of [invitationId, randomUUID(), 'nope']) {
-        const answer = await teamCall(app, attacker.owner.token, url, { invitationId: id });
-        expect(answer.statusCode, `${url} ${answer.body}`).toBe(404);
+        const answer = await teamCall(app, attacker.owner.token, call, { invitationId: id });
+        expect(answer.statusCode, `${call.path} ${answer.body}`).toBe(404);
         expect(answer.json()).toEqual({ error: 'not_found', message: TEAM_MESSAGES.invitationNotFound });
       }
     }

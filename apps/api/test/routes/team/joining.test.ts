@@ -2,9 +2,10 @@
 // only, and a link that works once even when used twice at the same moment.
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, INVITATION_PROBLEM_MESSAGES, TEAM_MESSAGES, type User } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { auditRows } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { getUser, uniqueRegistration } from '../../helpers/factories.ts';
+import { callTo, getUser, uniqueRegistration } from '../../helpers/factories.ts';
 import { clientsOf, createdClient, verifiedUser } from '../../helpers/tokens.ts';
 import {
   acceptInvitation,
@@ -57,8 +58,7 @@ describe('accepting an invitation while signed in', () => {
     const sister = await companylessIdentity(app);
     const link = await invitedBy(owner.token, sister.email);
     const joined = await app.inject({
-      method: 'POST',
-      url: '/api/AcceptInvitation',
+      ...callTo(team.acceptInvitation),
       headers: { authorization: `Bearer ${sister.token}` },
       payload: { token: link, firstName: 'Katherine', lastName: 'Johnson' },
     });

@@ -1,7 +1,8 @@
 // Invitations email addresses the caller chooses: InviteMember and ResendInvitation share one named
 // limit per address, so nobody mail-bombs through them; looking links up has a limit of its own.
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { mailbox, uniqueRegistration } from '../../helpers/factories.ts';
 import { verifiedUser } from '../../helpers/tokens.ts';
@@ -13,7 +14,7 @@ describe('invitation rate limits', () => {
     const owner = await verifiedUser(app);
     const first = await invite(app, owner.token, uniqueRegistration().email);
     expect(first.statusCode, first.body).toBe(201);
-    const resent = await teamCall(app, owner.token, API_PATHS.resendInvitation, {
+    const resent = await teamCall(app, owner.token, team.resendInvitation, {
       invitationId: first.json<{ id: string }>().id,
     });
     expect(resent.statusCode, resent.body).toBe(200);

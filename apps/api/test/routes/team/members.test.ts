@@ -2,7 +2,8 @@
 // sessions end at once while their tokens stay, and ownership moves only by a hand-over to an admin.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, ROLE_REFUSALS, TEAM_MESSAGES, type User } from '@datafeeds/domain';
+import { ERROR_CODES, ROLE_REFUSALS, TEAM_MESSAGES, type User } from '@datafeeds/domain';
+import { team } from '@datafeeds/domain/calls';
 import { apiClients, profiles } from '../../../src/db/schema.ts';
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
@@ -22,11 +23,11 @@ import {
 const app = await buildTestApp();
 
 const changeRole = (token: string, memberId: string, role: 'admin' | 'member') =>
-  teamCall(app, token, API_PATHS.changeMemberRole, { memberId, role });
+  teamCall(app, token, team.changeMemberRole, { memberId, role });
 const removeMember = (token: string, memberId: string) =>
-  teamCall(app, token, API_PATHS.removeMember, { memberId });
+  teamCall(app, token, team.removeMember, { memberId });
 const transfer = (token: string, memberId: string) =>
-  teamCall(app, token, API_PATHS.transferOwnership, { memberId });
+  teamCall(app, token, team.transferOwnership, { memberId });
 
 /** The company's people, and which of them are owners (the partial unique index allows one). */
 async function ownersOf(email: string) {

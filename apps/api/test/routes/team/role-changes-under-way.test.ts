@@ -9,16 +9,16 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
-  API_PATHS,
   ERROR_CODES,
   ROLE_REFUSALS,
   TEAM_ACTIONS,
   type CompanyRole,
   type TeamAction,
 } from '@datafeeds/domain';
+import { account, team, tokens, users, type CallDefinition } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../../helpers/test-database.ts';
-import { bearer, uniqueRegistration } from '../../helpers/factories.ts';
+import { bearer, callTo, uniqueRegistration } from '../../helpers/factories.ts';
 import { createdClient, rotateClient, tokenRequest } from '../../helpers/tokens.ts';
 import { companyOfThree, invite, invitedMember, type Company } from '../../helpers/team.ts';
 
@@ -47,8 +47,8 @@ interface GuardedCall {
   run(company: Company, headers: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-const post = (token: string, url: string, payload: object, headers: Record<string, string>) =>
-  app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
+const post = (token: string, call: CallDefinition, payload: object, headers: Record<string, string>) =>
+  app.inject({ ...callTo(call), headers: { ...bearer(token), ...headers }, payload });
 
 async function pendingInvitation(company: Company): Promise<string> {
   const response = await invite(app, company.owner.token, uniqueRegistration().email);
@@ -64,8 +64,7 @@ const CALLS: GuardedCall[] = [
     becomes: 'removed',
     run: (company, headers) =>
       app.inject({
-        method: 'POST',
-        url: API_PATHS.createClient,
+        ...callTo(tokens.createClient),
         headers: { ...bearer(company.member.token), ...headers },
         payload: tokenRequest(),
       }),
@@ -78,7 +77,7 @@ const CALLS: GuardedCall[] = [
     run: async (company, headers) =>
       post(
         company.admin.token,
-        API_PATHS.rotateClient,
+        tokens.rotateClient,
         { clientId: (await createdClient(app, company.owner.token)).clientId },
         headers,
       ),
@@ -93,7 +92,7 @@ const CALLS: GuardedCall[] = [
       const rotated = await rotateClient(app, company.owner.token, clientId, '24h');
       expect(rotated.statusCode, rotated.body).toBe(200);
       const newClientId = rotated.json<{ clientId: string }>().clientId;
-      return post(company.admin.token, API_PATHS.endRotationGrace, { clientId: newClientId }, headers);
+      return post(company.admin.token, tokens.endRotationGrace, { clientId: newClientId }, headers);
     },
   },
   {
@@ -103,8 +102,7 @@ const CALLS: GuardedCall[] = [
     becomes: 'member',
     run: async (company, headers) =>
       app.inject({
-        method: 'DELETE',
-        url: API_PATHS.deleteClient,
+        ...callTo(tokens.deleteClient),
         headers: { ...bearer(company.admin.token), ...headers },
         payload: { clientId: (await createdClient(app, company.owner.token)).clientId },
       }),
@@ -114,7 +112,7 @@ const CALLS: GuardedCall[] = [
     action: 'requestUpgrade',
     caller: 'owner',
     becomes: 'admin',
-    run: (company, headers) => post(company.owner.token, API_PATHS.upgradeAccount, {}, headers),
+    run: (company, headers) => post(company.owner.token, account.upgradeAccount, {}, headers),
   },
   {
     name: 'UpdateUser (company name)',
@@ -123,8 +121,7 @@ const CALLS: GuardedCall[] = [
     becomes: 'member',
     run: (company, headers) =>
       app.inject({
-        method: 'PUT',
-        url: API_PATHS.updateUser,
+        ...callTo(users.updateUser),
         headers: { ...bearer(company.admin.token), ...headers },
         payload: { companyName: `Renamed ${randomBytes(4).toString('hex')}` },
       }),
@@ -137,7 +134,7 @@ const CALLS: GuardedCall[] = [
     run: (company, headers) =>
       post(
         company.admin.token,
-        API_PATHS.inviteMember,
+        team.inviteMember,
         { email: uniqueRegistration().email, role: 'member' },
         headers,
       ),
@@ -150,7 +147,7 @@ const CALLS: GuardedCall[] = [
     run: async (company, headers) =>
       post(
         company.admin.token,
-        API_PATHS.resendInvitation,
+        team.resendInvitation,
         { invitationId: await pendingInvitation(company) },
         headers,
       ),
@@ -163,7 +160,7 @@ const CALLS: GuardedCall[] = [
     run: async (company, headers) =>
       post(
         company.admin.token,
-        API_PATHS.revokeInvitation,
+        team.revokeInvitation,
         { invitationId: await pendingInvitation(company) },
         headers,
       ),
@@ -176,7 +173,7 @@ const CALLS: GuardedCall[] = [
     run: (company, headers) =>
       post(
         company.admin.token,
-        API_PATHS.changeMemberRole,
+        team.changeMemberRole,
         { memberId: company.member.id, role: 'admin' },
         headers,
       ),
@@ -187,7 +184,7 @@ const CALLS: GuardedCall[] = [
     caller: 'admin',
     becomes: 'member',
     run: (company, headers) =>
-      post(company.admin.token, API_PATHS.removeMember, { memberId: company.member.id }, headers),
+      post(company.admin.token, team.removeMember, { memberId: company.member.id }, headers),
   },
   {
     name: 'TransferOwnership',
@@ -196,7 +193,7 @@ const CALLS: GuardedCall[] = [
     becomes: 'admin',
     run: async (company, headers) => {
       const target = await invitedMember(app, company.owner.token, 'admin');
-      return post(company.owner.token, API_PATHS.transferOwnership, { memberId: target.id }, headers);
+      return post(company.owner.token, team.transferOwnership, { memberId: target.id }, headers);
     },
   },
 ];

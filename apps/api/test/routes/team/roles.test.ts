@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
-  API_PATHS,
   COMPANY_ROLES,
   ERROR_CODES,
   ROLE_POLICY,
@@ -14,8 +13,9 @@ import {
   type CompanyRole,
   type TeamAction,
 } from '@datafeeds/domain';
+import { account, activity, team, tokens, users, type CallDefinition } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { bearer, uniqueRegistration } from '../../helpers/factories.ts';
+import { bearer, callTo, uniqueRegistration } from '../../helpers/factories.ts';
 import {
   createClient,
   createdClient,
@@ -43,8 +43,8 @@ interface MatrixCall {
   run(company: Company, actor: Member): Promise<LightMyRequestResponse>;
 }
 
-const get = (token: string, url: string, query: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers: bearer(token), query });
+const get = (token: string, call: CallDefinition, query: Record<string, string> = {}) =>
+  app.inject({ ...callTo(call), headers: bearer(token), query });
 
 async function pendingInvitation(company: Company): Promise<string> {
   const response = await invite(app, company.owner.token, uniqueRegistration().email);
@@ -60,22 +60,22 @@ const CALLS: MatrixCall[] = [
     success: 200,
     run: async (company, actor) => {
       const { clientId } = await createdClient(app, company.owner.token);
-      return get(actor.token, API_PATHS.getClientUsage, { clientId });
+      return get(actor.token, tokens.getClientUsage, { clientId });
     },
   },
   {
     name: 'GetActivity',
     action: null,
     success: 200,
-    run: (_c, actor) => get(actor.token, API_PATHS.getActivity),
+    run: (_c, actor) => get(actor.token, activity.getActivity),
   },
   {
     name: 'ExportActivity',
     action: null,
     success: 200,
-    run: (_c, actor) => get(actor.token, API_PATHS.exportActivity),
+    run: (_c, actor) => get(actor.token, activity.exportActivity),
   },
-  { name: 'GetTeam', action: null, success: 200, run: (_c, actor) => get(actor.token, API_PATHS.getTeam) },
+  { name: 'GetTeam', action: null, success: 200, run: (_c, actor) => get(actor.token, team.getTeam) },
   {
     name: 'CreateClient',
     action: 'createToken',
@@ -100,7 +100,7 @@ const CALLS: MatrixCall[] = [
     name: 'UpgradeAccount',
     action: 'requestUpgrade',
     success: 200,
-    run: (_c, actor) => teamCall(app, actor.token, API_PATHS.upgradeAccount, {}),
+    run: (_c, actor) => teamCall(app, actor.token, account.upgradeAccount, {}),
   },
   {
     name: 'UpdateUser (company name)',
@@ -108,8 +108,7 @@ const CALLS: MatrixCall[] = [
     success: 200,
     run: (_c, actor) =>
       app.inject({
-        method: 'PUT',
-        url: API_PATHS.updateUser,
+        ...callTo(users.updateUser),
         headers: bearer(actor.token),
         payload: { companyName: `Renamed ${randomBytes(4).toString('hex')}` },
       }),
@@ -125,7 +124,7 @@ const CALLS: MatrixCall[] = [
     action: 'manageTeam',
     success: 200,
     run: async (company, actor) =>
-      teamCall(app, actor.token, API_PATHS.resendInvitation, {
+      teamCall(app, actor.token, team.resendInvitation, {
         invitationId: await pendingInvitation(company),
       }),
   },
@@ -134,7 +133,7 @@ const CALLS: MatrixCall[] = [
     action: 'manageTeam',
     success: 204,
     run: async (company, actor) =>
-      teamCall(app, actor.token, API_PATHS.revokeInvitation, {
+      teamCall(app, actor.token, team.revokeInvitation, {
         invitationId: await pendingInvitation(company),
       }),
   },
@@ -144,7 +143,7 @@ const CALLS: MatrixCall[] = [
     success: 200,
     run: async (company, actor) => {
       const target = await invitedMember(app, company.owner.token, 'member');
-      return teamCall(app, actor.token, API_PATHS.changeMemberRole, { memberId: target.id, role: 'admin' });
+      return teamCall(app, actor.token, team.changeMemberRole, { memberId: target.id, role: 'admin' });
     },
   },
   {
@@ -153,7 +152,7 @@ const CALLS: MatrixCall[] = [
     success: 204,
     run: async (company, actor) => {
       const target = await invitedMember(app, company.owner.token, 'member');
-      return teamCall(app, actor.token, API_PATHS.removeMember, { memberId: target.id });
+      return teamCall(app, actor.token, team.removeMember, { memberId: target.id });
     },
   },
   {
@@ -162,7 +161,7 @@ const CALLS: MatrixCall[] = [
     success: 204,
     run: async (company, actor) => {
       const target = await invitedMember(app, company.owner.token, 'admin');
-      return teamCall(app, actor.token, API_PATHS.transferOwnership, { memberId: target.id });
+      return teamCall(app, actor.token, team.transferOwnership, { memberId: target.id });
     },
   },
 ];

@@ -1,20 +1,13 @@
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import {
-  API_PATHS,
-  ERROR_CODES,
-  MESSAGES,
-  SCOPE_KEYS,
-  TRIAL_DAYS,
-  clientSchema,
-  type Client,
-} from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES, SCOPE_KEYS, TRIAL_DAYS, clientSchema, type Client } from '@datafeeds/domain';
+import { account, auth, tokens } from '@datafeeds/domain/calls';
 import { z } from 'zod';
 import { isWellFormedClientSecret } from '../../../src/lib/client-credentials.ts';
 import { ARGON2_OPTIONS } from '../../../src/plugins/app/users/password-hasher.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { getUser, latestEmail, linkParam, login, registerUser } from '../../helpers/factories.ts';
+import { callTo, getUser, latestEmail, linkParam, login, registerUser } from '../../helpers/factories.ts';
 import {
   clientsOf,
   createClient,
@@ -223,13 +216,17 @@ describe('POST /api/RotateClient', () => {
 });
 
 describe('every token call', () => {
-  it.each([
-    ['GET', API_PATHS.getClients, undefined],
-    ['POST', API_PATHS.createClient, tokenRequest()],
-    ['DELETE', API_PATHS.deleteClient, { clientId: 'x' }],
-    ['POST', API_PATHS.rotateClient, { clientId: 'x' }],
-    ['POST', API_PATHS.upgradeAccount, {}],
-  ] as const)('%s %s needs a signed-in user', async (method, url, payload) => {
+  it.each(
+    (
+      [
+        [tokens.getClients, undefined],
+        [tokens.createClient, tokenRequest()],
+        [tokens.deleteClient, { clientId: 'x' }],
+        [tokens.rotateClient, { clientId: 'x' }],
+        [account.upgradeAccount, {}],
+      ] as const
+    ).map(([call, payload]) => [call.method, call.path, payload] as const),
+  )('%s %s needs a signed-in user', async (method, url, payload) => {
     const response = await app.inject({ method, url, ...(payload ? { payload } : {}) });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toBe(ERROR_CODES.unauthorized);
@@ -240,15 +237,10 @@ describe('token status transitions', () => {
   it('a password reset through the emailed link also proves the address and activates pending tokens', async () => {
     const user = await registerUser(app);
     await createdClient(app, user.token);
-    await app.inject({
-      method: 'POST',
-      url: API_PATHS.forgotPassword,
-      payload: { email: user.registration.email },
-    });
+    await app.inject({ ...callTo(auth.forgotPassword), payload: { email: user.registration.email } });
     const resetToken = linkParam(await latestEmail(app, user.registration.email, /Reset/), 'resetToken');
     const reset = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken, password: 'a-brand-new-password' },
     });
     expect(reset.statusCode).toBe(200);

@@ -4,10 +4,11 @@
 import { eq, lte } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ROLE_REFUSALS, type ClientCredentials } from '@datafeeds/domain';
+import { tokens } from '@datafeeds/domain/calls';
 import { apiClients, credentialEvents, profiles } from '../../../src/db/schema.ts';
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { login } from '../../helpers/factories.ts';
+import { callTo, login } from '../../helpers/factories.ts';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { openEventStream, type EventStream } from '../../helpers/event-stream.ts';
@@ -118,8 +119,7 @@ describe('POST /api/RotateClient with a grace period', () => {
       message: expect.stringMatching(/replacement/),
     });
     const bad = await app.inject({
-      method: 'POST',
-      url: '/api/RotateClient',
+      ...callTo(tokens.rotateClient),
       headers: { authorization: `Bearer ${user.token}` },
       payload: { clientId: old.clientId, gracePeriod: '2h' },
     });

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { registerUser } from '../../helpers/factories.ts';
+import { callTo, registerUser } from '../../helpers/factories.ts';
 
 const app = await buildTestApp();
 const { registration } = await registerUser(app);
 
 const checkUsername = (username: string) =>
-  app.inject({ method: 'GET', url: API_PATHS.checkUsername, query: { username } });
-const checkEmail = (email: string) =>
-  app.inject({ method: 'GET', url: API_PATHS.checkEmail, query: { email } });
+  app.inject({ ...callTo(users.checkUsernameRegistered), query: { username } });
+const checkEmail = (email: string) => app.inject({ ...callTo(users.checkEmailRegistered), query: { email } });
 
 describe('availability checks', () => {
   it.each([
@@ -35,7 +35,7 @@ describe('availability checks', () => {
   });
 
   it('answers 400 without the query parameter', async () => {
-    const response = await app.inject({ method: 'GET', url: API_PATHS.checkEmail });
+    const response = await app.inject(callTo(users.checkEmailRegistered));
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(ERROR_CODES.validation);
   });
@@ -45,19 +45,13 @@ describe('availability checks', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 4; attempt += 1) {
       statuses.push(
-        (
-          await limited.inject({
-            method: 'GET',
-            url: API_PATHS.checkUsername,
-            query: { username: 'someone' },
-          })
-        ).statusCode,
+        (await limited.inject({ ...callTo(users.checkUsernameRegistered), query: { username: 'someone' } }))
+          .statusCode,
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     const blocked = await limited.inject({
-      method: 'GET',
-      url: API_PATHS.checkEmail,
+      ...callTo(users.checkEmailRegistered),
       query: { email: 'a@example.com' },
     });
     expect(blocked.statusCode).toBe(429);
@@ -79,8 +73,7 @@ describe('availability checks', () => {
       const statuses: number[] = [];
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const response = await limited.inject({
-          method: 'GET',
-          url: API_PATHS.checkEmail,
+          ...callTo(users.checkEmailRegistered),
           query: { email: 'a@example.com' },
         });
         statuses.push(response.statusCode);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES, MESSAGES, passwordTooCommonMessage, userSchema } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES, passwordTooCommonMessage, userSchema } from '@datafeeds/domain';
+import { users } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import {
+  callTo,
   COMMON_PASSWORDS,
   bearer,
   getUser,
@@ -14,7 +16,7 @@ import {
 const app = await buildTestApp();
 
 const updateUser = (token: string, payload: object) =>
-  app.inject({ method: 'PUT', url: API_PATHS.updateUser, headers: bearer(token), payload });
+  app.inject({ ...callTo(users.updateUser), headers: bearer(token), payload });
 
 describe('GET /api/GetUser', () => {
   it('answers the user of the bearer token', async () => {
@@ -154,9 +156,7 @@ describe('PUT /api/UpdateUser', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await app.inject({ method: 'PUT', url: API_PATHS.updateUser, payload: {} })).statusCode).toBe(
-      401,
-    );
+    expect((await app.inject({ ...callTo(users.updateUser), payload: {} })).statusCode).toBe(401);
   });
 });
 
@@ -164,8 +164,7 @@ describe('POST /api/CreateUser', () => {
   it('answers 409 when the account already has a profile', async () => {
     const { token } = await registerUser(app);
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.createUser,
+      ...callTo(users.createUser),
       headers: bearer(token),
       payload: { firstName: 'Ada', lastName: 'King', companyName: 'Engines', phone: '5551234567' },
     });
@@ -176,8 +175,7 @@ describe('POST /api/CreateUser', () => {
   it('answers 400 with the welcome form messages', async () => {
     const { token } = await registerUser(app);
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.createUser,
+      ...callTo(users.createUser),
       headers: bearer(token),
       payload: { firstName: 'Ada', lastName: 'King', companyName: 'Engines', phone: '' },
     });

@@ -1,12 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer } from '../../helpers/factories.ts';
+import { bearer, callTo } from '../../helpers/factories.ts';
 import { openEventStream, type EventStream } from '../../helpers/event-stream.ts';
 import { createdClient, deleteClient, rotateClient, verifiedUser } from '../../helpers/tokens.ts';
 import { newVerifierKey } from '../../helpers/verification.ts';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
-import { API_PATHS, TRIAL_DAYS } from '@datafeeds/domain';
+import { TRIAL_DAYS } from '@datafeeds/domain';
+import { account } from '@datafeeds/domain/calls';
 
 const clock = testClock(new Date('2026-07-01T10:00:00Z'));
 const app = await buildTestApp({ clock, eventsHeartbeatMs: 200 });
@@ -89,12 +90,7 @@ describe('GET /api/v1/credentials/events', () => {
       await events.next((event) => about(clientId, 'revoked')(event) && event.data.reason === 'expired');
       await operator('extend-trial', user.registration.email, '3');
       await events.next((event) => about(clientId, 'changed')(event) && event.data.reason === 'expiry_moved');
-      await app.inject({
-        method: 'POST',
-        url: API_PATHS.upgradeAccount,
-        headers: bearer(user.token),
-        payload: {},
-      });
+      await app.inject({ ...callTo(account.upgradeAccount), headers: bearer(user.token), payload: {} });
       await operator('approve-upgrade', user.registration.email);
       await events.next((event) => about(clientId, 'changed')(event) && event.data.reason === 'upgraded');
     } finally {

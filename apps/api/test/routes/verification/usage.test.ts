@@ -1,15 +1,11 @@
 // POST /api/v1/credentials/usage (design §8 "Usage"): a data feed reports the answers its verifier gave
 // from its own cache; they join the portal's counts in GetClientUsage and move lastUsedAt.
 import { describe, expect, it } from 'vitest';
-import {
-  USAGE_REPORT_MAX_ENTRIES,
-  USAGE_REPORT_MAX_HOURLY_COUNT,
-  VERIFICATION_PATHS,
-  withChecksum,
-} from '@datafeeds/domain';
+import { USAGE_REPORT_MAX_ENTRIES, USAGE_REPORT_MAX_HOURLY_COUNT, withChecksum } from '@datafeeds/domain';
+import { verification } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer } from '../../helpers/factories.ts';
+import { bearer, callTo } from '../../helpers/factories.ts';
 import { clientsOf, createdClient, verifiedUser } from '../../helpers/tokens.ts';
 import { clientUsage, usageRows } from '../../helpers/usage.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
@@ -29,8 +25,7 @@ async function settled() {
 
 const report = (payload: unknown, verifierKey: string | null = key) =>
   app.inject({
-    method: 'POST',
-    url: VERIFICATION_PATHS.usage,
+    ...callTo(verification.reportCredentialUsage),
     headers: verifierKey === null ? {} : bearer(verifierKey),
     payload: payload as object,
   });

@@ -1,10 +1,11 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { TRIAL_DAYS, withChecksum } from '@datafeeds/domain';
+import { system, verification } from '@datafeeds/domain/calls';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
-import { bearer, registerUser } from '../../helpers/factories.ts';
+import { bearer, callTo, registerUser } from '../../helpers/factories.ts';
 import {
   createdClient,
   deleteClient,
@@ -208,8 +209,7 @@ describe('POST /api/v1/credentials/verify', () => {
 
   it('answers 400 for a body that is not JSON', async () => {
     const response = await app.inject({
-      method: 'POST',
-      url: '/api/v1/credentials/verify',
+      ...callTo(verification.verifyCredential),
       headers: { ...bearer(key), 'content-type': 'application/json' },
       payload: '{"secret":',
     });
@@ -300,7 +300,7 @@ describe('verifier keys', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the data feed’s calls apart from the browser’s, with their key and examples', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await app.inject(callTo(system.openapiDocument))).json();
     const verify = document.paths['/api/v1/credentials/verify'].post;
     expect(verify.tags).toEqual(['verification']);
     expect(verify.security).toEqual([{ verifierKey: [] }]);

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, ERROR_CODES } from '@datafeeds/domain';
+import { ERROR_CODES } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../../helpers/build-test-app.ts';
 import { testClock } from '../../../helpers/clock.ts';
-import { latestEmail, linkParam, login, mailbox, registerUser } from '../../../helpers/factories.ts';
+import { callTo, latestEmail, linkParam, login, mailbox, registerUser } from '../../../helpers/factories.ts';
 
 const WINDOW_SECONDS = 15 * 60;
 let ipCounter = 0;
@@ -119,16 +120,11 @@ describe.each(['memory', 'redis'] as const)('login lockout with counters in %s',
     expect((await login(app, registration.email, registration.password, freshIp())).statusCode).toBe(429);
 
     const before = await mailbox(app);
-    await app.inject({
-      method: 'POST',
-      url: API_PATHS.forgotPassword,
-      payload: { email: registration.email },
-    });
+    await app.inject({ ...callTo(auth.forgotPassword), payload: { email: registration.email } });
     const message = await latestEmail(app, registration.email, /Reset your DataFeeds password/, before);
     const password = `${randomBytes(9).toString('base64url')}-renewed`;
     const reset = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken: linkParam(message, 'resetToken'), password },
     });
     expect(reset.statusCode).toBe(200);

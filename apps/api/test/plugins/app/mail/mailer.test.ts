@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { TEST_APP_URL, buildTestApp } from '../../../helpers/build-test-app.ts';
-import { getUser, mailbox, registerUser } from '../../../helpers/factories.ts';
+import { callTo, getUser, mailbox, registerUser } from '../../../helpers/factories.ts';
 import { decodeQuotedPrintable, startSmtpServer } from '../../../helpers/smtp.ts';
 import { eventually } from './outbox-helpers.ts';
 
@@ -15,11 +15,7 @@ describe('email through SMTP (SMTP_URL set)', () => {
     });
     const before = (await mailbox(app)).length;
     const { registration, token } = await registerUser(app);
-    await app.inject({
-      method: 'POST',
-      url: API_PATHS.forgotPassword,
-      payload: { email: registration.email },
-    });
+    await app.inject({ ...callTo(auth.forgotPassword), payload: { email: registration.email } });
 
     const mine = await eventually(() => {
       const received = smtp.received.filter((mail) => mail.to.includes(registration.email));
@@ -37,8 +33,7 @@ describe('email through SMTP (SMTP_URL set)', () => {
     expect((await mailbox(app)).length).toBe(before);
 
     const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.resetPassword,
+      ...callTo(auth.resetPassword),
       payload: { resetToken, password: 'via-smtp-reset' },
     });
     expect(response.statusCode).toBe(200);

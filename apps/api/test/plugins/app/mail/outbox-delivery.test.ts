@@ -3,7 +3,8 @@
 // stripped of its body and links once delivered.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_PATHS, INVITATION_TTL_DAYS } from '@datafeeds/domain';
+import { INVITATION_TTL_DAYS } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { outboxEmails } from '../../../../src/db/schema.ts';
 import { addSeconds } from '../../../../src/lib/clock.ts';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../../../../src/plugins/app/mail/delivery-policy.ts';
 import { TEST_APP_URL, buildTestApp } from '../../../helpers/build-test-app.ts';
 import { testClock } from '../../../helpers/clock.ts';
-import { mailbox, registerUser } from '../../../helpers/factories.ts';
+import { callTo, mailbox, registerUser } from '../../../helpers/factories.ts';
 import { decodeQuotedPrintable, startSmtpServer } from '../../../helpers/smtp.ts';
 import { startTcpProxy } from '../../../helpers/tcp-proxy.ts';
 import { POLL_MS, eventually, onlyOutboxRowTo, outboxRowsTo, severalPolls } from './outbox-helpers.ts';
@@ -70,7 +71,7 @@ describe('the email outbox with SMTP_URL set', () => {
       const text = decodeQuotedPrintable(receivedBy(email)[0]?.raw ?? '');
       const token = /verify-email\?token=([\w-]+)/.exec(text)?.[1] ?? '';
       expect(text).toContain(`${TEST_APP_URL}/verify-email?token=`);
-      const verified = await app.inject({ method: 'POST', url: API_PATHS.verifyEmail, payload: { token } });
+      const verified = await app.inject({ ...callTo(auth.verifyEmail), payload: { token } });
       expect(verified.statusCode).toBe(200);
       await eventually(async () => expect((await onlyOutboxRowTo(app, email)).status).toBe('sent'));
 

@@ -2,11 +2,12 @@
 // token is remembered, so it is not verified again on each call: these hold it to what verifying every
 // time gave — expiry to the second, revocation at once, a token altered in any way refused.
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, API_PATHS } from '@datafeeds/domain';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
+import { auth } from '@datafeeds/domain/calls';
 import { createSessionsService } from '../../../../src/plugins/app/sessions/sessions-service.ts';
 import { TEST_SECRETS, buildTestApp } from '../../../helpers/build-test-app.ts';
 import { testClock } from '../../../helpers/clock.ts';
-import { bearer, getUser, registerUser } from '../../../helpers/factories.ts';
+import { bearer, callTo, getUser, registerUser } from '../../../helpers/factories.ts';
 
 const clock = testClock(new Date('2026-05-01T12:00:00Z'));
 const app = await buildTestApp({ clock });
@@ -38,7 +39,7 @@ describe('authenticate', () => {
   it('a token used before is refused at once when its session is signed out', async () => {
     const { token } = await registerUser(app);
     expect((await getUser(app, token)).statusCode).toBe(200);
-    const signedOut = await app.inject({ method: 'POST', url: API_PATHS.logout, headers: bearer(token) });
+    const signedOut = await app.inject({ ...callTo(auth.logout), headers: bearer(token) });
     expect(signedOut.statusCode).toBe(204);
     expect((await getUser(app, token)).statusCode).toBe(401);
   });
