@@ -10,7 +10,6 @@ export * from './email.ts';
 export * from './validation.ts';
 export * from './errors.ts';
 export * from './error-schemas.ts';
-export * from './api-paths.ts';
 export * from './api.ts';
 export * from './credential-format.ts';
 export * from './verification.ts';
