@@ -102,6 +102,12 @@ const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
     `Removed ${person('memberId', 'email')} (${role('role')}) from the company`,
   'ownership.transferred': (_detail, { person }) =>
     `Handed ownership over to ${person('toMemberId', 'toEmail')}`,
+  'plan.set': (_detail, { text }) =>
+    `Moved the account from the ${text('from') ?? '?'} plan to the ${text('to') ?? '?'} plan`,
+  'credential.cap_set': (detail, { token }) =>
+    typeof detail.dailyCap === 'number'
+      ? `Capped ${token()} at ${detail.dailyCap.toLocaleString('en-US')} requests a day`
+      : `Removed the daily cap of ${token()}`,
 };
 
 /** A detail the kind has no sentence for (the provider team's verifier keys), as "key: value" pairs. */

@@ -28,6 +28,10 @@ export const AUDIT_EVENT_KINDS = [
   'member.role_changed',
   'member.removed',
   'ownership.transferred',
+  'plan.created',
+  'plan.updated',
+  'plan.set',
+  'credential.cap_set',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -56,6 +60,10 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
   'member.role_changed': 'Member role changed',
   'member.removed': 'Member removed',
   'ownership.transferred': 'Ownership handed over',
+  'plan.created': 'Plan created',
+  'plan.updated': 'Plan changed',
+  'plan.set': 'Plan changed for the account',
+  'credential.cap_set': 'API token daily cap set',
 };
 
 /** Who acted: a person of the portal, the provider team (operator commands) or the portal itself. */

@@ -21,3 +21,4 @@ export * from './audit-sentences.ts';
 export * from './team.ts';
 export * from './rotation.ts';
 export * from './plans.ts';
+export * from './quota.ts';

@@ -47,6 +47,22 @@ const verifiedSchema = z.object({
   apiType: z.enum(API_TYPES),
   scopes: z.array(z.enum(SCOPE_KEYS)),
   expiresAt: z.string().nullable(),
+  limits: z
+    .object({
+      plan: z.string().describe("The company's plan"),
+      dailyQuota: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Requests per UTC day for the company; null: unlimited'),
+      ratePerSecond: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Requests per second for the company; null: unlimited'),
+      dailyCap: z.number().int().nullable().describe("The token's own daily cap; null: none"),
+    })
+    .describe('What the credential may use (design §10)'),
 });
 
 const deniedSchema = z.object({
@@ -60,24 +76,57 @@ const refusedSchema = z.object({
   code: z.enum(['MALFORMED', 'NOT_FOUND', 'PENDING', 'EXPIRED', 'INACTIVE']),
 });
 
-export const verifyResponseSchema = z.union([verifiedSchema, deniedSchema, refusedSchema]).meta({
-  id: 'VerifyResponse',
-  examples: [
-    {
-      valid: true,
-      code: 'VALID',
-      clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB',
-      companyId: '1b3c5e7a-0000-4000-8000-000000000001',
-      companyName: 'Acme Sports',
-      accountStatus: 'trial',
-      apiType: 'rest',
-      scopes: ['nflLive', 'nfl'],
-      expiresAt: '2026-12-23T08:00:00.000Z',
-    },
-    { valid: false, code: 'SCOPE_DENIED', clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB' },
-    { valid: false, code: 'EXPIRED' },
-  ] satisfies VerifyResult[],
+const quotaExceededSchema = z.object({
+  valid: z.literal(false),
+  code: z.literal('QUOTA_EXCEEDED'),
+  clientId: z.string(),
+  resetsAt: z.string().describe('When the day’s quota resets (the next UTC midnight, ISO)'),
+  limit: z.number().int().describe('The daily limit reached: the plan’s quota or the token’s cap'),
 });
+
+const rateLimitedSchema = z.object({
+  valid: z.literal(false),
+  code: z.literal('RATE_LIMITED'),
+  clientId: z.string(),
+  retryAfterMs: z.number().int().nonnegative().describe('Milliseconds until a request may be admitted again'),
+  limit: z.number().int().describe('The plan’s requests per second'),
+});
+
+export const verifyResponseSchema = z
+  .union([verifiedSchema, deniedSchema, refusedSchema, quotaExceededSchema, rateLimitedSchema])
+  .meta({
+    id: 'VerifyResponse',
+    examples: [
+      {
+        valid: true,
+        code: 'VALID',
+        clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB',
+        companyId: '1b3c5e7a-0000-4000-8000-000000000001',
+        companyName: 'Acme Sports',
+        accountStatus: 'trial',
+        apiType: 'rest',
+        scopes: ['nflLive', 'nfl'],
+        expiresAt: '2026-12-23T08:00:00.000Z',
+        limits: { plan: 'trial', dailyQuota: 10000, ratePerSecond: 10, dailyCap: null },
+      },
+      { valid: false, code: 'SCOPE_DENIED', clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB' },
+      { valid: false, code: 'EXPIRED' },
+      {
+        valid: false,
+        code: 'QUOTA_EXCEEDED',
+        clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB',
+        resetsAt: '2026-11-24T00:00:00.000Z',
+        limit: 10000,
+      },
+      {
+        valid: false,
+        code: 'RATE_LIMITED',
+        clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB',
+        retryAfterMs: 420,
+        limit: 10,
+      },
+    ] satisfies VerifyResult[],
+  });
 
 /** The most one entry may add: far above what a data feed answers for one key in an hour between reports. */
 export const USAGE_REPORT_MAX_COUNT = 1_000_000_000;

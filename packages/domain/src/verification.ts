@@ -14,6 +14,8 @@ export const VERIFICATION_CODES = [
   'INACTIVE',
   'SCOPE_DENIED',
   'API_TYPE_DENIED',
+  'QUOTA_EXCEEDED',
+  'RATE_LIMITED',
 ] as const;
 export type VerificationCode = (typeof VERIFICATION_CODES)[number];
 
@@ -29,6 +31,8 @@ export const METERED_CODES = [
   'INACTIVE',
   'SCOPE_DENIED',
   'API_TYPE_DENIED',
+  'QUOTA_EXCEEDED',
+  'RATE_LIMITED',
 ] as const satisfies readonly VerificationCode[];
 export type MeteredCode = (typeof METERED_CODES)[number];
 
@@ -59,7 +63,10 @@ export const USAGE_REPORT_MAX_HOURLY_COUNT = 3_600_000;
 /** Refusals that name the credential: it is real and usable, just not for what was asked. */
 export const DENIAL_CODES = ['SCOPE_DENIED', 'API_TYPE_DENIED'] as const;
 export type DenialCode = (typeof DENIAL_CODES)[number];
-export type RefusalCode = Exclude<VerificationCode, 'VALID' | DenialCode>;
+/** Refusals of a usable credential because its company (or the token's cap) reached a limit (design §10). */
+export const LIMIT_CODES = ['QUOTA_EXCEEDED', 'RATE_LIMITED'] as const;
+export type LimitCode = (typeof LIMIT_CODES)[number];
+export type RefusalCode = Exclude<VerificationCode, 'VALID' | DenialCode | LimitCode>;
 
 /** What a feed asks: may this secret read this feed (scope) through this gateway (apiType)? */
 export interface VerifyRequest {
@@ -82,7 +89,48 @@ export interface VerifiedCredential {
   scopes: ScopeKey[];
   /** ISO time the credential stops working (a trial's end), or null when it does not expire. */
   expiresAt: string | null;
+  /** What the credential may use (design §10): its company's plan and the token's own cap. */
+  limits: CredentialLimits;
 }
+
+/**
+ * The limits a VALID credential works under (design §10): the company's plan (one daily quota shared by
+ * all its tokens, and a rate) and the token's own daily cap; null is unlimited. A feed that finds all
+ * three null has nothing to count.
+ */
+export interface CredentialLimits {
+  plan: string;
+  /** Requests per UTC day for the whole company, or null: unlimited. */
+  dailyQuota: number | null;
+  /** Requests per second for the whole company, or null: unlimited. */
+  ratePerSecond: number | null;
+  /** This token's own requests per UTC day, lower than the plan's, or null: only the plan's apply. */
+  dailyCap: number | null;
+}
+
+/** Over the day's quota (the company's, or the token's cap): refused until the next UTC day. */
+export interface QuotaExceeded {
+  valid: false;
+  code: 'QUOTA_EXCEEDED';
+  clientId: string;
+  /** ISO time the day's quota resets (the next UTC midnight). */
+  resetsAt: string;
+  /** The daily limit that was reached: the plan's quota or the token's cap, whichever is lower. */
+  limit: number;
+}
+
+/** Over the plan's rate: refused for the rest of this second. */
+export interface RateLimited {
+  valid: false;
+  code: 'RATE_LIMITED';
+  clientId: string;
+  /** Milliseconds until a request may be admitted again (the next second's window). */
+  retryAfterMs: number;
+  /** The plan's requests per second. */
+  limit: number;
+}
+
+export type LimitRefusal = QuotaExceeded | RateLimited;
 
 export interface DeniedCredential {
   valid: false;
@@ -95,7 +143,7 @@ export interface RefusedCredential {
   code: RefusalCode;
 }
 
-export type VerifyResult = VerifiedCredential | DeniedCredential | RefusedCredential;
+export type VerifyResult = VerifiedCredential | DeniedCredential | RefusedCredential | LimitRefusal;
 
 /**
  * Server-Sent Events of GET /api/v1/credentials/events. `revoked`: the credential no longer verifies
@@ -121,6 +169,11 @@ export const CREDENTIAL_CHANGE_REASONS = [
   'retiring',
   /** A rotation's grace period ended (on time or early): the replaced secret is revoked. */
   'retired',
+  /**
+   * Its limits changed (design §10): the company's plan or that plan's quota or rate, the token's cap,
+   * or an upgrade. A `changed`: the credential still verifies, with the new `limits`.
+   */
+  'limits_changed',
 ] as const;
 export type CredentialChangeReason = (typeof CREDENTIAL_CHANGE_REASONS)[number];
 

@@ -1,6 +1,7 @@
 // The framework-neutral gate: request in, either the verified credential or the HTTP answer to send.
 // Refusals of the token itself are 401 (present a valid token), refusals of this feed for a valid token
-// are 403 (the token is fine, it does not cover this), and a portal we cannot reach is 503: the feed
+// are 403 (the token is fine, it does not cover this), a company over its plan's quota or rate is 429
+// with the standard RateLimit headers (design §10), and a portal we cannot reach is 503: the feed
 // cannot tell, and must neither let the caller in nor blame their token.
 import type { ApiType } from '@datafeeds/domain';
 import type { VerifiedCredential, VerifyResult } from '@datafeeds/domain/credentials';
@@ -18,7 +19,7 @@ export type AuthorizeResult =
   | { ok: true; credential: VerifiedCredential }
   | {
       ok: false;
-      statusCode: 401 | 403 | 503;
+      statusCode: 401 | 403 | 429 | 503;
       body: ErrorBody;
       headers?: Record<string, string>;
       /** For a 503: what went wrong, for the feed's own log (never sent to the caller). */
@@ -67,6 +68,27 @@ export function refusalFor(
         body: { error: answer.code, message: `This RSC token is not for ${api} API.` },
       };
     }
+    case 'QUOTA_EXCEEDED':
+    case 'RATE_LIMITED': {
+      const waitSeconds = secondsUntilAdmitted(answer);
+      return {
+        ok: false,
+        statusCode: 429,
+        body: {
+          error: answer.code,
+          message:
+            answer.code === 'QUOTA_EXCEEDED'
+              ? `This RSC token's daily quota of ${answer.limit} requests is used up; it resets at ${answer.resetsAt}.`
+              : `Too many requests: this RSC token's plan allows ${answer.limit} a second.`,
+        },
+        headers: {
+          'retry-after': String(waitSeconds),
+          'ratelimit-limit': String(answer.limit),
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': String(waitSeconds),
+        },
+      };
+    }
     default:
       return {
         ok: false,
@@ -74,6 +96,13 @@ export function refusalFor(
         body: { error: answer.code, message: TOKEN_REFUSALS[answer.code] },
       };
   }
+}
+
+/** Whole seconds (at least 1) until a limit refusal stops applying: RateLimit-Reset and Retry-After. */
+function secondsUntilAdmitted(answer: Extract<VerifyResult, { code: 'QUOTA_EXCEEDED' | 'RATE_LIMITED' }>) {
+  const waitMs =
+    answer.code === 'QUOTA_EXCEEDED' ? Date.parse(answer.resetsAt) - Date.now() : answer.retryAfterMs;
+  return Math.max(1, Math.ceil(waitMs / 1000));
 }
 
 function unavailable(cause: PortalUnavailableError | VerifierKeyRejectedError): AuthorizeResult {

@@ -183,6 +183,57 @@ export const trialRemindersSent = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.trialEndsAt, table.daysBefore] })],
 );
 
+/**
+ * Quota emails already sent (design §10): at 80 % and 100 % of a UTC day's quota, once per company per
+ * day across instances and restarts — the email is queued only by the transaction whose insert here
+ * succeeded, as with the trial reminders.
+ */
+export const quotaNoticesSent = pgTable(
+  'quota_notices_sent',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The UTC day, as YYYY-MM-DD. */
+    day: text('day').notNull(),
+    /** The share of the day's quota reached: 80 or 100. */
+    threshold: integer('threshold').notNull(),
+    sentAt: moment('sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.day, table.threshold] })],
+);
+
+/**
+ * The truth of what a company may still have admitted (design §10, docs/design.md "Allowance leases"):
+ * every request admitted anywhere — by a portal instance or a data-feed node — was first granted here,
+ * in leases, by an update that never takes the day past the plan's quota nor a second past its rate.
+ * One row per company; a new UTC day or second starts its count again.
+ */
+export const companyAllowance = pgTable('company_allowance', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The UTC day `day_granted` counts, as YYYY-MM-DD. */
+  day: text('day').notNull(),
+  dayGranted: bigint('day_granted', { mode: 'number' }).notNull().default(0),
+  /** The second (Unix seconds) `rate_granted` counts. */
+  rateSecond: bigint('rate_second', { mode: 'number' }).notNull().default(0),
+  rateGranted: integer('rate_granted').notNull().default(0),
+});
+
+/**
+ * The same for a token with its own daily cap, by lineage so a rotation keeps the day's count. Grants
+ * here are also counted in its company's row.
+ */
+export const tokenAllowance = pgTable('token_allowance', {
+  lineageId: uuid('lineage_id').primaryKey(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  day: text('day').notNull(),
+  dayGranted: bigint('day_granted', { mode: 'number' }).notNull().default(0),
+});
+
 /** A signed-in device. Revoking the row ends the session on every instance at the next request. */
 export const sessions = pgTable(
   'sessions',

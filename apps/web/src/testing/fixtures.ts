@@ -145,6 +145,8 @@ export function makeClientUsage(clientId: string, options: UsageFixtureOptions =
       INACTIVE: 0,
       SCOPE_DENIED: 0,
       API_TYPE_DENIED: 0,
+      QUOTA_EXCEEDED: 0,
+      RATE_LIMITED: 0,
       ...options.refusedByCode,
     },
     totals: { requests: valid + refusedTotal, valid, refused: refusedTotal },

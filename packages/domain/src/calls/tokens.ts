@@ -6,6 +6,7 @@ import {
   getClientsQuerySchema,
   getClientsResponseSchema,
 } from '../api.ts';
+import { setTokenCapRequestSchema, setTokenCapResponseSchema } from '../quota.ts';
 import { rotateClientRequestSchema, rotateClientResponseSchema } from '../rotation.ts';
 import { clientUsageSchema, getClientUsageQuerySchema } from '../usage.ts';
 import { tokenRequestSchema } from '../validation.ts';
@@ -85,4 +86,17 @@ export const getClientUsage = defineCall({
   query: getClientUsageQuerySchema,
   responses: { 200: clientUsageSchema },
   errors: [400, 401, 404, 429],
+});
+
+export const setTokenCap = defineCall({
+  method: 'POST',
+  path: '/api/SetTokenCap',
+  access: { kind: 'member', action: 'rotateToken' },
+  operationId: 'SetTokenCap',
+  tag: 'tokens',
+  summary:
+    "Cap a token's requests per UTC day below the plan's quota (null removes the cap); every data feed applies it within a second",
+  body: setTokenCapRequestSchema,
+  responses: { 200: setTokenCapResponseSchema },
+  errors: [400, 401, 403, 404, 429],
 });

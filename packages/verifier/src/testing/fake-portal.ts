@@ -37,6 +37,7 @@ export function validAnswer(overrides: Partial<VerifiedCredential> = {}): Verifi
     apiType: 'rest',
     scopes: ['nflLive', 'nfl'],
     expiresAt: null,
+    limits: { plan: 'standard', dailyQuota: null, ratePerSecond: null, dailyCap: null },
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SCOPE_KEYS, prepareVerified, type JudgedCredential } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { apiClients, companies } from '../../../db/schema.ts';
+import { apiClients, companies, plans } from '../../../db/schema.ts';
 
 /** What verification needs to know of a credential, kept in the cache between queries. */
 export interface KnownCredential extends JudgedCredential {
@@ -33,9 +33,14 @@ export function createCredentialLookup(db: Db) {
       retiresAt: apiClients.retiresAt,
       companyName: companies.name,
       accountStatus: companies.accountStatus,
+      plan: plans.name,
+      dailyQuota: plans.dailyQuota,
+      ratePerSecond: plans.ratePerSecond,
+      dailyCap: apiClients.dailyCap,
     })
     .from(apiClients)
     .innerJoin(companies, eq(companies.id, apiClients.companyId))
+    .innerJoin(plans, eq(plans.name, companies.planName))
     .where(eq(apiClients.secretHash, sql.placeholder('secretHash')))
     .prepare('verify_credential_by_secret_hash');
 
@@ -55,6 +60,12 @@ export function createCredentialLookup(db: Db) {
         apiType: row.apiType,
         scopes: SCOPE_KEYS.filter((key) => row.scope[key] === true),
         expiresAt: endOf(row.expiredAt, row.retiresAt)?.toISOString() ?? null,
+        limits: {
+          plan: row.plan,
+          dailyQuota: row.dailyQuota,
+          ratePerSecond: row.ratePerSecond,
+          dailyCap: row.dailyCap,
+        },
       }),
     };
   };

@@ -19,6 +19,8 @@ export const REFUSED_CODE_LABELS: Readonly<Record<RefusedMeteredCode, string>> =
   INACTIVE: 'Inactive',
   SCOPE_DENIED: 'Feed not in scope',
   API_TYPE_DENIED: 'Wrong API type',
+  QUOTA_EXCEEDED: 'Daily quota reached',
+  RATE_LIMITED: 'Rate limit reached',
 };
 
 /** A UTC day (YYYY-MM-DD) as the chart's axis and the table show it: "Mar 10". */
