@@ -1,0 +1,73 @@
+// How much of today's quota a company has used (design §10): the requests its tokens had admitted (VALID)
+// since the UTC day began, per token — counted across each token's rotations, since a token keeps its
+// usage (design §9) — as GetQuota shows it and the quota emails count it. It reads the hourly usage, so
+// it is as fresh as the usage batches (about a second).
+import { sql, type SQL } from 'drizzle-orm';
+import { utcDayStartMs } from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+
+export interface TokenUsedToday {
+  /** The token's client ID now (its latest rotation's). */
+  clientId: string;
+  usedToday: number;
+  dailyCap: number | null;
+}
+
+/** Today's admitted requests of each of the company's tokens, oldest token first. */
+export async function usedTodayByToken(
+  executor: Db,
+  companyId: string,
+  atMs: number,
+): Promise<TokenUsedToday[]> {
+  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
+  const { rows } = await rowsOf<{ client_id: string; used: number; daily_cap: number | null }>(
+    executor,
+    sql`
+    WITH token AS (
+      SELECT client_id, lineage_id, daily_cap, created_at
+      FROM api_clients
+      WHERE company_id = ${companyId} AND replaced_by IS NULL
+    ), lineage_ids AS (
+      SELECT lineage_id, client_id FROM api_clients WHERE company_id = ${companyId}
+      UNION ALL
+      SELECT lineage_id, client_id FROM replaced_client_ids WHERE company_id = ${companyId}
+    )
+    SELECT token.client_id, token.daily_cap::float8 AS daily_cap,
+      coalesce((
+        SELECT sum(u.count) FROM lineage_ids AS l
+        JOIN credential_usage_hourly AS u ON u.client_id = l.client_id
+        WHERE l.lineage_id = token.lineage_id AND u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz
+      ), 0)::float8 AS used
+    FROM token
+    ORDER BY token.created_at, token.client_id
+  `,
+  );
+  return rows.map((row) => ({
+    clientId: row.client_id,
+    usedToday: Number(row.used),
+    dailyCap: row.daily_cap === null ? null : Number(row.daily_cap),
+  }));
+}
+
+/** Today's admitted requests of the whole company. */
+export async function companyUsedToday(executor: Db, companyId: string, atMs: number): Promise<number> {
+  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
+  const { rows } = await rowsOf<{ used: number }>(
+    executor,
+    sql`
+    SELECT coalesce(sum(u.count), 0)::float8 AS used
+    FROM credential_usage_hourly AS u
+    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (
+      SELECT client_id FROM api_clients WHERE company_id = ${companyId}
+      UNION ALL
+      SELECT client_id FROM replaced_client_ids WHERE company_id = ${companyId}
+    )
+  `,
+  );
+  return Number(rows[0]?.used ?? 0);
+}
+
+/** Both drivers (node-postgres, PGlite) answer a raw statement with its rows in `rows`. */
+async function rowsOf<Row>(executor: Db, statement: SQL): Promise<{ rows: Row[] }> {
+  return (await executor.execute(statement)) as unknown as { rows: Row[] };
+}
