@@ -3,5 +3,7 @@
 export * from './credential-format.ts';
 export * from './verification.ts';
 export * from './verification-judge.ts';
+export * from './allowance.ts';
+export * from './plans.ts';
 export * from './sports.ts';
 export * from './scopes.ts';

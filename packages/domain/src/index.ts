@@ -21,4 +21,5 @@ export * from './audit-sentences.ts';
 export * from './team.ts';
 export * from './rotation.ts';
 export * from './plans.ts';
+export * from './allowance.ts';
 export * from './quota.ts';

@@ -165,3 +165,38 @@ export const usageReportSchema = z
   });
 
 export type UsageReport = z.infer<typeof usageReportSchema>;
+
+/** The most units one lease may ask: far above any lease size (a quarter percent of a quota). */
+const LEASE_MAX_UNITS = 1_000_000_000;
+
+export const leaseRequestSchema = z
+  .strictObject({
+    clientId: clientIdField.describe('A VALID credential of the company whose allowance is asked'),
+    day: z.number().int().min(0).max(LEASE_MAX_UNITS).describe("Units of today's quota wanted (0: none)"),
+    rate: z
+      .number()
+      .int()
+      .min(0)
+      .max(LEASE_MAX_UNITS)
+      .describe("Units of the current second's rate wanted (0: none)"),
+  })
+  .meta({
+    id: 'AllowanceLeaseRequest',
+    example: { clientId: 'dfc_5Wq2mZ8rT1yHc0LpXv3NaB', day: 25, rate: 3 },
+  });
+
+export const leaseGrantSchema = z
+  .object({
+    day: z.number().int().nonnegative().describe("Units of today's quota granted"),
+    rate: z.number().int().nonnegative().describe('Units of `second` granted'),
+    second: z.number().int().describe('The second (Unix seconds) the rate units were counted in'),
+    quotaExceeded: z
+      .object({ resetsAt: z.string(), limit: z.number().int() })
+      .nullable()
+      .describe('Set when day units were asked and none were left'),
+    rateLimited: z
+      .object({ retryAfterMs: z.number().int().nonnegative(), limit: z.number().int() })
+      .nullable()
+      .describe('Set when rate units were asked and none were left this second'),
+  })
+  .meta({ id: 'AllowanceLeaseGrant' });

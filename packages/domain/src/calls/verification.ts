@@ -6,7 +6,13 @@ import {
   USAGE_REPORT_MAX_HOURLY_COUNT,
   USAGE_REPORT_VERIFIED_WITHIN_HOURS,
 } from '../verification.ts';
-import { usageReportSchema, verifyRequestSchema, verifyResponseSchema } from '../verification-schemas.ts';
+import {
+  leaseGrantSchema,
+  leaseRequestSchema,
+  usageReportSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '../verification-schemas.ts';
 import { defineCall } from './define-call.ts';
 
 /** Always 200 for a well-formed call by a live verifier key; the answer says why not. */
@@ -65,4 +71,23 @@ export const reportCredentialUsage = defineCall({
   body: usageReportSchema,
   responses: { 204: z.null().describe('Counted') },
   errors: [400, 401, 429],
+});
+
+export const leaseAllowance = defineCall({
+  method: 'POST',
+  path: '/api/v1/credentials/allowance',
+  access: { kind: 'verifier' },
+  operationId: 'leaseAllowance',
+  tag: 'verification',
+  summary:
+    "Lease units of a company's daily quota and current second's rate (data-feed services, with a verifier key)",
+  description:
+    'A data-feed service enforces plan limits itself (design §10): it admits requests from units leased ' +
+    'here, never more, and asks again before they run out. Grants are counted by the portal, so what all ' +
+    'services and portal instances admit together never passes the quota. Fewer units than asked (down ' +
+    'to 0) when a limit is reached, and then `quotaExceeded` or `rateLimited` says why. 404 for a client ' +
+    'ID that does not verify.',
+  body: leaseRequestSchema,
+  responses: { 200: leaseGrantSchema },
+  errors: [400, 401, 404, 429],
 });

@@ -1,0 +1,259 @@
+// Admission against a plan's limits where tokens are verified (design §10; how and why in docs/design.md
+// "Allowance leases"). Every request admitted anywhere was first granted by the portal's database, in
+// leases: a node (a portal instance, a data-feed service running @datafeeds/verifier) holds a few units
+// of a company's day and of its current second, spends them without asking anyone, and asks for more
+// before they run out. Nothing is ever admitted that was not granted, so the admitted count never passes
+// the quota; what sits unspent in other nodes' leases is the bound on refusing early. Written once, free
+// of zod and of any I/O but the `lease` function it is given, for the portal and the verifier package.
+import { nextUtcDayStartMs, utcDayStartMs } from './plans.ts';
+import type { QuotaExceeded, RateLimited, VerifiedCredential } from './verification.ts';
+
+/** What a node asks the portal for: units of the token's day and of the company's current second. */
+export interface LeaseRequest {
+  clientId: string;
+  /** Units of today's quota (the company's, and the token's cap if it has one); 0: none wanted. */
+  day: number;
+  /** Units of the current second's rate; 0: none wanted. */
+  rate: number;
+}
+
+/** What the portal granted; less than asked (down to 0) when a limit is reached, and then why. */
+export interface LeaseGrant {
+  day: number;
+  rate: number;
+  /** The portal's second (Unix seconds) the rate units were counted in. */
+  second: number;
+  /** Set when day units were asked and none were left: refused until `resetsAt`. */
+  quotaExceeded: { resetsAt: string; limit: number } | null;
+  /** Set when rate units were asked and none were left this second. */
+  rateLimited: { retryAfterMs: number; limit: number } | null;
+}
+
+/**
+ * Units a lease of a day's limit carries: a quarter of a percent, so with four nodes each holding one
+ * lease and fetching the next at half of it, at most about 1 % of the quota sits unspent elsewhere.
+ */
+export function dayLeaseSize(dailyLimit: number): number {
+  return Math.max(1, Math.ceil(dailyLimit * 0.0025));
+}
+
+/** Units a lease of a second carries: a quarter of the rate, so a busy node asks at most four times a second. */
+export function rateLeaseSize(ratePerSecond: number): number {
+  return Math.max(1, Math.ceil(ratePerSecond / 4));
+}
+
+export type Admission = true | QuotaExceeded | RateLimited;
+
+export interface AllowanceOptions {
+  /** Asks the truth for units; a rejection refuses nothing (the caller's error handling decides). */
+  lease: (request: LeaseRequest) => Promise<LeaseGrant>;
+}
+
+export interface Allowance {
+  /**
+   * Admits one request of a VALID credential, or refuses it over a limit. Synchronous while the node
+   * holds units (the hot path: no allocation); a promise while it waits for a lease.
+   */
+  admit(credential: VerifiedCredential, nowMs: number): Admission | Promise<Admission>;
+  /** Limits changed somewhere (a plan, a cap, an upgrade): forget every refusal held, ask again. */
+  limitsChanged(): void;
+  /** Units held unspent now, for the bound's measurement. */
+  readonly heldDayUnits: number;
+}
+
+/** Day units held for one company (its uncapped tokens) or one capped token. */
+interface DayBucket {
+  units: number;
+  dayStartMs: number;
+  /** A QUOTA_EXCEEDED the portal gave, answered locally until the day ends or limits change. */
+  exhausted: { resetsAt: string; limit: number } | null;
+  leasing: Promise<void> | null;
+}
+
+/** Rate units held for one company's current second. */
+interface RateBucket {
+  units: number;
+  second: number;
+  /** Rate refused for `second`: answered locally until it ends. */
+  refusedLimit: number | null;
+  leasing: Promise<void> | null;
+}
+
+export function createAllowance(options: AllowanceOptions): Allowance {
+  const days = new Map<string, DayBucket>();
+  const rates = new Map<string, RateBucket>();
+
+  function dayBucket(key: string, nowMs: number): DayBucket {
+    const dayStartMs = utcDayStartMs(nowMs);
+    let bucket = days.get(key);
+    if (!bucket) {
+      bucket = { units: 0, dayStartMs, exhausted: null, leasing: null };
+      days.set(key, bucket);
+    } else if (bucket.dayStartMs !== dayStartMs) {
+      // A new UTC day: yesterday's units and refusal are worth nothing.
+      bucket.units = 0;
+      bucket.dayStartMs = dayStartMs;
+      bucket.exhausted = null;
+    }
+    return bucket;
+  }
+
+  function rateBucket(companyId: string, nowMs: number): RateBucket {
+    const second = Math.floor(nowMs / 1000);
+    let bucket = rates.get(companyId);
+    if (!bucket) {
+      bucket = { units: 0, second, refusedLimit: null, leasing: null };
+      rates.set(companyId, bucket);
+    } else if (bucket.second !== second) {
+      bucket.units = 0;
+      bucket.second = second;
+      bucket.refusedLimit = null;
+    }
+    return bucket;
+  }
+
+  /**
+   * One lease in flight per bucket: every caller waiting on the same bucket shares it. Day units are asked
+   * when `day` is set, rate units when `rate` is; the grant fills both and records a refusal.
+   */
+  function lease(
+    credential: VerifiedCredential,
+    day: { bucket: DayBucket; size: number; limit: number } | null,
+    rate: { bucket: RateBucket; size: number; limit: number } | null,
+  ): Promise<void> {
+    const request: LeaseRequest = {
+      clientId: credential.clientId,
+      day: day ? day.size : 0,
+      rate: rate ? rate.size : 0,
+    };
+    const leasing = options.lease(request).then(
+      (grant) => {
+        const nowMs = Date.now();
+        if (day) {
+          day.bucket.leasing = null;
+          if (grant.day > 0) day.bucket.units += grant.day;
+          // Nothing granted is a refusal even if the portal forgot to say so: never ask in a loop.
+          else
+            day.bucket.exhausted = grant.quotaExceeded ?? {
+              resetsAt: quotaResetsAt(nowMs),
+              limit: day.limit,
+            };
+        }
+        if (rate) {
+          rate.bucket.leasing = null;
+          // Units of the portal's second are spent in this node's current one: clocks differ, and units
+          // thrown away for it would only be asked again.
+          const bucket = rateBucket(credential.companyId, nowMs);
+          if (grant.rate > 0) bucket.units += grant.rate;
+          else bucket.refusedLimit = grant.rateLimited?.limit ?? rate.limit;
+        }
+      },
+      (error: unknown) => {
+        if (day) day.bucket.leasing = null;
+        if (rate) rate.bucket.leasing = null;
+        throw error;
+      },
+    );
+    if (day) day.bucket.leasing = leasing;
+    if (rate) rate.bucket.leasing = leasing;
+    return leasing;
+  }
+
+  function quotaExceeded(clientId: string, exhausted: { resetsAt: string; limit: number }): QuotaExceeded {
+    return {
+      valid: false,
+      code: 'QUOTA_EXCEEDED',
+      clientId,
+      resetsAt: exhausted.resetsAt,
+      limit: exhausted.limit,
+    };
+  }
+
+  function rateLimited(clientId: string, limit: number, nowMs: number): RateLimited {
+    const retryAfterMs = (Math.floor(nowMs / 1000) + 1) * 1000 - nowMs;
+    return { valid: false, code: 'RATE_LIMITED', clientId, retryAfterMs, limit };
+  }
+
+  async function admitWhenLeased(credential: VerifiedCredential, firstNowMs: number): Promise<Admission> {
+    let nowMs = firstNowMs;
+    for (;;) {
+      const outcome = tryAdmit(credential, nowMs);
+      if (outcome !== undefined) return outcome;
+      await pendingLease(credential, nowMs);
+      nowMs = Date.now();
+    }
+  }
+
+  /** The lease this credential waits on: the one in flight, or a new one for what it lacks. */
+  function pendingLease(credential: VerifiedCredential, nowMs: number): Promise<void> {
+    const { limits, companyId, clientId } = credential;
+    const dailyLimit = dailyLimitOf(credential);
+    const day =
+      dailyLimit === null ? null : dayBucket(limits.dailyCap === null ? companyId : clientId, nowMs);
+    const rate = limits.ratePerSecond === null ? null : rateBucket(companyId, nowMs);
+    const wantsDay = day !== null && day.units === 0;
+    const wantsRate = rate !== null && rate.units === 0;
+    if (wantsDay && day.leasing) return day.leasing;
+    if (wantsRate && rate.leasing) return rate.leasing;
+    return lease(
+      credential,
+      wantsDay && dailyLimit !== null
+        ? { bucket: day, size: dayLeaseSize(dailyLimit), limit: dailyLimit }
+        : null,
+      wantsRate && limits.ratePerSecond !== null
+        ? { bucket: rate, size: rateLeaseSize(limits.ratePerSecond), limit: limits.ratePerSecond }
+        : null,
+    );
+  }
+
+  /** Admits or refuses from what is held; undefined when a lease is needed first. */
+  function tryAdmit(credential: VerifiedCredential, nowMs: number): Admission | undefined {
+    const { limits, companyId, clientId } = credential;
+    const dailyLimit = dailyLimitOf(credential);
+    const day =
+      dailyLimit === null ? null : dayBucket(limits.dailyCap === null ? companyId : clientId, nowMs);
+    if (day?.exhausted) return quotaExceeded(clientId, day.exhausted);
+    const rate = limits.ratePerSecond === null ? null : rateBucket(companyId, nowMs);
+    if (rate?.refusedLimit != null) return rateLimited(clientId, rate.refusedLimit, nowMs);
+    if ((day && day.units === 0) || (rate && rate.units === 0)) return undefined;
+    if (day) {
+      day.units -= 1;
+      // Fetch the next lease at half of this one, so a busy node rarely waits for one.
+      if (dailyLimit !== null && day.units < dayLeaseSize(dailyLimit) / 2 && !day.leasing) {
+        const size = dayLeaseSize(dailyLimit);
+        lease(credential, { bucket: day, size, limit: dailyLimit }, null).catch(() => undefined);
+      }
+    }
+    if (rate) rate.units -= 1;
+    return true;
+  }
+
+  return {
+    admit(credential, nowMs) {
+      const { limits } = credential;
+      if (limits.dailyQuota === null && limits.ratePerSecond === null && limits.dailyCap === null)
+        return true;
+      return tryAdmit(credential, nowMs) ?? admitWhenLeased(credential, nowMs);
+    },
+    limitsChanged() {
+      for (const bucket of days.values()) bucket.exhausted = null;
+      for (const bucket of rates.values()) bucket.refusedLimit = null;
+    },
+    get heldDayUnits() {
+      let held = 0;
+      for (const bucket of days.values()) held += bucket.units;
+      return held;
+    },
+  };
+}
+
+function dailyLimitOf(credential: VerifiedCredential): number | null {
+  const { dailyQuota, dailyCap } = credential.limits;
+  if (dailyCap === null) return dailyQuota;
+  return dailyQuota === null ? dailyCap : Math.min(dailyQuota, dailyCap);
+}
+
+/** When a day's quota resets, as a refusal says it: the next UTC midnight. */
+export function quotaResetsAt(nowMs: number): string {
+  return new Date(nextUtcDayStartMs(nowMs)).toISOString();
+}
