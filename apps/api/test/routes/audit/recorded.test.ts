@@ -225,6 +225,11 @@ describe('the audit log records', () => {
       ...byOperator,
       companyId: user.companyId,
     });
+    expect(await onlyEvent('plan.set', since)).toMatchObject({
+      ...byOperator,
+      companyId: user.companyId,
+      detail: { from: 'trial', to: 'standard' },
+    });
   });
 
   it('verifier keys created and revoked, for the provider team only (no company)', async () => {
@@ -249,7 +254,7 @@ describe('the audit log records', () => {
   it('never a secret, token or password in any row', async () => {
     const rows = await auditRows(app);
     const kinds = new Set(rows.map((row) => row.kind));
-    expect(kinds.size).toBe(16);
+    expect(kinds.size).toBe(17);
     expect(secrets.size).toBeGreaterThan(20);
     const text = JSON.stringify(rows);
     for (const secret of secrets) expect(text, 'an audit row holds a secret').not.toContain(secret);
