@@ -49,6 +49,7 @@ import availabilityRoutes from './routes/users/availability.ts';
 import profileRoutes from './routes/users/profile.ts';
 import activityRoutes from './routes/audit/activity.ts';
 import upgradeRoutes from './routes/account/upgrade.ts';
+import quotaRoutes from './routes/account/quota.ts';
 import clientsRoutes from './routes/tokens/clients.ts';
 import usageRoutes from './routes/tokens/usage.ts';
 import eventsRoutes from './routes/verification/events.ts';
@@ -219,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(clientsRoutes);
     await portal.register(usageRoutes);
     await portal.register(upgradeRoutes);
+    await portal.register(quotaRoutes);
     await portal.register(activityRoutes);
     await portal.register(teamRoutes);
     await portal.register(invitationRoutes);

@@ -32,6 +32,7 @@ import { createInvitationsService, type InvitationsService } from './team/invita
 import { createTeamRepository } from './team/team-repository.ts';
 import { createTeamService, type TeamService } from './team/team-service.ts';
 import { createPlansService, type PlansService } from './plans/plans-service.ts';
+import { createQuotaService, type QuotaService } from './plans/quota-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,7 @@ declare module 'fastify' {
     team: TeamService;
     invitations: InvitationsService;
     plans: PlansService;
+    quota: QuotaService;
   }
 }
 
@@ -157,6 +159,7 @@ export default fp<ServicesOptions>(
       }
     }
     app.decorate('plans', plans);
+    app.decorate('quota', createQuotaService({ db, clock }));
     app.decorate(
       'upgrades',
       createUpgradeService({
