@@ -34,6 +34,7 @@ describe('POST /api/UpgradeAccount', () => {
     expect(message?.text).toContain(`${companyName} asks to upgrade`);
     expect(message?.text).toContain(`${firstName} Lovelace <${email}>`);
     expect(message?.text).toMatch(/npm run operator -- approve-upgrade [0-9a-f-]{36}/);
+    expect(message?.text).toContain('It moves to the standard plan; for another, add --plan <name>');
 
     // Every member sees the request waiting, with its time, until the provider team acts.
     expect((await getUser(app, user.token)).json().upgradeRequestedAt).toBe(clock.now().toISOString());
