@@ -6,7 +6,7 @@ import { nextUtcDayStartMs, type Quota } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { companyAdmittedLastTwoHours, usedTodayByToken } from '../usage/used-today.ts';
+import { companyAdmittedLastTwoHours, companyUsedToday, usedTodayByToken } from '../usage/used-today.ts';
 import { planOfCompany } from './plans-repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -44,9 +44,10 @@ export function createQuotaService({ db, clock }: QuotaServiceDeps) {
       const atMs = clock.now().getTime();
       const plan = await planOfCompany(db, companyId);
       if (!plan) throw notFound();
-      const tokens = await usedTodayByToken(db, companyId, atMs);
-      // The sum of its tokens' (every secret of every token, retiring ones too), so the answer adds up.
-      const usedToday = tokens.reduce((sum, token) => sum + token.usedToday, 0);
+      const [tokens, usedToday] = await Promise.all([
+        usedTodayByToken(db, companyId, atMs),
+        companyUsedToday(db, companyId, atMs),
+      ]);
       const resetsAtMs = nextUtcDayStartMs(atMs);
       const remainingToday = plan.dailyQuota === null ? null : Math.max(0, plan.dailyQuota - usedToday);
       // Already reached: when is not known from hourly counts, and "at" a past time says nothing.
