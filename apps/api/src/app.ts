@@ -49,6 +49,7 @@ import availabilityRoutes from './routes/users/availability.ts';
 import profileRoutes from './routes/users/profile.ts';
 import activityRoutes from './routes/audit/activity.ts';
 import upgradeRoutes from './routes/account/upgrade.ts';
+import quotaRoutes from './routes/account/quota.ts';
 import clientsRoutes from './routes/tokens/clients.ts';
 import usageRoutes from './routes/tokens/usage.ts';
 import eventsRoutes from './routes/verification/events.ts';
@@ -98,6 +99,11 @@ export interface BuildAppOptions {
   verifierThrottle?: Partial<VerifierThrottle>;
   /** Heartbeat of the credential events stream (default HEARTBEAT_INTERVAL_MS). */
   eventsHeartbeatMs?: number;
+  /**
+   * Bring the trial plan in line with TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND at start-up (default);
+   * the operator CLI turns it off, its shell's environment being no guide to the servers'.
+   */
+  syncTrialPlan?: boolean;
   /** How often usage counts are written (default 1 s); 0 leaves flush() and the one at close (tests). */
   usageFlushMs?: number;
   /** How often usage past retention is deleted (default hourly); 0 turns the sweep off. */
@@ -181,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     mailDeliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS,
+    syncTrialPlan: options.syncTrialPlan ?? true,
   });
   await app.register(trialReminders, {
     env,
@@ -213,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(clientsRoutes);
     await portal.register(usageRoutes);
     await portal.register(upgradeRoutes);
+    await portal.register(quotaRoutes);
     await portal.register(activityRoutes);
     await portal.register(teamRoutes);
     await portal.register(invitationRoutes);

@@ -114,6 +114,8 @@ export const clientSchema = z
     expiredAt: z.string().nullable(),
     /** ISO time the data feed last verified this token (any outcome), or null: never used. */
     lastUsedAt: z.string().nullable(),
+    /** The token's own requests per UTC day, lower than its plan's quota (design §10), or null: none. */
+    dailyCap: z.number().int().positive().nullable(),
     /** The secret this token's last rotation replaced, while its grace period lets it verify; else null. */
     rotationGrace: rotationGraceSchema.nullable(),
   })

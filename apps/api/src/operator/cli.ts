@@ -22,6 +22,8 @@ async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult
     serveWebApp: false,
     expirySweepMs: 0,
     trialRemindersMs: 0,
+    // The trial plan follows the servers' environment, not this shell's.
+    syncTrialPlan: false,
     migrations: 'require-current',
   });
   try {

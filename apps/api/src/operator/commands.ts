@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createAuditCommand, parseAuditArgs } from './audit-command.ts';
 import { importIdentities } from './import-identities.ts';
 import { createMailOutboxCommands } from './mail-outbox-commands.ts';
+import { createPlanCommands, parseApproveUpgradeArgs, parsePlanArgs } from './plan-commands.ts';
 import { createProviderTeam, type ActionResult } from './provider-team.ts';
 import { createTrialReminderCommand, parseTrialReminderArgs } from './trial-reminder-command.ts';
 import { createVerifierKeyCommands } from './verifier-key-commands.ts';
@@ -12,10 +13,20 @@ import { createVerifierKeyCommands } from './verifier-key-commands.ts';
 export const USAGE = [
   'Usage: npm run operator -- <command>',
   '  import-identities <file.csv>             import sister-product accounts',
-  '  approve-upgrade <company id | email>     make a company paid; its tokens stop expiring',
+  '  approve-upgrade <company id | email> [--plan <name>]',
+  '                                           make a company paid on that plan (standard unless',
+  '                                           --plan); its tokens stop expiring',
   '  set-token-status <client id> <status>    active, pending, review, expired or inactive',
   '  extend-trial <company id | email> <days> move the trial end (and its tokens) later',
   '  list-reviews                             open upgrade requests and tokens under review',
+  '  plan list                                every plan: daily quota, rate, companies on it',
+  '  plan create <name> --daily <n | unlimited> --rate <n | unlimited>',
+  '                                           a new plan (requests per UTC day, per second)',
+  '  plan update <name> [--daily <n | unlimited>] [--rate <n | unlimited>]',
+  '                                           change a plan; data feeds apply it within a second',
+  '                                           (the trial plan follows TRIAL_DAILY_QUOTA and',
+  '                                           TRIAL_RATE_PER_SECOND instead)',
+  '  set-plan <company id | email> <plan>     move a company to another plan',
   '  suspend-company <company id | email>     stop every token of the company (the data feed is told)',
   '  reinstate-company <company id | email> <trial | paid>',
   '                                           lift a suspension',
@@ -40,13 +51,16 @@ export const operatorRequestSchema = z.object({
 });
 export type OperatorRequest = z.infer<typeof operatorRequestSchema>;
 
-/** Arguments each command takes; `verifier-key` and `mail-outbox retry` are named with their subcommand. */
+/**
+ * Arguments each command takes; `verifier-key` and `mail-outbox retry` are named with their subcommand.
+ * Commands with flags (`audit`, `send-trial-reminders`, `approve-upgrade`, `plan`) have parsers instead.
+ */
 const ARITY: Record<string, number> = {
   'import-identities': 1,
-  'approve-upgrade': 1,
   'set-token-status': 2,
   'extend-trial': 2,
   'list-reviews': 0,
+  'set-plan': 2,
   'suspend-company': 1,
   'reinstate-company': 2,
   'verifier-key create': 1,
@@ -69,6 +83,8 @@ export function isValidCommand(command: string | undefined, args: readonly strin
   // Flags in any order, each at most once: checked by their own parser rather than a count.
   if (command === 'audit') return parseAuditArgs(args) !== undefined;
   if (command === 'send-trial-reminders') return parseTrialReminderArgs(args) !== undefined;
+  if (command === 'approve-upgrade') return parseApproveUpgradeArgs(args) !== undefined;
+  if (command === 'plan') return parsePlanArgs(args) !== undefined;
   const { name, rest } = commandName(command, args);
   return ARITY[name] === rest.length;
 }
@@ -105,6 +121,10 @@ export async function runOperatorCommand(
     });
     return send(request.args);
   }
+  if (request.command === 'plan') {
+    const args = parsePlanArgs(request.args);
+    if (args) return createPlanCommands(app.plans).plan(args);
+  }
   const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({
     db: app.db,
@@ -120,8 +140,12 @@ export async function runOperatorCommand(
   switch (name) {
     case 'import-identities':
       return importFromCsv(app, request.input ?? '');
-    case 'approve-upgrade':
-      return team.approveUpgrade(first);
+    case 'approve-upgrade': {
+      const { company, plan } = parseApproveUpgradeArgs(rest) ?? { company: first };
+      return team.approveUpgrade(company, plan);
+    }
+    case 'set-plan':
+      return createPlanCommands(app.plans).setPlan(first, second);
     case 'set-token-status':
       return team.setTokenStatus(first, second);
     case 'extend-trial':

@@ -1,6 +1,6 @@
 // What the provider team does to accounts and tokens (design §3 "Operator tools"). Each action answers
 // the text the operator reads, and `ok: false` when nothing could be done.
-import { TOKEN_STATUSES, tokenStatusLabel, type TokenStatus } from '@datafeeds/domain';
+import { STANDARD_PLAN, TOKEN_STATUSES, tokenStatusLabel, type TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import { addSeconds } from '../lib/clock.ts';
@@ -39,12 +39,17 @@ export function createProviderTeam({
   upgrades,
 }: ProviderTeamDeps) {
   return {
-    async approveUpgrade(companyReference: string): Promise<ActionResult> {
-      const approved = await upgrades.approve(companyReference);
+    /** The company becomes paid on `planName` (the standard plan unless the team chose another). */
+    async approveUpgrade(companyReference: string, planName = STANDARD_PLAN): Promise<ActionResult> {
+      const approved = await upgrades.approve(companyReference, planName);
+      if (approved === 'unknown_plan') {
+        return failed(`No plan named "${planName}". See \`plan list\`; nothing was changed.`);
+      }
       if (!approved) return failed(`No company found for ${companyReference}.`);
-      const { company, approvedRequests } = approved;
+      const { company, approvedRequests, plan } = approved;
       return done(
-        `${company.name} (${company.id}) now has a paid account; ` +
+        `${company.name} (${company.id}) now has a paid account on the ${planName} plan` +
+          `${plan.changed ? ` (was ${plan.from})` : ''}; ` +
           `${approvedRequests} open upgrade request${approvedRequests === 1 ? '' : 's'} approved. ` +
           'Its tokens no longer expire; expired ones are active again.',
       );

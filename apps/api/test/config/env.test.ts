@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TRIAL_LIMITS } from '@datafeeds/domain';
 import { DEFAULT_WEB_DIST_DIR, EnvError, isLoopbackHost, loadEnv } from '../../src/config/env.ts';
 
 describe('loadEnv', () => {
@@ -89,6 +90,23 @@ describe('loadEnv', () => {
     expect(loadEnv({ ...given, ...secrets }).SESSION_SECRET).toBe('x'.repeat(32));
     // The embedded default still generates its own, in DATA_DIR.
     expect(loadEnv({}).SESSION_SECRET).toBeUndefined();
+  });
+
+  it("reads the trial plan's limits, the domain's defaults unless given, refusing what is not a whole number from 1", () => {
+    expect(loadEnv({})).toMatchObject({
+      TRIAL_DAILY_QUOTA: DEFAULT_TRIAL_LIMITS.dailyQuota,
+      TRIAL_RATE_PER_SECOND: DEFAULT_TRIAL_LIMITS.ratePerSecond,
+    });
+    expect(loadEnv({ TRIAL_DAILY_QUOTA: '500', TRIAL_RATE_PER_SECOND: '2' })).toMatchObject({
+      TRIAL_DAILY_QUOTA: 500,
+      TRIAL_RATE_PER_SECOND: 2,
+    });
+    for (const bad of ['0', '-5', '1.5', 'lots', '1000000000001']) {
+      expect(() => loadEnv({ TRIAL_DAILY_QUOTA: bad }), bad).toThrow(/TRIAL_DAILY_QUOTA: /);
+    }
+    for (const bad of ['0', '2.5', 'unlimited', '1000001']) {
+      expect(() => loadEnv({ TRIAL_RATE_PER_SECOND: bad }), bad).toThrow(/TRIAL_RATE_PER_SECOND: /);
+    }
   });
 
   it('refuses DEV_MAILBOX=true in production, saying why', () => {

@@ -2,7 +2,7 @@
 // events collected as they arrive, waited for by a predicate.
 import type { CredentialEventType } from '@datafeeds/domain';
 
-interface StreamEvent {
+export interface StreamEvent {
   event: CredentialEventType;
   id?: string;
   data: Record<string, unknown>;

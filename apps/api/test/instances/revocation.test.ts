@@ -9,15 +9,17 @@ import { Redis } from 'ioredis';
 import { createVerifier, type Verifier } from '@datafeeds/verifier';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verification } from '@datafeeds/domain/calls';
+import type { VerifiedCredential } from '@datafeeds/domain';
+import { tokens, verification } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
-import { openEventStream, type EventStream } from '../helpers/event-stream.ts';
+import { openEventStream, type EventStream, type StreamEvent } from '../helpers/event-stream.ts';
+import { runOperatorCommand } from '../../src/operator/commands.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
 import { verified } from '../helpers/verification.ts';
-import { callTo } from '../helpers/factories.ts';
+import { bearer, callTo } from '../helpers/factories.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const opened: FastifyInstance[] = [];
@@ -106,6 +108,44 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
         async () => (await verified(b, key, { secret: next.clientSecret })).code === 'NOT_FOUND',
       );
       await feed.next((event) => event.event === 'revoked' && event.data.clientId === next.clientId, 1_000);
+    });
+
+    it('a plan change and a token cap made on A reach B’s answers and B’s feeds within a second', async () => {
+      const [a, b] = await both();
+      const { key } = await a.verifierKeys.create(`${transport} limits feed`);
+      const feed = await stream(b, key);
+      const user = await verifiedUser(a);
+      const { clientId, clientSecret } = await createdClient(a, user.token);
+      const limitsOnB = async () =>
+        ((await verified(b, key, { secret: clientSecret })) as VerifiedCredential).limits;
+      expect(await limitsOnB()).toMatchObject({ plan: 'trial', dailyCap: null }); // cached on B
+      const limitsChanged = (event: StreamEvent) =>
+        event.event === 'changed' &&
+        event.data.clientId === clientId &&
+        event.data.reason === 'limits_changed';
+
+      const plan = `fast-${randomBytes(3).toString('hex')}`;
+      await runOperatorCommand(a, {
+        command: 'plan',
+        args: ['create', plan, '--daily', '99', '--rate', '9'],
+      });
+      await runOperatorCommand(a, { command: 'set-plan', args: [user.registration.email, plan] });
+      await within(1_000, async () => (await limitsOnB()).plan === plan);
+      await feed.next(limitsChanged, 1_000);
+
+      feed.events.length = 0;
+      await runOperatorCommand(a, { command: 'plan', args: ['update', plan, '--daily', '77'] });
+      await within(1_000, async () => (await limitsOnB()).dailyQuota === 77);
+      await feed.next(limitsChanged, 1_000);
+
+      feed.events.length = 0;
+      await a.inject({
+        ...callTo(tokens.setTokenCap),
+        headers: bearer(user.token),
+        payload: { clientId, dailyCap: 12 },
+      });
+      await within(1_000, async () => (await limitsOnB()).dailyCap === 12);
+      await feed.next(limitsChanged, 1_000);
     });
 
     it('a verifier key revoked on A is refused by B at once', async () => {

@@ -122,4 +122,30 @@ describe.runIf(testDatabaseKind === 'postgres')('operator commands on PostgreSQL
       await server.close();
     }
   }, 60_000);
+
+  it("leave the trial plan as the servers' environment set it, whatever the operator's shell says", async () => {
+    const url = await testDatabaseUrl();
+    const server = await buildApp({
+      env: testEnv({ DATABASE_URL: url, TRIAL_DAILY_QUOTA: '4000' }),
+      secrets: TEST_SECRETS,
+      serveWebApp: false,
+      expirySweepMs: 0,
+    });
+    try {
+      await server.ready();
+      const { stdout } = await runCliWith(
+        {
+          DATABASE_URL: url,
+          SESSION_SECRET: TEST_SECRETS.sessionSecret,
+          CLIENT_SECRET_HASH_KEY: TEST_SECRETS.clientSecretHashKey,
+          TRIAL_DAILY_QUOTA: '5',
+        },
+        'plan',
+        'list',
+      );
+      expect(stdout).toMatch(/^ {2}trial +4,000 requests a day and 10 a second/m);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });

@@ -21,7 +21,9 @@ describe('operator commands', () => {
 
     const result = await operator('approve-upgrade', user.registration.email.toUpperCase());
     expect(result.ok).toBe(true);
-    expect(result.output).toMatch(/now has a paid account; 1 open upgrade request approved/);
+    expect(result.output).toMatch(
+      /now has a paid account on the standard plan \(was trial\); 1 open upgrade request approved/,
+    );
     const after = (await getUser(app, user.token)).json();
     expect(after.companyAccountStatus).toBe('paid');
     // The request is no longer waiting: the app stops saying "Upgrade requested on …".

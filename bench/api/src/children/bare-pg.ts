@@ -77,7 +77,7 @@ async function getClients({ companyId }: Caller) {
   const rows = await query('clients', [companyId]);
   const now = new Date();
   // client_id, label, scope, status, in_review, api_type, created_at, updated_at, expired_at,
-  // last_used_at, retiring client_id, retires_at, requests since the rotation
+  // last_used_at, retiring client_id, retires_at, requests since the rotation, daily_cap (a bigint: text)
   return {
     clients: rows.map((row) => {
       const expiredAt = row[8] === null ? null : new Date(row[8] as string);
@@ -95,6 +95,7 @@ async function getClients({ companyId }: Caller) {
         updatedAt: iso(row[7]),
         expiredAt: expiredAt?.toISOString() ?? null,
         lastUsedAt: iso(row[9]),
+        dailyCap: row[13] === null ? null : Number(row[13]),
         rotationGrace:
           retiresAt && retiresAt > now
             ? {

@@ -37,8 +37,8 @@ export const BARE_SQL = {
     '"credential_usage_hourly"."count"), 0)::int from "credential_usage_hourly"\n    where ' +
     '"credential_usage_hourly"."client_id" = "retiring"."client_id"\n      and ' +
     '"credential_usage_hourly"."hour" >= date_trunc(\'hour\', "api_clients"."created_at" at time zone ' +
-    '\'UTC\') at time zone \'UTC\'\n  ) - coalesce("retiring"."requests_before_rotation", 0)::int end ' +
-    'from "api_clients" left join "api_clients" "retiring" on ' +
+    '\'UTC\') at time zone \'UTC\'\n  ) - coalesce("retiring"."requests_before_rotation", 0)::int end, ' +
+    '"api_clients"."daily_cap" from "api_clients" left join "api_clients" "retiring" on ' +
     '("retiring"."replaced_by" = "api_clients"."client_id" and "retiring"."company_id" = ' +
     '"api_clients"."company_id") where ("api_clients"."company_id" = $1 and ' +
     '"api_clients"."retires_at" is null) order by "api_clients"."created_at" desc, "api_clients"."id" desc',

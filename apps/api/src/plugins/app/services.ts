@@ -31,6 +31,8 @@ import { createUsageService, type UsageService } from './usage/usage-service.ts'
 import { createInvitationsService, type InvitationsService } from './team/invitations-service.ts';
 import { createTeamRepository } from './team/team-repository.ts';
 import { createTeamService, type TeamService } from './team/team-service.ts';
+import { createPlansService, type PlansService } from './plans/plans-service.ts';
+import { createQuotaService, type QuotaService } from './plans/quota-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,8 @@ declare module 'fastify' {
     usage: UsageService;
     team: TeamService;
     invitations: InvitationsService;
+    plans: PlansService;
+    quota: QuotaService;
   }
 }
 
@@ -60,10 +64,15 @@ interface ServicesOptions {
   loginThrottle: LoginThrottleOptions;
   /** The email delivery worker's poll interval (mail/mailer.ts); 0 leaves only the nudge after a send. */
   mailDeliveryMs: number;
+  /**
+   * Bring the trial plan in line with TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND now. The server does;
+   * the operator CLI does not, since its shell's environment need not be the servers'.
+   */
+  syncTrialPlan: boolean;
 }
 
 export default fp<ServicesOptions>(
-  async (app, { env, clock, secrets, loginThrottle, mailDeliveryMs }) => {
+  async (app, { env, clock, secrets, loginThrottle, mailDeliveryMs, syncTrialPlan }) => {
     const { db } = app;
     const users = createUsersRepository(db);
     const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
@@ -130,6 +139,27 @@ export default fp<ServicesOptions>(
     });
     app.decorate('tokens', tokens);
     app.decorate('usage', createUsageService({ clock, tokens, store: app.usageStore }));
+    const plans = createPlansService({
+      db,
+      clock,
+      audit: app.auditLog,
+      companies,
+      credentials: app.credentials,
+    });
+    if (syncTrialPlan) {
+      const synced = await plans.syncTrial({
+        dailyQuota: env.TRIAL_DAILY_QUOTA,
+        ratePerSecond: env.TRIAL_RATE_PER_SECOND,
+      });
+      if (synced) {
+        app.log.info(
+          { from: synced.from, to: synced.to, tokensTold: synced.announced },
+          'trial plan brought in line with TRIAL_DAILY_QUOTA and TRIAL_RATE_PER_SECOND',
+        );
+      }
+    }
+    app.decorate('plans', plans);
+    app.decorate('quota', createQuotaService({ db, clock }));
     app.decorate(
       'upgrades',
       createUpgradeService({
@@ -137,6 +167,7 @@ export default fp<ServicesOptions>(
         clock,
         companies,
         users,
+        plans,
         credentials: app.credentials,
         audit: app.auditLog,
         mailer,

@@ -1,4 +1,5 @@
-// API credentials of the caller's company (spec §7): list, fetch, request, rotate, delete.
+// API credentials of the caller's company (spec §7): list, fetch, request, rotate, delete; and a token's
+// daily cap (design §10).
 import type { FastifyPluginAsync } from 'fastify';
 import { parseClientIdList } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
@@ -46,6 +47,10 @@ const clientsRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, tokens.deleteClient, ({ caller, body, request }) =>
     app.tokens.remove(caller, body.clientId, originOf(request)),
+  );
+
+  registerCall(app, tokens.setTokenCap, ({ caller, body, request }) =>
+    app.tokens.setCap(caller, body.clientId, body.dailyCap, originOf(request)),
   );
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, TRIAL_DAYS } from '@datafeeds/domain';
+import { ERROR_CODES, STANDARD_PLAN, TRIAL_DAYS } from '@datafeeds/domain';
 import { account } from '@datafeeds/domain/calls';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
@@ -34,6 +34,7 @@ describe('POST /api/UpgradeAccount', () => {
     expect(message?.text).toContain(`${companyName} asks to upgrade`);
     expect(message?.text).toContain(`${firstName} Lovelace <${email}>`);
     expect(message?.text).toMatch(/npm run operator -- approve-upgrade [0-9a-f-]{36}/);
+    expect(message?.text).toContain('It moves to the standard plan; for another, add --plan <name>');
 
     // Every member sees the request waiting, with its time, until the provider team acts.
     expect((await getUser(app, user.token)).json().upgradeRequestedAt).toBe(clock.now().toISOString());
@@ -74,8 +75,8 @@ describe('approving an upgrade', () => {
     const token = (await login(approving, email, password)).json<{ token: string }>().token;
     expect((await clientsOf(approving, token))[0]).toMatchObject({ label: 'Before', status: 'expired' });
 
-    const approved = await approving.upgrades.approve(email);
-    expect(approved?.approvedRequests).toBe(0);
+    const approved = await approving.upgrades.approve(email, STANDARD_PLAN);
+    expect(approved).toMatchObject({ approvedRequests: 0 });
     expect((await getUser(approving, token)).json().companyAccountStatus).toBe('paid');
     expect((await clientsOf(approving, token))[0]).toMatchObject({ status: 'active', expiredAt: null });
 

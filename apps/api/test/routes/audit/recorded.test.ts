@@ -132,7 +132,7 @@ describe('the audit log records', () => {
     expect(await lastSeq()).toBe((await onlyEvent('sign_out', since)).seq);
   });
 
-  it('email verified, token created, rotated, deleted and its status set by the provider team', async () => {
+  it('email verified, token created, rotated, capped, deleted and its status set by the provider team', async () => {
     const user = await newUser();
     let since = await lastSeq();
     const message = await latestEmail(app, user.registration.email, /Verify/);
@@ -160,6 +160,14 @@ describe('the audit log records', () => {
       detail: { clientId, newClientId: next.clientId },
     });
     expect((await auditRows(app)).filter((row) => row.seq > since)).toHaveLength(1);
+
+    since = await lastSeq();
+    const capped = await call(tokens.setTokenCap, user.token, { clientId: next.clientId, dailyCap: 250 });
+    expect(capped.statusCode, capped.body).toBe(200);
+    expect(await onlyEvent('credential.cap_set', since)).toMatchObject({
+      ...byUser(user),
+      detail: { clientId: next.clientId, label: 'Audited', dailyCap: 250 },
+    });
 
     since = await lastSeq();
     expect((await operator('set-token-status', next.clientId, 'inactive')).ok).toBe(true);
@@ -225,6 +233,11 @@ describe('the audit log records', () => {
       ...byOperator,
       companyId: user.companyId,
     });
+    expect(await onlyEvent('plan.set', since)).toMatchObject({
+      ...byOperator,
+      companyId: user.companyId,
+      detail: { from: 'trial', to: 'standard' },
+    });
   });
 
   it('verifier keys created and revoked, for the provider team only (no company)', async () => {
@@ -249,7 +262,7 @@ describe('the audit log records', () => {
   it('never a secret, token or password in any row', async () => {
     const rows = await auditRows(app);
     const kinds = new Set(rows.map((row) => row.kind));
-    expect(kinds.size).toBe(16);
+    expect(kinds.size).toBe(18);
     expect(secrets.size).toBeGreaterThan(20);
     const text = JSON.stringify(rows);
     for (const secret of secrets) expect(text, 'an audit row holds a secret').not.toContain(secret);

@@ -76,6 +76,7 @@ const CALLS: MatrixCall[] = [
     run: (_c, actor) => get(actor.token, activity.exportActivity),
   },
   { name: 'GetTeam', action: null, success: 200, run: (_c, actor) => get(actor.token, team.getTeam) },
+  { name: 'GetQuota', action: null, success: 200, run: (_c, actor) => get(actor.token, account.getQuota) },
   {
     name: 'CreateClient',
     action: 'createToken',
@@ -88,6 +89,16 @@ const CALLS: MatrixCall[] = [
     success: 200,
     run: async (company, actor) =>
       rotateClient(app, actor.token, (await createdClient(app, company.owner.token)).clientId),
+  },
+  {
+    name: 'SetTokenCap',
+    action: 'rotateToken',
+    success: 200,
+    run: async (company, actor) =>
+      teamCall(app, actor.token, tokens.setTokenCap, {
+        clientId: (await createdClient(app, company.owner.token)).clientId,
+        dailyCap: 100,
+      }),
   },
   {
     name: 'DeleteClient',

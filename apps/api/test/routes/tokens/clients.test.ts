@@ -47,6 +47,7 @@ describe('POST /api/CreateClient', () => {
       updatedAt: clock.now().toISOString(),
       expiredAt: user.trialEndsAt,
       lastUsedAt: null,
+      dailyCap: null,
       rotationGrace: null,
     });
     expect(Object.keys(client?.scope ?? {}).sort()).toEqual([...SCOPE_KEYS].sort());

@@ -13,6 +13,8 @@ import type { UsersRepository } from '../users/users-repository.ts';
 import type { CompaniesRepository } from './companies-repository.ts';
 import { confirmRole } from './confirm-role.ts';
 import { OPERATOR_CONTEXT, type AuditLog, type RequestOrigin } from '../audit/audit-log.ts';
+import type { PlansService } from '../plans/plans-service.ts';
+import { findPlan } from '../plans/plans-repository.ts';
 
 export interface UpgradeServiceDeps {
   db: Db;
@@ -20,6 +22,8 @@ export interface UpgradeServiceDeps {
   companies: CompaniesRepository;
   users: UsersRepository;
   credentials: Pick<CredentialStore, 'upgradeCompany'>;
+  /** An approved upgrade moves the company to the plan the provider team chose (design §10). */
+  plans: Pick<PlansService, 'setCompanyPlan'>;
   mailer: Mailer;
   audit: AuditLog;
   providerTeamEmail: string;
@@ -63,9 +67,14 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
       return { status: 'requested', requestedAt: request.requestedAt.toISOString() };
     },
 
-    /** Operator: the company becomes paid, its tokens lose their expiry, expired ones are active again. */
-    async approve(companyReference: string) {
+    /**
+     * Operator: the company becomes paid on `planName`, its tokens lose their expiry, expired ones are
+     * active again, and every data feed applies the plan's limits within a second — all in one
+     * transaction. An unknown plan ('unknown_plan') changes nothing.
+     */
+    async approve(companyReference: string, planName: string) {
       return transaction(db, async (tx) => {
+        if (!(await findPlan(tx, planName))) return 'unknown_plan';
         const company = await companies.find(companyReference, tx);
         if (!company) return undefined;
         const approvedRequests = await companies.approveUpgradeRequests(company.id, clock.now(), tx);
@@ -75,7 +84,10 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
           context: OPERATOR_CONTEXT,
           companyId: company.id,
         });
-        return { company, approvedRequests };
+        const plan = await deps.plans.setCompanyPlan(tx, company.id, planName, OPERATOR_CONTEXT);
+        // Found above, and plans are never deleted.
+        if (plan === 'unknown_plan' || plan === undefined) throw new Error('plan or company vanished');
+        return { company, approvedRequests, plan };
       });
     },
   };

@@ -19,9 +19,10 @@ export interface NewApiClient {
   secretStart: string;
   expiredAt: Date | null;
   now: Date;
-  /** A rotation's new secret continues its token: same lineage, same last use. */
+  /** A rotation's new secret continues its token: same lineage, same last use, same daily cap. */
   lineageId?: string;
   lastUsedAt?: Date | null;
+  dailyCap?: number | null;
 }
 
 /** A rotation's new secret, drawn before its transaction; the rest of the new row is the old one's. */

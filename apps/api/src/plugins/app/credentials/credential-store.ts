@@ -1,6 +1,6 @@
 // The one writer of credentials (style habit 11). Every transition of an API token — created, rotated,
 // retiring after a rotation and retired, deleted, activated, status set, expiry moved, expired,
-// upgraded, its company suspended or reinstated — is made here, with its event row in the same
+// upgraded, its company suspended or reinstated, its daily cap set or its limits changed — is made here, with its event row in the same
 // transaction; once that commits, the events that change what verification answers go out on the
 // credential bus, which empties every instance's caches and tells every connected data feed. Nothing
 // else changes a company's account status. The one other write of `api_clients`, a token's last use
@@ -221,7 +221,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       if (!old) return undefined;
       if (old.retiresAt !== null) return 'retiring';
       // The new secret continues the token: its permissions and state, its lineage (usage history, old
-      // client IDs) and its last use.
+      // client IDs), its last use and its daily cap.
       const next: NewApiClient = {
         ...secret,
         companyId,
@@ -235,6 +235,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         now: clock.now(),
         lineageId: old.lineageId,
         lastUsedAt: old.lastUsedAt,
+        dailyCap: old.dailyCap,
       };
       const row = await insert(tx, next);
       await tx.insert(replacedClientIds).values({
@@ -417,6 +418,80 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         .where(eq(apiClients.companyId, companyId))
         .returning();
       await record(tx, actor, each(rows, { kind: 'upgraded', effect: 'changed' }), now);
+    },
+
+    /**
+     * A token's own daily cap (design §10; null removes it), on the token and the secret its rotation
+     * replaced while that still verifies: both count against the one cap. Its caller has checked that the
+     * cap is lower than the plan's quota. Every cache and data feed hears `limits_changed` within a second.
+     * Undefined when the company has no such listed token (a retiring secret is capped through its
+     * replacement).
+     */
+    async setDailyCap(
+      tx: Db,
+      companyId: string,
+      clientId: string,
+      dailyCap: number | null,
+      context: AuditContext,
+    ): Promise<ApiClientRow | undefined> {
+      const [token] = await tx
+        .select()
+        .from(apiClients)
+        .where(
+          and(
+            eq(apiClients.companyId, companyId),
+            eq(apiClients.clientId, clientId),
+            isNull(apiClients.retiresAt),
+          ),
+        )
+        .for('update');
+      if (!token) return undefined;
+      const now = clock.now();
+      const rows = await tx
+        .update(apiClients)
+        .set({ dailyCap, updatedAt: now })
+        .where(and(eq(apiClients.companyId, companyId), eq(apiClients.lineageId, token.lineageId)))
+        .returning();
+      const detail = { dailyCap };
+      await record(tx, context.actor, each(rows, { kind: 'limits_changed', effect: 'changed', detail }), now);
+      await audit.record(tx, {
+        kind: 'credential.cap_set',
+        context,
+        companyId,
+        detail: { clientId: token.clientId, label: token.label, dailyCap },
+      });
+      return rows.find((row) => row.clientId === token.clientId);
+    },
+
+    /**
+     * The limits some companies' tokens work under changed (design §10): the plan they are on was
+     * edited (`planName`), or they moved to another plan (`companyIds`). Nothing of `api_clients` changes
+     * — the limits are the plan's, read at verification — but every secret of theirs, a retiring one
+     * too, is announced `changed` with reason `limits_changed`, so every instance's cache and every data
+     * feed reads the new limits within a second. Answers how many secrets were announced.
+     */
+    async limitsChanged(
+      tx: Db,
+      target: { planName: string } | { companyIds: readonly string[] },
+      actor: Actor,
+      detail: Record<string, unknown>,
+    ): Promise<number> {
+      const companiesOfTarget =
+        'planName' in target
+          ? inArray(
+              apiClients.companyId,
+              tx.select({ id: companies.id }).from(companies).where(eq(companies.planName, target.planName)),
+            )
+          : target.companyIds.length === 0
+            ? undefined
+            : inArray(apiClients.companyId, [...target.companyIds]);
+      if (!companiesOfTarget) return 0;
+      const rows = await tx
+        .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
+        .from(apiClients)
+        .where(companiesOfTarget);
+      await record(tx, actor, each(rows, { kind: 'limits_changed', effect: 'changed', detail }), clock.now());
+      return rows.length;
     },
 
     /** A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. */

@@ -3,6 +3,7 @@ import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   INVITATION_TTL_DAYS,
   RESET_TOKEN_TTL_SECONDS,
+  STANDARD_PLAN,
   roleWithArticle,
   type AssignableRole,
 } from '@datafeeds/domain';
@@ -80,6 +81,7 @@ export function upgradeRequestEmail(
     `${request.companyName} asks to upgrade from the free trial to a paid account.`,
     `Requested by ${request.requesterName} <${request.requesterEmail}>.`,
     `Once the contract is settled, approve it with: ${approve}`,
+    `It moves to the ${STANDARD_PLAN} plan; for another, add --plan <name> (\`plan list\` shows them).`,
     'Its tokens then lose their trial expiry, and expired ones become active again.',
   ];
   return {

@@ -39,6 +39,7 @@ export function toClient(row: ClientListRow, now: Date): Client {
     updatedAt: row.updatedAt.toISOString(),
     expiredAt: row.expiredAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    dailyCap: row.dailyCap,
     rotationGrace:
       // Past its end the old secret no longer verifies, whether or not the sweep has removed it yet.
       row.graceClientId !== null && row.graceEndsAt !== null && row.graceEndsAt > now

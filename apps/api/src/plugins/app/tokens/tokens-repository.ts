@@ -27,6 +27,7 @@ export type ClientListRow = Pick<
   | 'updatedAt'
   | 'expiredAt'
   | 'lastUsedAt'
+  | 'dailyCap'
 > & {
   /** The secret this token's rotation replaced while its grace period runs (left join; nulls if none). */
   graceClientId: string | null;
@@ -60,6 +61,7 @@ const clientListColumns = {
     where ${credentialUsageHourly.clientId} = ${retiring.clientId}
       and ${credentialUsageHourly.hour} >= date_trunc('hour', ${apiClients.createdAt} at time zone 'UTC') at time zone 'UTC'
   ) - coalesce(${retiring.requestsBeforeRotation}, 0)::int end`.mapWith(Number),
+  dailyCap: apiClients.dailyCap,
 };
 
 /** The company a signed-in person acts for, with what decides a new token's status and expiry. */

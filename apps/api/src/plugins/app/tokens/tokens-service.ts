@@ -2,6 +2,7 @@
 // company's tokens are ever touched; another company's id answers 404 exactly like an unknown one.
 import {
   ERROR_CODES,
+  QUOTA_MESSAGES,
   TOKEN_MESSAGES,
   scopeForRequest,
   type Client,
@@ -28,6 +29,7 @@ import type { SecurityNotices } from '../notices/security-notices.ts';
 import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { NewApiClient, NewSecret } from '../credentials/credential-rows.ts';
 import type { CallerCompany, TokensRepository } from './tokens-repository.ts';
+import { planOfCompany } from '../plans/plans-repository.ts';
 
 export interface TokensServiceDeps {
   db: Db;
@@ -159,6 +161,30 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
       });
       if (!rotated) throw tokenNotFound();
       return { ...credentials, oldSecretWorksUntil: rotated.oldSecretWorksUntil?.toISOString() ?? null };
+    },
+
+    /**
+     * A token's own daily cap (design §10), lower than the plan's quota when the plan has one; null
+     * removes it. Every data feed applies it within a second (credential-store.ts).
+     */
+    async setCap(
+      caller: CompanyCaller,
+      clientId: string,
+      dailyCap: number | null,
+      origin: RequestOrigin,
+    ): Promise<{ clientId: string; dailyCap: number | null }> {
+      const row = await transaction(db, async (tx) => {
+        await confirmRole(tx, caller, 'rotateToken');
+        const plan = await planOfCompany(tx, caller.companyId);
+        if (!plan) throw profileNotFound();
+        if (dailyCap !== null && plan.dailyQuota !== null && dailyCap >= plan.dailyQuota) {
+          const message = QUOTA_MESSAGES.capTooHigh(plan.dailyQuota);
+          throw new AppError(400, ERROR_CODES.validation, message, [{ field: 'dailyCap', message }]);
+        }
+        return store.setDailyCap(tx, caller.companyId, clientId, dailyCap, asUser(caller, origin));
+      });
+      if (!row) throw tokenNotFound();
+      return { clientId: row.clientId, dailyCap: row.dailyCap };
     },
 
     /** Stops the secret a rotation of `clientId` replaced, before its grace period would have. */

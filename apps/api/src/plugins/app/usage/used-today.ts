@@ -6,6 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { utcDayStartMs } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 
+const HOUR_MS = 3_600_000;
+
 export interface TokenUsedToday {
   /** The token's client ID now (its latest rotation's). */
   clientId: string;
@@ -65,6 +67,39 @@ export async function companyUsedToday(executor: Db, companyId: string, atMs: nu
   `,
   );
   return Number(rows[0]?.used ?? 0);
+}
+
+/**
+ * The company's admitted requests in the hour `atMs` falls in and in the hour before (what GetQuota's
+ * forecast extrapolates), whatever UTC day either belongs to.
+ */
+export async function companyAdmittedLastTwoHours(
+  executor: Db,
+  companyId: string,
+  atMs: number,
+): Promise<{ currentHour: number; previousHour: number }> {
+  const currentHourStart = atMs - (((atMs % HOUR_MS) + HOUR_MS) % HOUR_MS);
+  const previousHourStart = new Date(currentHourStart - HOUR_MS).toISOString();
+  const { rows } = await rowsOf<{ current_hour: number; previous_hour: number }>(
+    executor,
+    sql`
+    SELECT
+      coalesce(sum(u.count) FILTER (WHERE u.hour >= ${new Date(currentHourStart).toISOString()}::timestamptz), 0)::float8
+        AS current_hour,
+      coalesce(sum(u.count) FILTER (WHERE u.hour < ${new Date(currentHourStart).toISOString()}::timestamptz), 0)::float8
+        AS previous_hour
+    FROM credential_usage_hourly AS u
+    WHERE u.code = 'VALID' AND u.hour >= ${previousHourStart}::timestamptz AND u.client_id IN (
+      SELECT client_id FROM api_clients WHERE company_id = ${companyId}
+      UNION ALL
+      SELECT client_id FROM replaced_client_ids WHERE company_id = ${companyId}
+    )
+  `,
+  );
+  return {
+    currentHour: Number(rows[0]?.current_hour ?? 0),
+    previousHour: Number(rows[0]?.previous_hour ?? 0),
+  };
 }
 
 /** Both drivers (node-postgres, PGlite) answer a raw statement with its rows in `rows`. */

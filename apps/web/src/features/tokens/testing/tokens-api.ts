@@ -42,6 +42,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     updatedAt: '2026-02-02T12:00:00.000Z',
     expiredAt: '2026-03-03T12:00:00.000Z',
     lastUsedAt: null,
+    dailyCap: null,
     rotationGrace: null,
     ...overrides,
   };

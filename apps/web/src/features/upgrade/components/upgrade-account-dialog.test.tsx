@@ -24,6 +24,7 @@ const client: Client = {
   updatedAt: '2026-02-01T12:00:00.000Z',
   expiredAt: '2026-03-03T12:00:00.000Z',
   lastUsedAt: null,
+  dailyCap: null,
   rotationGrace: null,
 };
 

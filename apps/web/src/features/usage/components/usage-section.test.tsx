@@ -27,6 +27,7 @@ const client: Client = {
   updatedAt: '2026-02-02T12:00:00.000Z',
   expiredAt: null,
   lastUsedAt: null,
+  dailyCap: null,
   rotationGrace: null,
 };
 
