@@ -1,8 +1,8 @@
 // Usage of credentials (design §8 "Usage"): the meter verification counts into, its flushes, the store
 // and the retention sweep, and the quota emails its batches check (design §10). Registered before
 // `credentials` (which hands the meter to verification), so its onClose runs after verification has
-// stopped: the last counts are written while the database is open; after the mailer (mail.ts), which
-// stores the quota emails of those last counts.
+// stopped: the last counts are written while the database is open. Registered after the mailer
+// (mail.ts), so the mailer is still there for the quota emails of those last counts.
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -1,6 +1,7 @@
 // Quota emails (design §10): when a company's use of a UTC day's quota reaches 80 % and 100 %, its owner
 // and admins are emailed, each email once per company per day however many instances run and however
-// often they restart. Those who turned trial reminders off get none: one switch for both.
+// often they restart. Those who turned trial reminders off get none: one switch for both. A suspended
+// company gets none (its tokens do not work; a data feed's cache may still report a few).
 //
 // What crosses the threshold is usage: the usage batch (usage-store.ts) that added counts of today calls
 // the check below in its own transaction, after its counts. One statement finds, among the companies
@@ -10,6 +11,11 @@
 // and the email of the highest is written into the outbox only if that row came back: the once-only
 // guarantee is the key, on PGlite and PostgreSQL alike, as with the trial reminders. A company that
 // jumps past 100 % in one batch gets the 100 % email only (its 80 % row is written too, so none follows).
+//
+// Two instances' batches can reach a threshold together, each seeing only its own uncommitted counts
+// and neither crossing alone: the company's next batch of today's counts sends the email, a second late.
+// Any count of today triggers the check, refusals too, so at the limit (where every request is refused)
+// the next request does it; only a company making no further request that day would miss it.
 //
 // Locks: the batch's counts come first; here only the keys of quota_notices_sent are taken, company by
 // company in id order, so two instances' batches wait for each other at most, never in a cycle. A
