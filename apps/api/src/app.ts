@@ -1,6 +1,7 @@
 // buildApp assembles the server in layers (fastify/demo): external plugins (database, Redis, cookies,
-// security headers, rate limits, OpenAPI) → application plugins (error handler, credentials, services,
-// authentication of people and of data-feed services) → routes → the web app. Tests call it with an injected database, clock and log stream.
+// security headers, rate limits, OpenAPI) → application plugins (error handler, mail, usage, credentials,
+// services, authentication of people and of data-feed services) → routes → the web app. Tests call it
+// with an injected database, clock and log stream.
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { ERROR_CODES } from '@datafeeds/domain';
@@ -16,6 +17,7 @@ import authentication from './plugins/app/authentication.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
 import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import mail from './plugins/app/mail.ts';
 import { DEFAULT_MAIL_DELIVERY_MS } from './plugins/app/mail/mailer.ts';
 import noStore from './plugins/app/no-store.ts';
 import refuseNulCharacters from './plugins/app/refuse-nul-characters.ts';
@@ -167,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler);
   await app.register(noStore);
   const clock = options.clock ?? systemClock;
+  await app.register(mail, { env, clock, deliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS });
   await app.register(usage, {
     env,
     clock,
@@ -186,7 +189,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     secrets,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
-    mailDeliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS,
     syncTrialPlan: options.syncTrialPlan ?? true,
   });
   await app.register(trialReminders, {

@@ -38,7 +38,10 @@ export const userSchema = z
     upgradeRequestedAt: z.string().nullable(),
     /** The person's role in the company (design §9): what the app offers follows `roleMay`. */
     role: z.enum(COMPANY_ROLES),
-    /** Whether trial reminders are emailed to this person (owner and admins); security notices always are. */
+    /**
+     * Whether trial reminders and quota emails (design §10) are emailed to this person (owner and admins);
+     * security notices always are.
+     */
     trialReminders: z.boolean(),
   })
   .meta({ id: 'User' });

@@ -10,9 +10,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
 import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/login-throttle.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
-import { devMailboxEnabled } from '../../config/env.ts';
-import { dev } from '@datafeeds/domain/calls';
 import { createSessionsService, type SessionsService } from './sessions/sessions-service.ts';
 import { createAccountsService, type AccountsService } from './users/accounts-service.ts';
 import { createOneTimeTokens } from './users/one-time-tokens.ts';
@@ -40,7 +37,6 @@ declare module 'fastify' {
     clock: Clock;
     users: UsersRepository;
     sessions: SessionsService;
-    mailer: Mailer;
     accounts: AccountsService;
     recovery: RecoveryService;
     companies: CompaniesRepository;
@@ -62,8 +58,6 @@ interface ServicesOptions {
   clock: Clock;
   secrets: Secrets;
   loginThrottle: LoginThrottleOptions;
-  /** The email delivery worker's poll interval (mail/mailer.ts); 0 leaves only the nudge after a send. */
-  mailDeliveryMs: number;
   /**
    * Bring the trial plan in line with TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND now. The server does;
    * the operator CLI does not, since its shell's environment need not be the servers'.
@@ -72,19 +66,10 @@ interface ServicesOptions {
 }
 
 export default fp<ServicesOptions>(
-  async (app, { env, clock, secrets, loginThrottle, mailDeliveryMs, syncTrialPlan }) => {
-    const { db } = app;
+  async (app, { env, clock, secrets, loginThrottle, syncTrialPlan }) => {
+    const { db, mailer } = app;
     const users = createUsersRepository(db);
     const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
-    const mailer = createMailer({
-      smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM,
-      mailboxUrl: devMailboxEnabled(env) ? `${env.APP_URL}${dev.devMailboxPage.path}` : undefined,
-      db,
-      clock,
-      log: app.log,
-      deliveryPollMs: mailDeliveryMs,
-    });
     const notices = createSecurityNotices({ clock, mailer, appUrl: env.APP_URL });
     const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
     const shared = {
@@ -124,7 +109,6 @@ export default fp<ServicesOptions>(
     app.decorate('clock', clock);
     app.decorate('users', users);
     app.decorate('sessions', sessions);
-    app.decorate('mailer', mailer);
     app.decorate('accounts', accounts);
     app.decorate('recovery', recovery);
     app.decorate('companies', companies);
@@ -193,10 +177,10 @@ export default fp<ServicesOptions>(
       }),
     );
     app.addHook('onClose', async () => {
-      // Reset emails still being written go first, so the worker can stop with them stored.
+      // Reset emails still being written go first, so the mailer (stopped after this plugin, mail.ts)
+      // can stop with them stored.
       await recovery.drain();
-      await mailer.close();
     });
   },
-  { name: 'services', dependencies: ['database', 'redis', 'credentials', 'usage'] },
+  { name: 'services', dependencies: ['database', 'redis', 'mail', 'credentials', 'usage'] },
 );

@@ -1,6 +1,6 @@
 // The trial reminder schedule (notices/trial-reminders.ts) on every instance: the database decides which
-// instance sends each reminder, so every instance may run it. Built after the services (it writes through
-// their mailer) and so stopped before them.
+// instance sends each reminder, so every instance may run it. Built after the services and the mailer
+// (it writes through it) and so stopped before them.
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -28,5 +28,5 @@ export default fp<TrialRemindersOptions>(
       await stop?.();
     });
   },
-  { name: 'trial-reminders', dependencies: ['database', 'services'] },
+  { name: 'trial-reminders', dependencies: ['database', 'mail', 'services'] },
 );

@@ -1,9 +1,12 @@
 // Usage of credentials (design §8 "Usage"): the meter verification counts into, its flushes, the store
-// and the retention sweep. Registered before `credentials` (which hands the meter to verification), so
-// its onClose runs after verification has stopped: the last counts are written while the database is open.
+// and the retention sweep, and the quota emails its batches check (design §10). Registered before
+// `credentials` (which hands the meter to verification), so its onClose runs after verification has
+// stopped: the last counts are written while the database is open. Registered after the mailer
+// (mail.ts), so the mailer is still there for the quota emails of those last counts.
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createQuotaNotices } from './notices/quota-notices.ts';
 import {
   createUsageMeter,
   DEFAULT_USAGE_MAX_KEYS,
@@ -22,7 +25,7 @@ declare module 'fastify' {
 }
 
 export interface UsageOptions {
-  env: Pick<Env, 'USAGE_METERING'>;
+  env: Pick<Env, 'USAGE_METERING' | 'APP_URL'>;
   clock: Clock;
   /** How often held counts are written; 0 leaves only flush() and the one at close (tests). */
   flushMs: number;
@@ -33,7 +36,13 @@ export interface UsageOptions {
 
 export default fp<UsageOptions>(
   async (app, { env, clock, flushMs, retentionSweepMs, maxKeys }) => {
-    const store = createUsageStore(app.db);
+    const quotaNotices = createQuotaNotices({
+      clock,
+      mailer: app.mailer,
+      appUrl: env.APP_URL,
+      log: app.log,
+    });
+    const store = createUsageStore(app.db, quotaNotices);
     const meter = env.USAGE_METERING
       ? createUsageMeter({
           write: store.write,
@@ -53,5 +62,5 @@ export default fp<UsageOptions>(
       await stopFlushes?.();
     });
   },
-  { name: 'usage', dependencies: ['database'] },
+  { name: 'usage', dependencies: ['database', 'mail'] },
 );

@@ -6,6 +6,7 @@ import {
   STANDARD_PLAN,
   roleWithArticle,
   type AssignableRole,
+  type QuotaNoticeThreshold,
 } from '@datafeeds/domain';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 
@@ -138,6 +139,58 @@ export function trialReminderEmail(
     'Upgrade your account',
     `${appUrl}/dashboard`,
     'You receive this as an owner or admin of the account. Turn trial reminders off on your Profile page; if you already asked for the upgrade, the provider team will be in touch.',
+  );
+}
+
+/** What a quota email states (design §10): the company, its plan and today's count when it crossed. */
+export interface QuotaNotice {
+  companyName: string;
+  /** A trial company asks for the upgrade on its dashboard; a paid one has no button for a larger plan. */
+  accountStatus: 'trial' | 'paid';
+  planName: string;
+  /** 80: most of the day's quota used; 100: all of it. */
+  threshold: QuotaNoticeThreshold;
+  used: number;
+  dailyQuota: number;
+  /** The next UTC midnight, when the day's count starts again. */
+  resetsAt: Date;
+}
+
+const requestCount = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * At 80 % and at 100 % of a UTC day's quota (design §10), to the owner and admins who did not turn trial
+ * reminders off: that switch covers these emails too. The link opens the dashboard, which shows today's
+ * use and, for a trial account, holds the Upgrade button.
+ */
+export function quotaNoticeEmail(to: string, appUrl: string, notice: QuotaNotice): EmailMessage {
+  const { companyName, planName, used, dailyQuota } = notice;
+  const reached = notice.threshold === 100;
+  const count = `${requestCount(used)} of the ${requestCount(dailyQuota)} requests its ${planName} plan allows per day`;
+  const resets = utcMoment(notice.resetsAt);
+  const paragraphs = reached
+    ? [
+        `The ${companyName} account has used ${count}.`,
+        `Requests beyond the limit are refused (code QUOTA_EXCEEDED) until the count starts again on ${resets}.`,
+      ]
+    : [
+        `The ${companyName} account has used ${count} (${Math.floor((used * 100) / dailyQuota)}%).`,
+        `Once the limit is reached, further requests are refused (code QUOTA_EXCEEDED) until the count starts again on ${resets}.`,
+      ];
+  paragraphs.push(
+    notice.accountStatus === 'trial'
+      ? 'For a higher limit, the account owner can ask for an upgrade to a paid account with the Upgrade To Paid Account button on the dashboard.'
+      : 'For a higher limit, ask the provider team for a larger plan.',
+  );
+  return linkEmail(
+    to,
+    reached
+      ? "You have reached today's request limit"
+      : `You have used ${notice.threshold}% of today's requests`,
+    paragraphs,
+    'Open the dashboard',
+    `${appUrl}/dashboard`,
+    'You receive this as an owner or admin of the account, at most once a day for each of these two emails. Turn them off with the trial reminders switch on your Profile page: it covers quota emails too.',
   );
 }
 

@@ -1,10 +1,13 @@
 // Usage in the database (design §8 "Usage"): a batch of hourly counts and last uses written in ONE
-// statement, the per-day sums GetClientUsage reads, and the retention delete.
+// statement (with the quota emails' check in its transaction, design §10), the per-day sums
+// GetClientUsage reads, and the retention delete.
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import { USAGE_REPORT_VERIFIED_WITHIN_HOURS } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { credentialUsageHourly, verifierKeyVerifications } from '../../../db/schema.ts';
+import { transaction } from '../../../db/transaction.ts';
 import { lastUseMoves } from '../credentials/last-use.ts';
+import type { QuotaNotices } from '../notices/quota-notices.ts';
 import type { UsageBatch } from './usage-meter.ts';
 import type { VerificationMark } from './verification-marks.ts';
 
@@ -21,7 +24,11 @@ export interface UsageDayRow {
   count: number;
 }
 
-export function createUsageStore(db: Db) {
+export function createUsageStore(
+  db: Db,
+  /** The quota emails, checked in the transaction of each batch that adds to today's counts. */
+  quotaNotices?: Pick<QuotaNotices, 'checkAfter'>,
+) {
   return {
     /**
      * One statement, both tables: counts are added (ON CONFLICT … count + excluded.count, so instances
@@ -29,7 +36,10 @@ export function createUsageStore(db: Db) {
      * by the credentials module's part of the statement (credentials/last-use.ts), which locks their rows
      * in client-id order, so two instances' batches take their locks in the same order and cannot
      * deadlock. New verification marks, a few an hour, go first in a statement of their own (a key gone
-     * meanwhile is skipped by the join).
+     * meanwhile is skipped by the join). When the counts add to today's, the statement and the quota
+     * emails' check (notices/quota-notices.ts) share one transaction, so an email exists exactly when
+     * the counts that crossed its threshold committed; the check takes its locks (its own table's keys,
+     * in company order) only after the statement's, so the order above still holds.
      */
     async write(batch: UsageBatch): Promise<void> {
       const counts = JSON.stringify(
@@ -60,7 +70,7 @@ export function createUsageStore(db: Db) {
           ON CONFLICT DO NOTHING
         `);
       }
-      await db.execute(sql`
+      const counted = sql`
         WITH counted AS (
           INSERT INTO credential_usage_hourly AS u (client_id, hour, scope, code, count)
           SELECT c, h, s, k, n
@@ -70,7 +80,16 @@ export function createUsageStore(db: Db) {
           RETURNING 1
         ), ${lastUseMoves(batch.lastUsed)}
         SELECT (SELECT count(*) FROM counted) AS counted, (SELECT count(*) FROM used) AS used
-      `);
+      `;
+      const checkQuotas = quotaNotices?.checkAfter(batch.counts);
+      if (!checkQuotas) {
+        await db.execute(counted);
+        return;
+      }
+      await transaction(db, async (tx) => {
+        await tx.execute(counted);
+        await checkQuotas(tx);
+      });
     },
 
     /** Which of `marks` are stored (written by any instance). */

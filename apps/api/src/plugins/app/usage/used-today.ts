@@ -53,20 +53,32 @@ export async function usedTodayByToken(
 
 /** Today's admitted requests of the whole company. */
 export async function companyUsedToday(executor: Db, companyId: string, atMs: number): Promise<number> {
-  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
   const { rows } = await rowsOf<{ used: number }>(
     executor,
-    sql`
-    SELECT coalesce(sum(u.count), 0)::float8 AS used
+    sql`SELECT ${companyUsedTodaySql(sql`${companyId}::uuid`, atMs)} AS used`,
+  );
+  return Number(rows[0]?.used ?? 0);
+}
+
+/**
+ * The same as a scalar expression of the company `companyId` names (a value, or a column of an outer
+ * query: the quota emails ask it of every company a usage batch touched, in one statement). Its client
+ * IDs now and those its tokens' rotations replaced, found by their tokens' lineage (an index; a token's
+ * deletion takes its replaced IDs with it, so each has a token of the company).
+ */
+export function companyUsedTodaySql(companyId: SQL, atMs: number): SQL {
+  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
+  return sql`(
+    SELECT coalesce(sum(u.count), 0)::float8
     FROM credential_usage_hourly AS u
     WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (
       SELECT client_id FROM api_clients WHERE company_id = ${companyId}
       UNION ALL
-      SELECT client_id FROM replaced_client_ids WHERE company_id = ${companyId}
+      SELECT r.client_id FROM api_clients AS a
+      JOIN replaced_client_ids AS r ON r.lineage_id = a.lineage_id
+      WHERE a.company_id = ${companyId}
     )
-  `,
-  );
-  return Number(rows[0]?.used ?? 0);
+  )`;
 }
 
 /**
