@@ -43,6 +43,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     expiredAt: '2026-03-03T12:00:00.000Z',
     lastUsedAt: null,
     rotationGrace: null,
+    dailyCap: null,
     ...overrides,
   };
 }

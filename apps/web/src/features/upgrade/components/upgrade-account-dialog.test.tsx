@@ -25,6 +25,7 @@ const client: Client = {
   expiredAt: '2026-03-03T12:00:00.000Z',
   lastUsedAt: null,
   rotationGrace: null,
+  dailyCap: null,
 };
 
 function mockDashboard(upgradeAnswer: DoubleAnswer<typeof accountCalls.upgradeAccount>) {

@@ -28,6 +28,7 @@ const client: Client = {
   expiredAt: null,
   lastUsedAt: null,
   rotationGrace: null,
+  dailyCap: null,
 };
 
 /** Busy on the last day (index days-1) and the one before; refused requests only on the last day. */
