@@ -1,11 +1,18 @@
 import { emptyScope, type Client, type ClientUsage } from '@datafeeds/domain';
-import { system, tokens, users } from '@datafeeds/domain/calls';
+import { account, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { appConfig, internalError, makeClientId, makeClientUsage, makeUser } from '@/testing/fixtures';
+import {
+  appConfig,
+  internalError,
+  makeClientId,
+  makeClientUsage,
+  makeQuota,
+  makeUser,
+} from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import {
@@ -51,6 +58,7 @@ function mockUsageApi(usageFor: (days: number) => ClientUsage | null) {
     answer(users.getUser, { body: makeUser() }),
     answer(system.config, { body: appConfig }),
     answer(tokens.getClients, { body: { clients: [client] } }),
+    answer(account.getQuota, { body: makeQuota() }),
     answer(tokens.getClientUsage, ({ query }) => {
       const usage = usageFor(Number(query.get('days')));
       return usage ? { body: usage } : internalError;
