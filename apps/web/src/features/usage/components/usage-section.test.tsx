@@ -20,6 +20,7 @@ import {
   NO_VERIFICATIONS_HEADING,
   NO_VERIFICATIONS_TEXT,
   noVerificationsInWindow,
+  REFUSED_CODE_HINTS,
   USAGE_LOAD_FAILED,
 } from './usage-texts';
 
@@ -71,6 +72,12 @@ async function openUsage() {
   return screen.findByRole('region', { name: 'Usage' });
 }
 
+/** The refusals by reason, each line's text, in the order shown. */
+const reasonLines = (section: HTMLElement) =>
+  within(within(section).getByRole('list', { name: 'Refused by reason' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
 const cellTexts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
 
 describe('usage section of API token details', () => {
@@ -84,9 +91,7 @@ describe('usage section of API token details', () => {
     expect(within(section).getByLabelText('Totals over 30 days')).toHaveTextContent(
       'Requests136Valid131Refused5',
     );
-    expect(within(section).getByRole('list', { name: 'Refused by reason' })).toHaveTextContent(
-      'Expired: 2Feed not in scope: 3',
-    );
+    expect(reasonLines(section)).toEqual(['Feed not in scope3 · 60%', 'Expired2 · 40%']);
     expect(within(section).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(section).getByRole('figure', { name: /^Requests per day by feed/ })).toBeInTheDocument();
 
@@ -105,6 +110,37 @@ describe('usage section of API token details', () => {
     expect(cellTexts(rows[2]!).slice(1)).toEqual(['7', '0', '1', '0']);
     expect(rows).toHaveLength(32);
     expect(cellTexts(rows.at(-1)!)).toEqual(['Total', '127', '3', '1', '5']);
+  });
+
+  it('lists the refusals for a limit with what they mean, the most frequent reason first', async () => {
+    mockUsageApi((days) =>
+      makeClientUsage(client.id, {
+        days,
+        feeds: { nfl: (index) => (index === days - 1 ? 5000 : 0) },
+        refused: (index) => (index === days - 1 ? 1300 : 0),
+        refusedByCode: { SCOPE_DENIED: 10, QUOTA_EXCEEDED: 1234, RATE_LIMITED: 56 },
+      }),
+    );
+    const section = await openUsage();
+    await within(section).findByText('Refused by reason');
+    expect(reasonLines(section)).toEqual([
+      `Daily quota reached1,234 · 95%${REFUSED_CODE_HINTS.QUOTA_EXCEEDED}`,
+      `Rate limit reached56 · 4%${REFUSED_CODE_HINTS.RATE_LIMITED}`,
+      'Feed not in scope10 · 1%',
+    ]);
+    expect(REFUSED_CODE_HINTS.QUOTA_EXCEEDED).toBe(
+      "Over the company's daily quota, or this token's own daily cap",
+    );
+    // The table view lists them too.
+    await userEvent.click(within(section).getByRole('button', { name: 'Table' }));
+    expect(reasonLines(section)).toHaveLength(3);
+  });
+
+  it('lists no reasons when nothing was refused', async () => {
+    mockUsageApi((days) => makeClientUsage(client.id, { days, feeds: { nfl: () => 2 } }));
+    const section = await openUsage();
+    await within(section).findByRole('figure');
+    expect(within(section).queryByText('Refused by reason')).not.toBeInTheDocument();
   });
 
   it('loads 7 or 90 days when the period changes', async () => {
