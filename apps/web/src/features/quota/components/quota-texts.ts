@@ -30,15 +30,15 @@ export function usedPercent({ plan, usedToday }: QuotaStanding): number {
   return Math.min(100, Math.floor((usedToday * 100) / plan.dailyQuota));
 }
 
-export const formatCount = (count: number) => count.toLocaleString();
+const formatCount = (count: number) => count.toLocaleString();
 const requests = (count: number) => `${formatCount(count)} ${count === 1 ? 'request' : 'requests'}`;
 
 /** A whole percentage as the reader's locale writes it: "84%" in en-US, "84 %" in French. */
-export const formatPercent = (percent: number) =>
+const formatPercent = (percent: number) =>
   new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 
 /** A time of day on the reader's clock, 24-hour: "18:40". */
-export const formatClock = (at: string) =>
+const formatClock = (at: string) =>
   new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
     new Date(at),
   );
