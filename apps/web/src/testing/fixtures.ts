@@ -5,12 +5,15 @@ import {
   ERROR_CODES,
   INTERNAL_ERROR_MESSAGE,
   SECRET_BODY_LENGTH,
+  TRIAL_PLAN,
+  nextUtcDayStartMs,
   USAGE_DAYS_DEFAULT,
   withChecksum,
   type AppConfig,
   type AuditEvent,
   type ClientUsage,
   type ErrorResponse,
+  type Quota,
   type UsageFeed,
   type User,
 } from '@datafeeds/domain';
@@ -169,5 +172,30 @@ export function makeAuditEvent(overrides: Partial<AuditEvent> = {}): AuditEvent 
     detail: {},
     names: {},
     ...overrides,
+  };
+}
+
+interface QuotaFixtureOptions {
+  plan?: Partial<Quota['plan']>;
+  usedToday?: number;
+  resetsAt?: string;
+  forecastExhaustedAt?: string | null;
+  tokens?: Quota['tokens'];
+}
+
+/**
+ * A GetQuota answer as the server builds it: the trial plan's defaults, remainingToday and resetsAt
+ * following from the plan and the clock. Unless a test says otherwise, the company used little today.
+ */
+export function makeQuota(options: QuotaFixtureOptions = {}): Quota {
+  const plan = { name: TRIAL_PLAN, dailyQuota: 10_000, ratePerSecond: 10, ...options.plan };
+  const usedToday = options.usedToday ?? 1234;
+  return {
+    plan,
+    usedToday,
+    remainingToday: plan.dailyQuota === null ? null : Math.max(0, plan.dailyQuota - usedToday),
+    resetsAt: options.resetsAt ?? new Date(nextUtcDayStartMs(Date.now())).toISOString(),
+    forecastExhaustedAt: options.forecastExhaustedAt ?? null,
+    tokens: options.tokens ?? [],
   };
 }

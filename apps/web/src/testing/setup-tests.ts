@@ -18,6 +18,7 @@ let consoleError: MockInstance<typeof console.error>;
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   resetSessionForTests();
   resetAnalyticsForTests();
   resetConsoleErrorsAllowance();

@@ -1,21 +1,22 @@
-import { auth, system, team, tokens, users } from '@datafeeds/domain/calls';
+import { account, auth, system, team, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import { profileNotFound, unauthorized } from '@/testing/server-errors';
 
 /** The app asks for the deployment's settings on every page (app/provider.tsx). */
 const config = answer(system.config, { body: appConfig });
-/** A signed-in user with a profile, on the dashboard: the user and the company's tokens. */
+/** A signed-in user with a profile, on the dashboard: the user, the company's tokens and its quota. */
 const signedIn = [
   config,
   answer(users.getUser, { body: makeUser() }),
   answer(tokens.getClients, { body: { clients: [] } }),
+  answer(account.getQuota, { body: makeQuota() }),
 ];
 
 describe('authenticated shell', () => {

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
+import { QuotaBanner } from '@/features/quota/components/quota-banner';
 import { identify } from '@/lib/analytics/analytics';
 import { useSessionToken } from '@/lib/auth/use-session';
 import { userQueryOptions } from '@/lib/auth/user';
@@ -50,6 +51,8 @@ export default function AppShell() {
 
   return (
     <ShellLayout>
+      {/* The company's quota concerns every page of a member; an identity without a profile has none yet. */}
+      {user === null ? null : <QuotaBanner />}
       <Outlet />
     </ShellLayout>
   );

@@ -17,6 +17,8 @@ export interface TextInputProps {
   label: string;
   value?: string;
   type?: 'text' | 'email' | 'password' | 'tel';
+  /** The on-screen keyboard a phone shows ("numeric": digits only). */
+  inputMode?: 'text' | 'numeric';
   /** The validation message; its presence puts the field in the error state. */
   error?: string | undefined;
   /** Shown under the field when there is no error. */
@@ -47,6 +49,7 @@ export function TextInput({
   label,
   value,
   type = 'text',
+  inputMode,
   error,
   hint,
   required = false,
@@ -79,6 +82,7 @@ export function TextInput({
         label={label}
         value={value ?? ''}
         type={type}
+        inputProps={inputMode ? { inputMode } : undefined}
         autoFocus={autoFocus}
         autoComplete={autoComplete}
         readOnly={readOnly}

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { NewTokenButton } from '@/components/navigation/new-token-button';
+import { TokenQuotaSection } from '@/features/quota/components/token-quota-section';
 import { TokenDetails } from '@/features/tokens/components/token-details';
 
 // The usage section brings the chart library: it loads after the token's fields, in a chunk of its own.
@@ -23,6 +24,7 @@ export default function ClientRoute() {
       <TokenDetails
         key={clientId}
         clientId={clientId}
+        limits={(client) => <TokenQuotaSection client={client} />}
         below={
           <Suspense fallback={null}>
             <UsageSection clientId={clientId} />

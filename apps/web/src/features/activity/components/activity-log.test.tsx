@@ -7,13 +7,20 @@ import {
   type AuditEvent,
   type AuditEventKind,
 } from '@datafeeds/domain';
-import { activity, system, users } from '@datafeeds/domain/calls';
+import { account, activity, system, users } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type CalledWith, type DoubleAnswer } from '@/testing/call-doubles';
-import { appConfig, internalError, makeAuditEvent, makeClientId, makeUser } from '@/testing/fixtures';
+import {
+  appConfig,
+  internalError,
+  makeAuditEvent,
+  makeClientId,
+  makeQuota,
+  makeUser,
+} from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import { activityCsvFileName } from '../api/export-activity';
@@ -72,6 +79,7 @@ function mockActivityApi(
   return mockCalls(
     answer(users.getUser, { body: makeUser() }),
     answer(system.config, { body: appConfig }),
+    answer(account.getQuota, { body: makeQuota() }),
     answer(activity.getActivity, getActivity),
     answer(activity.exportActivity, exportActivity),
   );

@@ -6,13 +6,13 @@ import {
   type InvitationProblem,
   type InvitationSummary,
 } from '@datafeeds/domain';
-import { auth, system, team, tokens, users } from '@datafeeds/domain/calls';
+import { account, auth, system, team, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type CallDouble, type DoubleAnswer } from '@/testing/call-doubles';
-import { appConfig, makeLinkToken, makeUser } from '@/testing/fixtures';
+import { appConfig, makeLinkToken, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import { profileNotFound, serviceUnavailable } from '@/testing/server-errors';
@@ -43,6 +43,7 @@ function mockInvitationApi(getInvitation: DoubleAnswer<typeof team.getInvitation
     answer(team.getInvitation, getInvitation),
     answer(users.checkUsernameRegistered, { body: { usernameRegistered: false } }),
     answer(tokens.getClients, { body: { clients: [] } }),
+    answer(account.getQuota, { body: makeQuota() }),
     ...extra,
   );
 }

@@ -1,12 +1,12 @@
 import { ERROR_CODES, MESSAGES } from '@datafeeds/domain';
-import { auth, system, tokens, users } from '@datafeeds/domain/calls';
+import { account, auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
 import { fillAndBlur, focusAndLeave } from '@/testing/form';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import { rateLimited } from '@/testing/server-errors';
@@ -93,6 +93,7 @@ describe('login form', () => {
       answer(auth.login, { body: { token } }),
       answer(users.getUser, { body: makeUser() }),
       answer(tokens.getClients, { body: { clients: [] } }),
+      answer(account.getQuota, { body: makeQuota() }),
     );
     const { router } = await openLogin();
     await submitCredentials();

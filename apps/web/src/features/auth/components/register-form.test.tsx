@@ -5,7 +5,7 @@ import {
   passwordTooCommonMessage,
   type ErrorResponse,
 } from '@datafeeds/domain';
-import { auth, system, tokens, users } from '@datafeeds/domain/calls';
+import { account, auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { getToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type CalledWith } from '@/testing/call-doubles';
 import { advanceClock, startFakeClock } from '@/testing/fake-clock';
 import { fillAndBlur, focusAndLeave } from '@/testing/form';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 
@@ -137,6 +137,7 @@ describe('registration form', () => {
       }),
       answer(users.getUser, { body: makeUser() }),
       answer(tokens.getClients, { body: { clients: [] } }),
+      answer(account.getQuota, { body: makeQuota() }),
     );
     await preloadRoutes('/register', '/');
     const user = startFakeClock();

@@ -12,10 +12,10 @@ import {
   type TeamMember,
   type User,
 } from '@datafeeds/domain';
-import { system, team as teamCalls, users } from '@datafeeds/domain/calls';
+import { account, system, team as teamCalls, users } from '@datafeeds/domain/calls';
 import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 
 function makeMember(id: string, role: CompanyRole, firstName: string): TeamMember {
@@ -87,6 +87,7 @@ export function mockTeamApi({ signedInAs, members, invitations }: TeamApiOptions
   const mock = mockCalls(
     answer(users.getUser, () => ({ body: userAs(memberOf(signedInAs.id) ?? signedInAs) })),
     answer(system.config, { body: appConfig }),
+    answer(account.getQuota, { body: makeQuota() }),
     answer(teamCalls.getTeam, () => ({ body: { members: team.members, invitations: team.invitations } })),
     answer(teamCalls.inviteMember, ({ body: { email, role } }) => {
       if (team.members.some((each) => each.email === email)) return conflict(TEAM_MESSAGES.alreadyMember);

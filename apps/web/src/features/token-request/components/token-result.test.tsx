@@ -1,5 +1,5 @@
 import { ERROR_CODES, MESSAGES, tokenRequestSchema, type User } from '@datafeeds/domain';
-import { auth, system, tokens, users } from '@datafeeds/domain/calls';
+import { account as accountCalls, auth, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import {
   internalError,
   makeClientId,
   makeClientSecret,
+  makeQuota,
   makeUser,
   validationFailed,
 } from '@/testing/fixtures';
@@ -50,6 +51,7 @@ async function openForm({
     answer(users.getUser, { body: account }),
     answer(system.config, { body: appConfig }),
     answer(tokens.getClients, { body: { clients: [] } }),
+    answer(accountCalls.getQuota, { body: makeQuota() }),
     answer(tokens.createClient, createAnswer),
     answer(auth.logout, { status: 204 }),
     answer(auth.refreshLogout, { status: 204 }),

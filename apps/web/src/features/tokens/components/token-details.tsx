@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Client } from '@datafeeds/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
@@ -13,12 +14,14 @@ export const TOKEN_LOAD_FAILED = 'This API token could not be loaded. Check your
 
 interface TokenDetailsProps {
   clientId: string;
+  /** Shown under the token's fields once it has loaded: its part of the plan's quota (composed by the route). */
+  limits?: (client: Client) => ReactNode;
   /** Shown under the token's fields once it has loaded (the usage section, composed by the route). */
   below?: ReactNode;
 }
 
 /** The /client/:clientId page body: one token, with the same delete and rotate dialogs as the dashboard. */
-export function TokenDetails({ clientId, below }: TokenDetailsProps) {
+export function TokenDetails({ clientId, limits, below }: TokenDetailsProps) {
   const navigate = useNavigate();
   const tokenQuery = useClient(clientId);
   // Spec §2: after a rotate or a delete the user returns to /.
@@ -37,6 +40,7 @@ export function TokenDetails({ clientId, below }: TokenDetailsProps) {
     <>
       <TokenFields client={tokenQuery.data} actions={actions} />
       <RotationGraceSection client={tokenQuery.data} />
+      {limits?.(tokenQuery.data)}
       {below}
       {dialogs}
     </>

@@ -1,7 +1,7 @@
 // Fixtures and test doubles for the tokens screens: an in-memory token list behind GetClients,
 // GetClientUsage, DeleteClient, RotateClient and EndRotationGrace, answering as the server does
 // (its messages, its 404 with replacedBy, its 400 for a malformed client ID), so a test sees the list
-// reload after a change.
+// reload after a change. The company's quota (the banner, the token's share) is a little use of the trial.
 import {
   ERROR_CODES,
   ROTATION_GRACE_SECONDS,
@@ -10,7 +10,7 @@ import {
   type Client,
   type User,
 } from '@datafeeds/domain';
-import { system, tokens, users } from '@datafeeds/domain/calls';
+import { account, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, within } from '@testing-library/react';
 import { vi } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
@@ -20,6 +20,7 @@ import {
   makeClientId,
   makeClientSecret,
   makeClientUsage,
+  makeQuota,
   makeUser,
   validationFailed,
 } from '@/testing/fixtures';
@@ -44,6 +45,7 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     lastUsedAt: null,
     dailyCap: null,
     rotationGrace: null,
+    dailyCap: null,
     ...overrides,
   };
 }
@@ -125,6 +127,7 @@ export function mockTokensApi(options: TokensApiOptions = {}) {
       store.splice(index, 1, { ...client, rotationGrace: null });
       return { status: 204 };
     }),
+    answer(account.getQuota, { body: makeQuota() }),
   );
   /** Records that a rotation replaced `oldId` by `newId` (a token rotated before the test). */
   const replace = (oldId: string, newId: string) => replaced.set(oldId, newId);

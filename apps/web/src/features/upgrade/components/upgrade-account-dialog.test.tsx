@@ -6,7 +6,7 @@ import { setToken } from '@/lib/auth/session-store';
 import { clickOutsideDialog } from '@/testing/dialog';
 import { startFakeClock } from '@/testing/fake-clock';
 import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
-import { appConfig, internalError, makeClientId, makeUser } from '@/testing/fixtures';
+import { appConfig, internalError, makeClientId, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
 import { upgradeRequestedText } from './upgrade-account-button';
@@ -26,6 +26,7 @@ const client: Client = {
   lastUsedAt: null,
   dailyCap: null,
   rotationGrace: null,
+  dailyCap: null,
 };
 
 function mockDashboard(upgradeAnswer: DoubleAnswer<typeof accountCalls.upgradeAccount>) {
@@ -34,6 +35,7 @@ function mockDashboard(upgradeAnswer: DoubleAnswer<typeof accountCalls.upgradeAc
     answer(users.getUser, { body: makeUser({ companyAccountStatus: 'trial' }) }),
     answer(system.config, { body: appConfig }),
     answer(tokens.getClients, { body: { clients: [client] } }),
+    answer(accountCalls.getQuota, { body: makeQuota() }),
     answer(accountCalls.upgradeAccount, upgradeAnswer),
   );
 }
@@ -90,6 +92,7 @@ describe('upgrade account dialog', () => {
       }),
       answer(system.config, { body: appConfig }),
       answer(tokens.getClients, { body: { clients: [client] } }),
+      answer(accountCalls.getQuota, { body: makeQuota() }),
     );
     await renderScreen('/dashboard');
     expect(
@@ -115,6 +118,7 @@ describe('upgrade account dialog', () => {
       answer(users.getUser, () => ({ body: account })),
       answer(system.config, { body: appConfig }),
       answer(tokens.getClients, { body: { clients: [client] } }),
+      answer(accountCalls.getQuota, { body: makeQuota() }),
       answer(accountCalls.upgradeAccount, () => {
         account = makeUser({ companyAccountStatus: 'paid' });
         return { status: 409, body: { error: ERROR_CODES.conflict, message: alreadyPaidMessage } };

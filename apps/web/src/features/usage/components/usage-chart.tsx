@@ -56,7 +56,7 @@ export function UsageChart({ usage }: { usage: ClientUsage }) {
     <Box ref={setBox} sx={{ minWidth: 0 }}>
       <Typography variant="body2" color="text.secondary">
         {bars.daysPerBar === 1 ? 'A bar a day' : 'A bar a week (the table shows each day)'}: valid requests
-        stacked by feed, refused requests in red on top.
+        stacked by feed, refused requests in red on top (their reasons follow the chart).
       </Typography>
       <BarChart
         height={320}

@@ -1,11 +1,18 @@
 import { emptyScope, type Client, type ClientUsage } from '@datafeeds/domain';
-import { system, tokens, users } from '@datafeeds/domain/calls';
+import { account, system, tokens, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { appConfig, internalError, makeClientId, makeClientUsage, makeUser } from '@/testing/fixtures';
+import {
+  appConfig,
+  internalError,
+  makeClientId,
+  makeClientUsage,
+  makeQuota,
+  makeUser,
+} from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
 import {
@@ -13,6 +20,7 @@ import {
   NO_VERIFICATIONS_HEADING,
   NO_VERIFICATIONS_TEXT,
   noVerificationsInWindow,
+  REFUSED_CODE_HINTS,
   USAGE_LOAD_FAILED,
 } from './usage-texts';
 
@@ -29,6 +37,7 @@ const client: Client = {
   lastUsedAt: null,
   dailyCap: null,
   rotationGrace: null,
+  dailyCap: null,
 };
 
 /** Busy on the last day (index days-1) and the one before; refused requests only on the last day. */
@@ -51,6 +60,7 @@ function mockUsageApi(usageFor: (days: number) => ClientUsage | null) {
     answer(users.getUser, { body: makeUser() }),
     answer(system.config, { body: appConfig }),
     answer(tokens.getClients, { body: { clients: [client] } }),
+    answer(account.getQuota, { body: makeQuota() }),
     answer(tokens.getClientUsage, ({ query }) => {
       const usage = usageFor(Number(query.get('days')));
       return usage ? { body: usage } : internalError;
@@ -62,6 +72,12 @@ async function openUsage() {
   renderApp(`/client/${client.id}`);
   return screen.findByRole('region', { name: 'Usage' });
 }
+
+/** The refusals by reason, each line's text, in the order shown. */
+const reasonLines = (section: HTMLElement) =>
+  within(within(section).getByRole('list', { name: 'Refused by reason' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 const cellTexts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
 
@@ -76,9 +92,7 @@ describe('usage section of API token details', () => {
     expect(within(section).getByLabelText('Totals over 30 days')).toHaveTextContent(
       'Requests136Valid131Refused5',
     );
-    expect(within(section).getByRole('list', { name: 'Refused by reason' })).toHaveTextContent(
-      'Expired: 2Feed not in scope: 3',
-    );
+    expect(reasonLines(section)).toEqual(['Feed not in scope3 · 60%', 'Expired2 · 40%']);
     expect(within(section).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(section).getByRole('figure', { name: /^Requests per day by feed/ })).toBeInTheDocument();
 
@@ -97,6 +111,37 @@ describe('usage section of API token details', () => {
     expect(cellTexts(rows[2]!).slice(1)).toEqual(['7', '0', '1', '0']);
     expect(rows).toHaveLength(32);
     expect(cellTexts(rows.at(-1)!)).toEqual(['Total', '127', '3', '1', '5']);
+  });
+
+  it('lists the refusals for a limit with what they mean, the most frequent reason first', async () => {
+    mockUsageApi((days) =>
+      makeClientUsage(client.id, {
+        days,
+        feeds: { nfl: (index) => (index === days - 1 ? 5000 : 0) },
+        refused: (index) => (index === days - 1 ? 1300 : 0),
+        refusedByCode: { SCOPE_DENIED: 10, QUOTA_EXCEEDED: 1234, RATE_LIMITED: 56 },
+      }),
+    );
+    const section = await openUsage();
+    await within(section).findByText('Refused by reason');
+    expect(reasonLines(section)).toEqual([
+      `Daily quota reached1,234 · 95%${REFUSED_CODE_HINTS.QUOTA_EXCEEDED}`,
+      `Rate limit reached56 · 4%${REFUSED_CODE_HINTS.RATE_LIMITED}`,
+      'Feed not in scope10 · 1%',
+    ]);
+    expect(REFUSED_CODE_HINTS.QUOTA_EXCEEDED).toBe(
+      "Over the company's daily quota, or this token's own daily cap",
+    );
+    // The table view lists them too.
+    await userEvent.click(within(section).getByRole('button', { name: 'Table' }));
+    expect(reasonLines(section)).toHaveLength(3);
+  });
+
+  it('lists no reasons when nothing was refused', async () => {
+    mockUsageApi((days) => makeClientUsage(client.id, { days, feeds: { nfl: () => 2 } }));
+    const section = await openUsage();
+    await within(section).findByRole('figure');
+    expect(within(section).queryByText('Refused by reason')).not.toBeInTheDocument();
   });
 
   it('loads 7 or 90 days when the period changes', async () => {

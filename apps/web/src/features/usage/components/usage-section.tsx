@@ -1,17 +1,11 @@
 // The usage section of API Token Details (design §8 "Usage"): requests per day by feed and refused
-// requests over 7, 30 or 90 days, as a chart or as a table, with totals and the refusals by reason.
+// requests over 7, 30 or 90 days, as a chart or as a table, with totals, and the refusals by reason below.
 // Only the /client/:clientId route imports it, so the chart library loads with that route's lazy chunk.
 // (A lazy chunk of its own for the chart would share MUI's Typography and Button with the sign-in page
 // but not Box, and the bundler would then split /login's first load into one more file: +0.5 kB.)
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { useState } from 'react';
-import {
-  REFUSED_METERED_CODES,
-  USAGE_DAY_CHOICES,
-  USAGE_DAYS_DEFAULT,
-  shortClientId,
-  type ClientUsage,
-} from '@datafeeds/domain';
+import { USAGE_DAY_CHOICES, USAGE_DAYS_DEFAULT, shortClientId, type ClientUsage } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -20,6 +14,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { useClientUsage } from '../api/get-client-usage';
+import { RefusalBreakdown } from './refusal-breakdown';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import {
@@ -27,7 +22,6 @@ import {
   NO_VERIFICATIONS_HEADING,
   NO_VERIFICATIONS_TEXT,
   noVerificationsInWindow,
-  REFUSED_CODE_LABELS,
   USAGE_HEADING,
   USAGE_LOAD_FAILED,
 } from './usage-texts';
@@ -50,7 +44,6 @@ function Totals({ usage }: { usage: ClientUsage }) {
     ['Valid', usage.totals.valid],
     ['Refused', usage.totals.refused],
   ] as const;
-  const refusals = REFUSED_METERED_CODES.filter((code) => (usage.refusedByCode[code] ?? 0) > 0);
   return (
     <Box sx={{ mb: 2 }}>
       <Box
@@ -69,32 +62,6 @@ function Totals({ usage }: { usage: ClientUsage }) {
           </Box>
         ))}
       </Box>
-      {refusals.length > 0 ? (
-        <Box sx={{ mt: 1.5 }}>
-          <Typography variant="body2" color="text.secondary" id="refused-by-reason">
-            Refused by reason
-          </Typography>
-          <Box
-            component="ul"
-            aria-labelledby="refused-by-reason"
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              columnGap: 3,
-              rowGap: 0.5,
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-            }}
-          >
-            {refusals.map((code) => (
-              <Typography component="li" variant="body2" key={code}>
-                {REFUSED_CODE_LABELS[code]}: <strong>{usage.refusedByCode[code]}</strong>
-              </Typography>
-            ))}
-          </Box>
-        </Box>
-      ) : null}
     </Box>
   );
 }
@@ -132,7 +99,7 @@ export function UsageSection({ clientId }: { clientId: string }) {
         {view === 'chart' ? (
           <Box
             role="figure"
-            aria-label={`Requests per day by feed and refused requests, last ${usage.days} days. The table view shows the same numbers.`}
+            aria-label={`Requests per day by feed and refused requests, last ${usage.days} days. The table view shows the same numbers; the refusals by reason follow.`}
             sx={{ minWidth: 0 }}
           >
             <UsageChart usage={usage} />
@@ -140,6 +107,7 @@ export function UsageSection({ clientId }: { clientId: string }) {
         ) : (
           <UsageTable usage={usage} />
         )}
+        <RefusalBreakdown usage={usage} />
       </>
     );
   }

@@ -23,6 +23,23 @@ export const REFUSED_CODE_LABELS: Readonly<Record<RefusedMeteredCode, string>> =
   RATE_LIMITED: 'Rate limit reached',
 };
 
+export const REFUSED_BY_REASON = 'Refused by reason';
+
+/** What a refusal for a limit means, under its reason: the customer can act on these two. */
+export const REFUSED_CODE_HINTS: Readonly<Partial<Record<RefusedMeteredCode, string>>> = {
+  QUOTA_EXCEEDED: "Over the company's daily quota, or this token's own daily cap",
+  RATE_LIMITED: 'More requests a second than the plan allows',
+};
+
+/** One reason's line: "1,234 · 62%" (its count and its share of the refused requests). */
+export function refusedShareText(count: number, refused: number): string {
+  const share = refused === 0 ? 0 : count / refused;
+  const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 }).format(
+    share,
+  );
+  return `${count.toLocaleString()} · ${percent}`;
+}
+
 /** A UTC day (YYYY-MM-DD) as the chart's axis and the table show it: "Mar 10". */
 export function formatUsageDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);

@@ -1,5 +1,5 @@
 import { MESSAGES, REDIRECT_AFTER_WELCOME_MS, formatDate } from '@datafeeds/domain';
-import { system, team, tokens, users } from '@datafeeds/domain/calls';
+import { account, system, team, tokens, users } from '@datafeeds/domain/calls';
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
 import { advanceClock, startFakeClock } from '@/testing/fake-clock';
 import { fillAndBlur } from '@/testing/form';
-import { appConfig, makeUser } from '@/testing/fixtures';
+import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { preloadRoutes, renderApp, renderScreen } from '@/testing/render';
 import { internalError, profileNotFound } from '@/testing/server-errors';
@@ -90,6 +90,7 @@ describe('welcome form', () => {
       ...withoutProfile,
       answer(users.createUser, { status: 201, body: makeUser({ firstName: 'Ada' }) }),
       answer(tokens.getClients, { body: { clients: [] } }),
+      answer(account.getQuota, { body: makeQuota() }),
     );
     setToken(fakeJwt(900));
     await preloadRoutes('/welcome', '/dashboard');

@@ -1,0 +1,139 @@
+// "Set daily cap" on API Token Details (design §10): a token's own limit per UTC day, below the plan's
+// quota, or none. The field is checked as the server checks it; a refusal about the cap lands on the
+// field, any other above the form. After a change the quota and the token reload, and a snackbar says so.
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useForm } from 'react-hook-form';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormTextField } from '@/components/form/form-text-field';
+import { isHttpError } from '@/lib/api-errors';
+import { useSetTokenCap } from '../api/set-token-cap';
+import { capFormSchema, parseCap, type CapFormValues } from './cap-form';
+import {
+  CAP_DIALOG_TITLE,
+  CAP_FIELD_LABEL,
+  CAP_SAVE_FAILED,
+  capHint,
+  capRemovedText,
+  capSetText,
+  REMOVE_CAP_BUTTON,
+  SAVE_CAP_BUTTON,
+} from './quota-texts';
+
+interface TokenCapDialogProps {
+  clientId: string;
+  /** The token's nickname, for the snackbar. */
+  label: string;
+  dailyCap: number | null;
+  /** The plan's quota, which the cap must stay below; null: unlimited. */
+  dailyQuota: number | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The server's message about the cap itself (a 400 naming the field), or undefined. */
+function capRefusal(error: unknown): string | undefined {
+  if (!isHttpError(error, 400)) return undefined;
+  return error.data?.details?.find(({ field }) => field === 'dailyCap')?.message;
+}
+
+function failureText(error: unknown): string {
+  return isHttpError(error) && error.status < 500 && error.data ? error.data.message : CAP_SAVE_FAILED;
+}
+
+export function TokenCapDialog({
+  clientId,
+  label,
+  dailyCap,
+  dailyQuota,
+  open,
+  onClose,
+}: TokenCapDialogProps) {
+  const id = useId();
+  const saving = useSetTokenCap();
+  const showSnackbar = useSnackbar();
+  const { control, handleSubmit, setError, reset } = useForm<CapFormValues>({
+    resolver: zodResolver(capFormSchema(dailyQuota)),
+    mode: 'onBlur',
+    defaultValues: { dailyCap: dailyCap === null ? '' : String(dailyCap) },
+  });
+  const busy = saving.isPending;
+  const close = () => {
+    if (busy) return;
+    reset();
+    saving.reset();
+    onClose();
+  };
+
+  const save = (next: number | null) =>
+    saving.mutate(
+      { clientId, dailyCap: next },
+      {
+        onSuccess: (answer) => {
+          showSnackbar(answer.dailyCap === null ? capRemovedText(label) : capSetText(label, answer.dailyCap));
+          onClose();
+        },
+        onError: (error) => {
+          const refusal = capRefusal(error);
+          if (refusal === undefined) return;
+          setError('dailyCap', { type: 'server', message: refusal }, { shouldFocus: true });
+          saving.reset();
+        },
+      },
+    );
+  const onSubmit = handleSubmit(({ dailyCap: typed }) => save(parseCap(typed)));
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate aria-label={CAP_DIALOG_TITLE} onSubmit={onSubmit}>
+        <DialogTitle id={`${id}-title`}>{CAP_DIALOG_TITLE}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+            Limit how many requests <strong>{label}</strong> may make per UTC day. Once it reaches its cap,
+            the data feed refuses its requests until the day&apos;s count resets; the company&apos;s quota
+            still applies to all its tokens together.
+          </DialogContentText>
+          <FormErrorAlert show={saving.isError}>{failureText(saving.error)}</FormErrorAlert>
+          <FormTextField
+            control={control}
+            name="dailyCap"
+            label={CAP_FIELD_LABEL}
+            hint={capHint(dailyQuota)}
+            inputMode="numeric"
+            autoComplete="off"
+            autoFocus
+            disabled={busy}
+          />
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap' }}>
+          {dailyCap === null ? null : (
+            <Button onClick={() => save(null)} disabled={busy} color="error" sx={{ mr: 'auto' }}>
+              {REMOVE_CAP_BUTTON}
+            </Button>
+          )}
+          <Button onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {SAVE_CAP_BUTTON}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
