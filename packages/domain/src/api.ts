@@ -121,8 +121,6 @@ export const clientSchema = z
     dailyCap: z.number().int().positive().nullable(),
     /** The secret this token's last rotation replaced, while its grace period lets it verify; else null. */
     rotationGrace: rotationGraceSchema.nullable(),
-    /** Requests per UTC day this token may have admitted, below the plan's quota; null: no cap of its own. */
-    dailyCap: z.number().int().nullable(),
   })
   .meta({ id: 'Client' });
 

@@ -45,7 +45,6 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     lastUsedAt: null,
     dailyCap: null,
     rotationGrace: null,
-    dailyCap: null,
     ...overrides,
   };
 }

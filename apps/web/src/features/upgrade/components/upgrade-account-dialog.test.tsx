@@ -26,7 +26,6 @@ const client: Client = {
   lastUsedAt: null,
   dailyCap: null,
   rotationGrace: null,
-  dailyCap: null,
 };
 
 function mockDashboard(upgradeAnswer: DoubleAnswer<typeof accountCalls.upgradeAccount>) {

@@ -37,7 +37,6 @@ const client: Client = {
   lastUsedAt: null,
   dailyCap: null,
   rotationGrace: null,
-  dailyCap: null,
 };
 
 /** Busy on the last day (index days-1) and the one before; refused requests only on the last day. */
