@@ -5,7 +5,8 @@
 // credential bus, which empties every instance's caches and tells every connected data feed. Nothing
 // else changes a company's account status. The one other write of `api_clients`, a token's last use
 // moved forward (not a transition), is also this module's (last-use.ts), run inside the usage batch's
-// statement. Every method takes the transaction its caller opened (design §3 "Who opens the
+// statement. A change of a company's limits is not this module's write, but its announcement is
+// (limitsChanged). Every method takes the transaction its caller opened (design §3 "Who opens the
 // transaction"), but the sweeps and the operator's single-step changes, each a whole unit of work.
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -417,6 +418,31 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         .where(eq(apiClients.companyId, companyId))
         .returning();
       await record(tx, actor, each(rows, { kind: 'upgraded', effect: 'changed' }), now);
+    },
+
+    /**
+     * A company's limits changed — its plan, or that plan's quota or rate — or, with `clientId`, one
+     * token's cap (design §10): announced as `limits_changed` for each of its tokens once the caller's
+     * change commits, so every instance and data feed reads the new limits and forgets the refusals it
+     * holds. The change itself is the caller's, in the same transaction.
+     */
+    async limitsChanged(
+      tx: Db,
+      scope: { companyId: string; clientId?: string },
+      actor: Actor,
+      detail?: Record<string, unknown>,
+    ): Promise<void> {
+      const rows = await tx
+        .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
+        .from(apiClients)
+        .where(
+          and(
+            eq(apiClients.companyId, scope.companyId),
+            scope.clientId === undefined ? undefined : eq(apiClients.clientId, scope.clientId),
+          ),
+        );
+      const change = { kind: 'limits_changed', effect: 'changed', ...(detail ? { detail } : {}) } as const;
+      await record(tx, actor, each(rows, change), clock.now());
     },
 
     /** A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. */
