@@ -141,6 +141,8 @@ describe('GET /api/GetClientUsage', () => {
       INACTIVE: 0,
       SCOPE_DENIED: 1,
       API_TYPE_DENIED: 1,
+      QUOTA_EXCEEDED: 0,
+      RATE_LIMITED: 0,
     });
     expect(usage.totals).toEqual({ requests: 7, valid: 5, refused: 2 });
     expect(usage.lastUsedAt).toBe('2026-07-11T00:00:00.000Z');
@@ -177,7 +179,7 @@ describe('GET /api/GetClientUsage', () => {
       totals: { requests: 0, valid: 0, refused: 0 },
       lastUsedAt: null,
     });
-    expect(Object.values(usage.refusedByCode)).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(usage.refusedByCode)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('refuses bad parameters with 400', async () => {
