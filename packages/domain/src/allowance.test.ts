@@ -182,6 +182,29 @@ describe('allowance', () => {
     expect((await admitMany(() => allowance.admit(token, Date.now()), 5)).admitted).toBe(3);
   });
 
+  it("does not hold a refusal past the portal's midnight when the node's clock runs ahead of it", async () => {
+    let portalDay = '2026-11-26';
+    const lease = vi.fn(async (): Promise<LeaseGrant> =>
+      portalDay === '2026-11-26'
+        ? {
+            day: 0,
+            rate: 0,
+            second: 0,
+            // The portal's clock is still on the 26th: its day ends at the midnight the node has passed.
+            quotaExceeded: { resetsAt: '2026-11-27T00:00:00.000Z', limit: 3 },
+            rateLimited: null,
+          }
+        : { day: 1, rate: 0, second: 0, quotaExceeded: null, rateLimited: null },
+    );
+    const allowance = createAllowance({ lease });
+    const token = credential({ dailyQuota: 3 });
+    vi.setSystemTime(Date.parse('2026-11-27T00:00:00.200Z'));
+    expect(await allowance.admit(token, Date.now())).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(lease).toHaveBeenCalledTimes(1); // the portal's answer stands for the call that asked
+    portalDay = '2026-11-27';
+    expect(await allowance.admit(token, Date.now())).toBe(true);
+  });
+
   it('asks again after limits changed (an upgrade lifts a refusal held)', async () => {
     const limits = { quota: 2 as number | null, rate: null };
     const { lease } = truth(limits);

@@ -73,8 +73,10 @@ export interface Allowance {
 interface DayBucket {
   units: number;
   dayStartMs: number;
-  /** A QUOTA_EXCEEDED the portal gave, answered locally until the day ends or limits change. */
+  /** A QUOTA_EXCEEDED the portal gave, answered locally until it resets or limits change. */
   exhausted: { resetsAt: string; limit: number } | null;
+  /** When `exhausted` resets, by this node's clock: the portal's midnight may come after the node's. */
+  exhaustedUntilMs: number;
   leasing: Promise<void> | null;
 }
 
@@ -96,7 +98,7 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     const dayStartMs = utcDayStartMs(nowMs);
     let bucket = days.get(key);
     if (!bucket) {
-      bucket = { units: 0, dayStartMs, exhausted: null, leasing: null };
+      bucket = { units: 0, dayStartMs, exhausted: null, exhaustedUntilMs: 0, leasing: null };
       days.set(key, bucket);
     } else if (bucket.dayStartMs !== dayStartMs) {
       // A new UTC day: yesterday's units and refusal are worth nothing.
@@ -141,12 +143,13 @@ export function createAllowance(options: AllowanceOptions): Allowance {
         if (day) {
           day.bucket.leasing = null;
           if (grant.day > 0) day.bucket.units += grant.day;
-          // Nothing granted is a refusal even if the portal forgot to say so: never ask in a loop.
-          else
-            day.bucket.exhausted = grant.quotaExceeded ?? {
-              resetsAt: quotaResetsAt(nowMs),
-              limit: day.limit,
-            };
+          else {
+            // Nothing granted is a refusal even if the portal forgot to say so: never ask in a loop.
+            const refusal = grant.quotaExceeded ?? { resetsAt: quotaResetsAt(nowMs), limit: day.limit };
+            day.bucket.exhausted = refusal;
+            const resetsAtMs = Date.parse(refusal.resetsAt);
+            day.bucket.exhaustedUntilMs = Number.isNaN(resetsAtMs) ? nextUtcDayStartMs(nowMs) : resetsAtMs;
+          }
         }
         if (rate) {
           rate.bucket.leasing = null;
@@ -185,11 +188,13 @@ export function createAllowance(options: AllowanceOptions): Allowance {
 
   async function admitWhenLeased(credential: VerifiedCredential, firstNowMs: number): Promise<Admission> {
     let nowMs = firstNowMs;
+    let afterLease = false;
     for (;;) {
-      const outcome = tryAdmit(credential, nowMs);
+      const outcome = tryAdmit(credential, nowMs, afterLease);
       if (outcome !== undefined) return outcome;
       await pendingLease(credential, nowMs);
       nowMs = now();
+      afterLease = true;
     }
   }
 
@@ -215,15 +220,27 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     );
   }
 
-  /** Admits or refuses from what is held; undefined when a lease is needed first. */
-  function tryAdmit(credential: VerifiedCredential, nowMs: number): Admission | undefined {
+  /**
+   * Admits or refuses from what is held; undefined when a lease is needed first. `afterLease`: the
+   * caller has just had the portal's answer, which stands for this call whatever the clocks say.
+   */
+  function tryAdmit(
+    credential: VerifiedCredential,
+    nowMs: number,
+    afterLease = false,
+  ): Admission | undefined {
     const { limits, companyId, clientId } = credential;
     const dailyLimit = dailyLimitOf(credential);
     const day =
       dailyLimit === null ? null : dayBucket(limits.dailyCap === null ? companyId : clientId, nowMs);
     // Refused only once the units held are spent: they were granted, and left unspent they would be
     // lost to the day (the bound on refusing early counts them as still to be admitted).
-    if (day?.exhausted && day.units === 0) return quotaExceeded(clientId, day.exhausted);
+    if (day?.exhausted && day.units === 0) {
+      if (afterLease || nowMs < day.exhaustedUntilMs) return quotaExceeded(clientId, day.exhausted);
+      // Past the portal's midnight by this node's clock, yet the portal said no after this node's own
+      // midnight (its clock is behind): ask again on the next call rather than refuse a whole day.
+      day.exhausted = null;
+    }
     const rate = limits.ratePerSecond === null ? null : rateBucket(companyId, nowMs);
     if (rate?.refusedLimit != null) return rateLimited(clientId, rate.refusedLimit, nowMs);
     if ((day && day.units === 0) || (rate && rate.units === 0)) return undefined;
