@@ -2,15 +2,19 @@
 // units granted and of the current second's, and a capped token's count of the day's by lineage. Each is
 // locked before it is read, so of leases racing for one company each sees what the one before granted;
 // a row that does not exist yet is created first (ON CONFLICT DO NOTHING: two creators, one row), then
-// locked. A count of another day or second than the lease's is worth 0. Callers lock the company row
-// before a token's, always, so two leases never wait on each other in a circle.
+// locked. A count of an earlier day or second than the lease's is worth 0; of a later one (an instance
+// whose clock is ahead has started it), the lease counts in that one too, so a count never goes back and
+// no day is granted twice around midnight. Callers lock the company row before a token's, always, so two
+// leases never wait on each other in a circle.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companyAllowance, tokenAllowance } from '../../../db/schema.ts';
 
-/** What a company has been granted of `day` and of `second` so far. */
+/** What a company has been granted of `day` and of `second` so far: the day and second counted in. */
 export interface CompanyCounts {
+  day: string;
   dayGranted: number;
+  second: number;
   rateGranted: number;
 }
 
@@ -31,22 +35,24 @@ export async function lockCompanyCounts(
     [row] = await locked();
     if (!row) throw new Error('company_allowance row missing after its insert');
   }
+  // YYYY-MM-DD compares as text in date order.
   return {
-    dayGranted: row.day === day ? row.dayGranted : 0,
-    rateGranted: row.rateSecond === second ? row.rateGranted : 0,
+    day: row.day > day ? row.day : day,
+    dayGranted: row.day >= day ? row.dayGranted : 0,
+    second: Math.max(row.rateSecond, second),
+    rateGranted: row.rateSecond >= second ? row.rateGranted : 0,
   };
 }
 
-export async function writeCompanyCounts(
-  tx: Db,
-  companyId: string,
-  day: string,
-  second: number,
-  counts: CompanyCounts,
-): Promise<void> {
+export async function writeCompanyCounts(tx: Db, companyId: string, counts: CompanyCounts): Promise<void> {
   await tx
     .update(companyAllowance)
-    .set({ day, dayGranted: counts.dayGranted, rateSecond: second, rateGranted: counts.rateGranted })
+    .set({
+      day: counts.day,
+      dayGranted: counts.dayGranted,
+      rateSecond: counts.second,
+      rateGranted: counts.rateGranted,
+    })
     .where(eq(companyAllowance.companyId, companyId));
 }
 
@@ -56,7 +62,7 @@ export async function lockTokenDayGranted(
   lineageId: string,
   companyId: string,
   day: string,
-): Promise<number> {
+): Promise<{ day: string; dayGranted: number }> {
   const locked = () =>
     tx.select().from(tokenAllowance).where(eq(tokenAllowance.lineageId, lineageId)).for('update');
   let [row] = await locked();
@@ -68,14 +74,16 @@ export async function lockTokenDayGranted(
     [row] = await locked();
     if (!row) throw new Error('token_allowance row missing after its insert');
   }
-  return row.day === day ? row.dayGranted : 0;
+  return { day: row.day > day ? row.day : day, dayGranted: row.day >= day ? row.dayGranted : 0 };
 }
 
 export async function writeTokenDayGranted(
   tx: Db,
   lineageId: string,
-  day: string,
-  dayGranted: number,
+  counted: { day: string; dayGranted: number },
 ): Promise<void> {
-  await tx.update(tokenAllowance).set({ day, dayGranted }).where(eq(tokenAllowance.lineageId, lineageId));
+  await tx
+    .update(tokenAllowance)
+    .set({ day: counted.day, dayGranted: counted.dayGranted })
+    .where(eq(tokenAllowance.lineageId, lineageId));
 }

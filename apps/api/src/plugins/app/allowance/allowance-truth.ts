@@ -22,7 +22,9 @@ import {
 } from './allowance-rows.ts';
 
 /** The UTC day `atMs` falls in, as the allowance rows name it: YYYY-MM-DD. */
-export const utcDayOf = (atMs: number) => new Date(utcDayStartMs(atMs)).toISOString().slice(0, 10);
+const utcDayOf = (atMs: number) => new Date(utcDayStartMs(atMs)).toISOString().slice(0, 10);
+/** When a day (YYYY-MM-DD) ends: its quota's reset. */
+const nextDayOf = (day: string) => quotaResetsAt(Date.parse(`${day}T00:00:00.000Z`));
 
 /** What is left of a limit after `granted`; unlimited (null) leaves everything. */
 const leftOf = (limit: number | null, granted: number) =>
@@ -41,8 +43,9 @@ export function createAllowanceTruth({ db }: { db: Db }) {
         if (!found || judgeKnown(found.credential, {}, nowMs).code !== 'VALID') return undefined;
         const { companyId, limits } = found.credential.answer;
         const { dailyQuota, ratePerSecond, dailyCap } = limits;
-        const day = utcDayOf(nowMs);
-        const second = Math.floor(nowMs / 1000);
+        // The day and second counted in: the lease's, or a later one another instance has started.
+        let day = utcDayOf(nowMs);
+        let second = Math.floor(nowMs / 1000);
         // Unlimited parts are granted as asked, without a row: nothing to count against.
         const countsDay = request.day > 0 && (dailyQuota !== null || dailyCap !== null);
         const countsRate = request.rate > 0 && ratePerSecond !== null;
@@ -50,21 +53,30 @@ export function createAllowanceTruth({ db }: { db: Db }) {
         let rateGranted = request.rate;
         if (countsDay || countsRate) {
           const company = await lockCompanyCounts(tx, companyId, day, second);
-          const capped = countsDay && dailyCap !== null;
-          const tokenGranted = capped ? await lockTokenDayGranted(tx, found.lineageId, companyId, day) : 0;
+          ({ day, second } = company);
+          const token =
+            countsDay && dailyCap !== null
+              ? await lockTokenDayGranted(tx, found.lineageId, companyId, day)
+              : undefined;
           if (countsDay) {
             dayGranted = Math.min(
               request.day,
               leftOf(dailyQuota, company.dayGranted),
-              leftOf(dailyCap, tokenGranted),
+              leftOf(dailyCap, token?.dayGranted ?? 0),
             );
+            company.dayGranted += dayGranted;
           }
-          if (countsRate) rateGranted = Math.min(request.rate, leftOf(ratePerSecond, company.rateGranted));
-          await writeCompanyCounts(tx, companyId, day, second, {
-            dayGranted: company.dayGranted + (countsDay ? dayGranted : 0),
-            rateGranted: company.rateGranted + (countsRate ? rateGranted : 0),
-          });
-          if (capped) await writeTokenDayGranted(tx, found.lineageId, day, tokenGranted + dayGranted);
+          if (countsRate) {
+            rateGranted = Math.min(request.rate, leftOf(ratePerSecond, company.rateGranted));
+            company.rateGranted += rateGranted;
+          }
+          await writeCompanyCounts(tx, companyId, company);
+          if (token) {
+            await writeTokenDayGranted(tx, found.lineageId, {
+              day: token.day,
+              dayGranted: token.dayGranted + dayGranted,
+            });
+          }
         }
         const dailyLimit = effectiveDailyLimit({ dailyQuota, ratePerSecond }, dailyCap);
         return {
@@ -73,11 +85,11 @@ export function createAllowanceTruth({ db }: { db: Db }) {
           second,
           quotaExceeded:
             request.day > 0 && dayGranted === 0 && dailyLimit !== null
-              ? { resetsAt: quotaResetsAt(nowMs), limit: dailyLimit }
+              ? { resetsAt: nextDayOf(day), limit: dailyLimit }
               : null,
           rateLimited:
             request.rate > 0 && rateGranted === 0 && ratePerSecond !== null
-              ? { retryAfterMs: (second + 1) * 1000 - nowMs, limit: ratePerSecond }
+              ? { retryAfterMs: Math.max(0, (second + 1) * 1000 - nowMs), limit: ratePerSecond }
               : null,
         };
       });

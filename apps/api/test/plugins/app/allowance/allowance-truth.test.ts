@@ -102,4 +102,20 @@ describe('allowance truth', () => {
       quotaExceeded: null,
     });
   });
+
+  it('never counts back in time: an instance whose clock is behind counts in the day and second one ahead began', async () => {
+    const [clientId] = await tokens({ dailyQuota: 5, ratePerSecond: 2 }, 1);
+    const ask = (atIso: string) =>
+      app.allowanceTruth.grant({ clientId: clientId!, day: 5, rate: 2 }, Date.parse(atIso));
+    expect(await ask('2026-06-03T23:59:59.000Z')).toMatchObject({ day: 5, rate: 2 });
+    // An instance ahead starts the 4th; one behind, still on the 3rd, asks next.
+    expect(await ask('2026-06-04T00:00:00.100Z')).toMatchObject({ day: 5, rate: 2 });
+    expect(await ask('2026-06-03T23:59:59.900Z')).toEqual({
+      day: 0,
+      rate: 0,
+      second: Math.floor(Date.parse('2026-06-04T00:00:00.100Z') / 1000),
+      quotaExceeded: { resetsAt: '2026-06-05T00:00:00.000Z', limit: 5 },
+      rateLimited: { retryAfterMs: 1_100, limit: 2 },
+    });
+  });
 });
