@@ -2,8 +2,11 @@
 // against the company's daily quota, the token's cap and the rate, or answered QUOTA_EXCEEDED /
 // RATE_LIMITED instead (still 200), counted as refused usage by reason. The test clock stands still, so
 // every call of a test falls in the second and the UTC day it says.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { VerifyResult } from '@datafeeds/domain';
+import { plans } from '../../../src/db/schema.ts';
+import { transaction } from '../../../src/db/transaction.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { capToken, changePlan, companyIdOf, putOnPlan } from '../../helpers/limits.ts';
@@ -120,6 +123,17 @@ describe('plan limits in POST /api/v1/credentials/verify', () => {
     const answers = await burst([first.clientSecret], 3);
     expect(tally(answers)).toEqual({ VALID: 2, QUOTA_EXCEEDED: 1 });
     expect(answers.find((answer) => answer.code === 'QUOTA_EXCEEDED')).toMatchObject({ limit: 4 });
+  });
+
+  it('holds a refusal until an announcement says limits changed: an approved upgrade says so too', async () => {
+    clock.set(new Date('2026-06-02T09:30:00.250Z'));
+    const { first, plan, companyId } = await company({ dailyQuota: 1, ratePerSecond: null });
+    expect(tally(await burst([first.clientSecret], 2))).toEqual({ VALID: 1, QUOTA_EXCEEDED: 1 });
+    // Raised without an announcement: the instance answers from the refusal it holds.
+    await app.db.update(plans).set({ dailyQuota: 3 }).where(eq(plans.name, plan));
+    expect(await verify(first.clientSecret)).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 1 });
+    await transaction(app.db, (tx) => app.credentials.upgradeCompany(tx, companyId, { kind: 'operator' }));
+    expect(tally(await burst([first.clientSecret], 3))).toEqual({ VALID: 2, QUOTA_EXCEEDED: 1 });
   });
 
   it('leaves calls that judge locally to the data-feed service, which admits them from its own leases', async () => {
