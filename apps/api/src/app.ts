@@ -57,6 +57,7 @@ import usageRoutes from './routes/tokens/usage.ts';
 import eventsRoutes from './routes/verification/events.ts';
 import verifyRoutes from './routes/verification/verify.ts';
 import usageReportRoutes from './routes/verification/usage.ts';
+import allowanceRoutes from './routes/verification/allowance.ts';
 import invitationRoutes from './routes/team/invitations.ts';
 import teamRoutes from './routes/team/team.ts';
 
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await dataFeed.register(verifyRoutes);
     await dataFeed.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
     await dataFeed.register(usageReportRoutes);
+    await dataFeed.register(allowanceRoutes);
   });
   return app;
 }

@@ -182,6 +182,29 @@ describe('allowance', () => {
     expect((await admitMany(() => allowance.admit(token, Date.now()), 5)).admitted).toBe(3);
   });
 
+  it("does not hold a refusal past the portal's midnight when the node's clock runs ahead of it", async () => {
+    let portalDay = '2026-11-26';
+    const lease = vi.fn(async (): Promise<LeaseGrant> =>
+      portalDay === '2026-11-26'
+        ? {
+            day: 0,
+            rate: 0,
+            second: 0,
+            // The portal's clock is still on the 26th: its day ends at the midnight the node has passed.
+            quotaExceeded: { resetsAt: '2026-11-27T00:00:00.000Z', limit: 3 },
+            rateLimited: null,
+          }
+        : { day: 1, rate: 0, second: 0, quotaExceeded: null, rateLimited: null },
+    );
+    const allowance = createAllowance({ lease });
+    const token = credential({ dailyQuota: 3 });
+    vi.setSystemTime(Date.parse('2026-11-27T00:00:00.200Z'));
+    expect(await allowance.admit(token, Date.now())).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(lease).toHaveBeenCalledTimes(1); // the portal's answer stands for the call that asked
+    portalDay = '2026-11-27';
+    expect(await allowance.admit(token, Date.now())).toBe(true);
+  });
+
   it('asks again after limits changed (an upgrade lifts a refusal held)', async () => {
     const limits = { quota: 2 as number | null, rate: null };
     const { lease } = truth(limits);
@@ -196,6 +219,42 @@ describe('allowance', () => {
     // A raised quota: the held refusal is forgotten and the truth asked again.
     limits.quota = 10;
     expect(await allowance.admit(credential({ dailyQuota: 10 }), Date.now())).toBe(true);
+  });
+
+  it('spends the units it holds before refusing when the lease fetched ahead found none left', async () => {
+    const refusal = { resetsAt: '2026-11-27T00:00:00.000Z', limit: 1_000 };
+    const lease = vi
+      .fn<(request: LeaseRequest) => Promise<LeaseGrant>>()
+      .mockResolvedValueOnce({ day: 3, rate: 0, second: 0, quotaExceeded: null, rateLimited: null })
+      // Other nodes took the rest of the day meanwhile.
+      .mockResolvedValue({ day: 0, rate: 0, second: 0, quotaExceeded: refusal, rateLimited: null });
+    const allowance = createAllowance({ lease });
+    const token = credential({ dailyQuota: 1_000 });
+    expect(await allowance.admit(token, Date.now())).toBe(true);
+    expect(allowance.admit(token, Date.now())).toBe(true); // one left: the next lease is asked ahead
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(lease).toHaveBeenCalledTimes(2);
+    expect(allowance.admit(token, Date.now())).toBe(true); // the last unit held, granted all the same
+    expect(allowance.admit(token, Date.now())).toMatchObject({ code: 'QUOTA_EXCEEDED', ...refusal });
+    expect(lease).toHaveBeenCalledTimes(2);
+  });
+
+  it('files a lease in the second of the clock it is given, so the units are spent without waiting', async () => {
+    const nodeNow = Date.parse('2026-03-01T10:00:00.500Z'); // not the machine's time (NOON)
+    const lease = vi.fn(async (request: LeaseRequest): Promise<LeaseGrant> => ({
+      day: 0,
+      rate: request.rate,
+      second: Math.floor(nodeNow / 1000),
+      quotaExceeded: null,
+      rateLimited: null,
+    }));
+    const allowance = createAllowance({ lease, now: () => nodeNow });
+    const token = credential({ ratePerSecond: 40 });
+    expect(await allowance.admit(token, nodeNow)).toBe(true);
+    // The other 9 of the lease's 10 units: synchronous answers, no lease asked.
+    for (let index = 0; index < 9; index += 1) expect(allowance.admit(token, nodeNow)).toBe(true);
+    expect(lease).toHaveBeenCalledTimes(1);
   });
 
   it('passes a failed lease on to the caller and tries again on the next call', async () => {

@@ -30,8 +30,10 @@ export interface LeaseGrant {
 }
 
 /**
- * Units a lease of a day's limit carries: a quarter of a percent, so with four nodes each holding one
- * lease and fetching the next at half of it, at most about 1 % of the quota sits unspent elsewhere.
+ * Units a lease of a day's limit carries: a quarter of a percent. A node fetches the next lease when
+ * fewer than half of one are left and has one lease in flight at most, so it never holds more than
+ * ⌈size / 2⌉ − 1 + size units of a bucket (under 0.375 % of the quota): with two nodes under 0.75 %,
+ * with four under 1.5 % of the quota sits granted but unspent (docs/design.md "Allowance leases").
  */
 export function dayLeaseSize(dailyLimit: number): number {
   return Math.max(1, Math.ceil(dailyLimit * 0.0025));
@@ -47,6 +49,12 @@ export type Admission = true | QuotaExceeded | RateLimited;
 export interface AllowanceOptions {
   /** Asks the truth for units; a rejection refuses nothing (the caller's error handling decides). */
   lease: (request: LeaseRequest) => Promise<LeaseGrant>;
+  /**
+   * The node's clock, the one its `admit` calls are given (default Date.now): a lease that arrives is
+   * filed in the day and second of this clock, so a node on a clock of its own (the portal's, moved by
+   * tests) keeps its units where its admissions look for them.
+   */
+  now?: () => number;
 }
 
 export interface Allowance {
@@ -65,8 +73,10 @@ export interface Allowance {
 interface DayBucket {
   units: number;
   dayStartMs: number;
-  /** A QUOTA_EXCEEDED the portal gave, answered locally until the day ends or limits change. */
+  /** A QUOTA_EXCEEDED the portal gave, answered locally until it resets or limits change. */
   exhausted: { resetsAt: string; limit: number } | null;
+  /** When `exhausted` resets, by this node's clock: the portal's midnight may come after the node's. */
+  exhaustedUntilMs: number;
   leasing: Promise<void> | null;
 }
 
@@ -80,6 +90,7 @@ interface RateBucket {
 }
 
 export function createAllowance(options: AllowanceOptions): Allowance {
+  const now = options.now ?? Date.now;
   const days = new Map<string, DayBucket>();
   const rates = new Map<string, RateBucket>();
 
@@ -87,7 +98,7 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     const dayStartMs = utcDayStartMs(nowMs);
     let bucket = days.get(key);
     if (!bucket) {
-      bucket = { units: 0, dayStartMs, exhausted: null, leasing: null };
+      bucket = { units: 0, dayStartMs, exhausted: null, exhaustedUntilMs: 0, leasing: null };
       days.set(key, bucket);
     } else if (bucket.dayStartMs !== dayStartMs) {
       // A new UTC day: yesterday's units and refusal are worth nothing.
@@ -128,16 +139,17 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     };
     const leasing = options.lease(request).then(
       (grant) => {
-        const nowMs = Date.now();
+        const nowMs = now();
         if (day) {
           day.bucket.leasing = null;
           if (grant.day > 0) day.bucket.units += grant.day;
-          // Nothing granted is a refusal even if the portal forgot to say so: never ask in a loop.
-          else
-            day.bucket.exhausted = grant.quotaExceeded ?? {
-              resetsAt: quotaResetsAt(nowMs),
-              limit: day.limit,
-            };
+          else {
+            // Nothing granted is a refusal even if the portal forgot to say so: never ask in a loop.
+            const refusal = grant.quotaExceeded ?? { resetsAt: quotaResetsAt(nowMs), limit: day.limit };
+            day.bucket.exhausted = refusal;
+            const resetsAtMs = Date.parse(refusal.resetsAt);
+            day.bucket.exhaustedUntilMs = Number.isNaN(resetsAtMs) ? nextUtcDayStartMs(nowMs) : resetsAtMs;
+          }
         }
         if (rate) {
           rate.bucket.leasing = null;
@@ -176,11 +188,13 @@ export function createAllowance(options: AllowanceOptions): Allowance {
 
   async function admitWhenLeased(credential: VerifiedCredential, firstNowMs: number): Promise<Admission> {
     let nowMs = firstNowMs;
+    let afterLease = false;
     for (;;) {
-      const outcome = tryAdmit(credential, nowMs);
+      const outcome = tryAdmit(credential, nowMs, afterLease);
       if (outcome !== undefined) return outcome;
       await pendingLease(credential, nowMs);
-      nowMs = Date.now();
+      nowMs = now();
+      afterLease = true;
     }
   }
 
@@ -206,20 +220,34 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     );
   }
 
-  /** Admits or refuses from what is held; undefined when a lease is needed first. */
-  function tryAdmit(credential: VerifiedCredential, nowMs: number): Admission | undefined {
+  /**
+   * Admits or refuses from what is held; undefined when a lease is needed first. `afterLease`: the
+   * caller has just had the portal's answer, which stands for this call whatever the clocks say.
+   */
+  function tryAdmit(
+    credential: VerifiedCredential,
+    nowMs: number,
+    afterLease = false,
+  ): Admission | undefined {
     const { limits, companyId, clientId } = credential;
     const dailyLimit = dailyLimitOf(credential);
     const day =
       dailyLimit === null ? null : dayBucket(limits.dailyCap === null ? companyId : clientId, nowMs);
-    if (day?.exhausted) return quotaExceeded(clientId, day.exhausted);
+    // Refused only once the units held are spent: they were granted, and left unspent they would be
+    // lost to the day (the bound on refusing early counts them as still to be admitted).
+    if (day?.exhausted && day.units === 0) {
+      if (afterLease || nowMs < day.exhaustedUntilMs) return quotaExceeded(clientId, day.exhausted);
+      // Past the portal's midnight by this node's clock, yet the portal said no after this node's own
+      // midnight (its clock is behind): ask again on the next call rather than refuse a whole day.
+      day.exhausted = null;
+    }
     const rate = limits.ratePerSecond === null ? null : rateBucket(companyId, nowMs);
     if (rate?.refusedLimit != null) return rateLimited(clientId, rate.refusedLimit, nowMs);
     if ((day && day.units === 0) || (rate && rate.units === 0)) return undefined;
     if (day) {
       day.units -= 1;
       // Fetch the next lease at half of this one, so a busy node rarely waits for one.
-      if (dailyLimit !== null && day.units < dayLeaseSize(dailyLimit) / 2 && !day.leasing) {
+      if (dailyLimit !== null && day.units < dayLeaseSize(dailyLimit) / 2 && !day.leasing && !day.exhausted) {
         const size = dayLeaseSize(dailyLimit);
         lease(credential, { bucket: day, size, limit: dailyLimit }, null).catch(() => undefined);
       }

@@ -29,7 +29,8 @@ export const verifyRequestSchema = z
       .optional()
       .describe(
         'The data-feed service judges scope and apiType itself: the answer is the credential as it is ' +
-          '(as if neither were given), and they only say what this call is counted as in usage',
+          '(as if neither were given), and they only say what this call is counted as in usage. It ' +
+          "admits the request against the plan's limits itself too (leases), so the portal does not",
       ),
   })
   .meta({

@@ -149,6 +149,11 @@ export const envFields = z.object({
     description:
       'counts every verification per token, feed, hour and outcome for the token\'s usage chart (design §8 "Usage"); `false` only for the verify benchmark\'s comparison run',
   }),
+  LIMIT_ENFORCEMENT: z.enum(['on', 'off']).default('on').meta({
+    shown: '`on`',
+    description:
+      "`on`: the portal's verify call admits VALID answers within the plan's quota and rate and the token's cap (`QUOTA_EXCEEDED`, `RATE_LIMITED` past them; design §10 \"Allowance leases\"); `off` admits all (the verify benchmark's baseline)",
+  }),
   TRIAL_REMINDER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300).meta({
     shown: '`300`',
     description:

@@ -18,6 +18,7 @@ describe('loadEnv', () => {
       WEB_DIST_DIR: DEFAULT_WEB_DIST_DIR,
       PROVIDER_TEAM_EMAIL: 'provider-team@datafeeds.example',
       MIXPANEL_API_HOST: 'https://api-js.mixpanel.com',
+      LIMIT_ENFORCEMENT: 'on',
     });
     for (const unset of [
       'DATABASE_URL',
@@ -44,6 +45,11 @@ describe('loadEnv', () => {
   it('derives APP_URL from HOST and PORT and trims a trailing slash from a given one', () => {
     expect(loadEnv({ HOST: '::1', PORT: '9000' }).APP_URL).toBe('http://[::1]:9000');
     expect(loadEnv({ APP_URL: 'https://portal.example/' }).APP_URL).toBe('https://portal.example');
+  });
+
+  it('turns limit enforcement off only when told to, and refuses anything but on or off', () => {
+    expect(loadEnv({ LIMIT_ENFORCEMENT: 'off' }).LIMIT_ENFORCEMENT).toBe('off');
+    expect(() => loadEnv({ LIMIT_ENFORCEMENT: 'false' })).toThrow(/LIMIT_ENFORCEMENT/);
   });
 
   it('fails fast listing every bad variable at once', () => {

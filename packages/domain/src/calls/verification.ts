@@ -26,7 +26,10 @@ export const verifyCredential = defineCall({
   description:
     'Answers `valid` and a `code`: VALID, MALFORMED (format or checksum; no database query), ' +
     'NOT_FOUND, PENDING, EXPIRED, INACTIVE, SCOPE_DENIED or API_TYPE_DENIED. `scope` and `apiType` ' +
-    'are optional: without them the answer lists every scope the token grants.',
+    'are optional: without them the answer lists every scope the token grants. A VALID answer is ' +
+    "admitted against the company's plan (design §10): past its daily quota or the token's cap the " +
+    'answer is QUOTA_EXCEEDED with `resetsAt`, past its rate RATE_LIMITED with `retryAfterMs`. A call ' +
+    'with `judgeLocally` is not admitted here: the data-feed service admits it from its own leases.',
   body: verifyRequestSchema,
   responses: { 200: verifyResponseSchema },
   errors: [400, 401, 429],

@@ -1,10 +1,13 @@
 // Credentials as the data feed sees them (design §8): the credential bus that carries every change to
-// every instance, the one writer of credentials, the expiry sweep, verifier keys and verification.
+// every instance, the one writer of credentials, the expiry sweep, verifier keys and verification, with
+// the allowance truth every node leases plan limits from and this instance's own admission (§10).
 // Built before the account services, which change credentials through the store.
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Secrets } from '../../config/secrets.ts';
 import { createSecretHasher } from '../../lib/client-credentials.ts';
+import { createAllowanceTruth, type AllowanceTruth } from './allowance/allowance-truth.ts';
+import { createPortalAllowance } from './allowance/portal-allowance.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { postgresTransport, redisTransport } from './credentials/bus-transports.ts';
 import { createCredentialBus, memoryTransport, type CredentialBus } from './credentials/credential-bus.ts';
@@ -26,6 +29,7 @@ declare module 'fastify' {
     credentials: CredentialStore;
     verification: VerificationService;
     verifierKeys: VerifierKeys;
+    allowanceTruth: AllowanceTruth;
   }
 }
 
@@ -53,6 +57,7 @@ export default fp<CredentialsOptions>(
     const audit = createAuditLog(clock);
     const store = createCredentialStore({ db, clock, bus, audit });
     const hasher = createSecretHasher(secrets.clientSecretHashKey);
+    const allowanceTruth = createAllowanceTruth({ db });
     const verification = createVerificationService({
       clock,
       hasher,
@@ -60,6 +65,7 @@ export default fp<CredentialsOptions>(
       bus,
       cache: verificationCache,
       meter: app.usageMeter,
+      allowance: env.LIMIT_ENFORCEMENT === 'on' ? createPortalAllowance(allowanceTruth, clock) : undefined,
     });
     const verifierKeys = createVerifierKeys({ db, clock, hasher, bus, audit, log: app.log });
     const stopSweep = expirySweepMs > 0 ? startExpirySweep(store, expirySweepMs, app.log) : undefined;
@@ -69,6 +75,7 @@ export default fp<CredentialsOptions>(
     app.decorate('credentials', store);
     app.decorate('verification', verification);
     app.decorate('verifierKeys', verifierKeys);
+    app.decorate('allowanceTruth', allowanceTruth);
     app.addHook('onClose', async () => {
       await stopSweep?.();
       verification.close();

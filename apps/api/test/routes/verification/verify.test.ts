@@ -51,6 +51,7 @@ describe('POST /api/v1/credentials/verify', () => {
       apiType: 'rest',
       scopes: ['nfl', 'nhl', 'nflLive', 'nhlLive'],
       expiresAt: new Date(clock.now().getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
+      limits: { plan: 'trial', dailyQuota: 10_000, ratePerSecond: 10, dailyCap: null },
     });
     // Without scope and apiType the credential itself is checked.
     expect(await verified(app, key, { secret: clientSecret })).toMatchObject({ valid: true, code: 'VALID' });
@@ -185,8 +186,9 @@ describe('POST /api/v1/credentials/verify', () => {
   it('answers warm calls from the cache and shares one query among concurrent misses', async () => {
     const { clientSecret } = await liveToken();
     const before = queries();
+    // Ten: the trial's rate a second (the test clock stands still), past which RATE_LIMITED answers.
     const answers = await Promise.all(
-      Array.from({ length: 25 }, () => verified(app, key, { secret: clientSecret, scope: 'nhl' })),
+      Array.from({ length: 10 }, () => verified(app, key, { secret: clientSecret, scope: 'nhl' })),
     );
     expect(answers.every((answer) => answer.code === 'VALID')).toBe(true);
     expect(queries()).toBe(before + 1);

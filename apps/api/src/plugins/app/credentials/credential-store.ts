@@ -5,7 +5,8 @@
 // credential bus, which empties every instance's caches and tells every connected data feed. Nothing
 // else changes a company's account status. The one other write of `api_clients`, a token's last use
 // moved forward (not a transition), is also this module's (last-use.ts), run inside the usage batch's
-// statement. Every method takes the transaction its caller opened (design §3 "Who opens the
+// statement. A change of a company's limits is not this module's write, but its announcement is
+// (limitsChanged). Every method takes the transaction its caller opened (design §3 "Who opens the
 // transaction"), but the sweeps and the operator's single-step changes, each a whole unit of work.
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {

@@ -1,6 +1,7 @@
 // The one indexed query behind a verification cache miss: the credential and its company by the keyed
-// hash of the presented secret (api_clients.secret_hash is unique).
-import { eq, sql } from 'drizzle-orm';
+// hash of the presented secret (api_clients.secret_hash is unique). The same by client ID for the
+// allowance lease (api_clients.client_id is unique), inside the lease's transaction.
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { SCOPE_KEYS, prepareVerified, type JudgedCredential } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { apiClients, companies, plans } from '../../../db/schema.ts';
@@ -21,54 +22,75 @@ function endOf(expiredAt: Date | null, retiresAt: Date | null): Date | null {
   return expiredAt < retiresAt ? expiredAt : retiresAt;
 }
 
-export function createCredentialLookup(db: Db) {
-  const query = db
-    .select({
-      clientId: apiClients.clientId,
-      companyId: apiClients.companyId,
-      apiType: apiClients.apiType,
-      scope: apiClients.scope,
-      status: apiClients.status,
-      expiredAt: apiClients.expiredAt,
-      retiresAt: apiClients.retiresAt,
-      companyName: companies.name,
-      accountStatus: companies.accountStatus,
-      plan: plans.name,
-      dailyQuota: plans.dailyQuota,
-      ratePerSecond: plans.ratePerSecond,
-      dailyCap: apiClients.dailyCap,
-    })
+const columns = {
+  clientId: apiClients.clientId,
+  companyId: apiClients.companyId,
+  apiType: apiClients.apiType,
+  scope: apiClients.scope,
+  status: apiClients.status,
+  expiredAt: apiClients.expiredAt,
+  retiresAt: apiClients.retiresAt,
+  companyName: companies.name,
+  accountStatus: companies.accountStatus,
+  plan: plans.name,
+  dailyQuota: plans.dailyQuota,
+  ratePerSecond: plans.ratePerSecond,
+  dailyCap: apiClients.dailyCap,
+  lineageId: apiClients.lineageId,
+};
+
+const selectCredential = (executor: Db, where: SQL) =>
+  executor
+    .select(columns)
     .from(apiClients)
     .innerJoin(companies, eq(companies.id, apiClients.companyId))
     .innerJoin(plans, eq(plans.name, companies.planName))
-    .where(eq(apiClients.secretHash, sql.placeholder('secretHash')))
-    .prepare('verify_credential_by_secret_hash');
+    .where(where);
+
+type CredentialRow = Awaited<ReturnType<typeof selectCredential>>[number];
+
+function knownFrom(row: CredentialRow): KnownCredential {
+  return {
+    status: row.status,
+    suspended: row.accountStatus === 'suspended',
+    ...prepareVerified({
+      valid: true,
+      code: 'VALID',
+      clientId: row.clientId,
+      companyId: row.companyId,
+      companyName: row.companyName,
+      accountStatus: row.accountStatus,
+      apiType: row.apiType,
+      scopes: SCOPE_KEYS.filter((key) => row.scope[key] === true),
+      expiresAt: endOf(row.expiredAt, row.retiresAt)?.toISOString() ?? null,
+      limits: {
+        plan: row.plan,
+        dailyQuota: row.dailyQuota,
+        ratePerSecond: row.ratePerSecond,
+        dailyCap: row.dailyCap,
+      },
+    }),
+  };
+}
+
+export function createCredentialLookup(db: Db) {
+  const query = selectCredential(db, eq(apiClients.secretHash, sql.placeholder('secretHash'))).prepare(
+    'verify_credential_by_secret_hash',
+  );
 
   return async (secretHash: string): Promise<KnownCredential | undefined> => {
     const [row] = await query.execute({ secretHash });
-    if (!row) return undefined;
-    return {
-      status: row.status,
-      suspended: row.accountStatus === 'suspended',
-      ...prepareVerified({
-        valid: true,
-        code: 'VALID',
-        clientId: row.clientId,
-        companyId: row.companyId,
-        companyName: row.companyName,
-        accountStatus: row.accountStatus,
-        apiType: row.apiType,
-        scopes: SCOPE_KEYS.filter((key) => row.scope[key] === true),
-        expiresAt: endOf(row.expiredAt, row.retiresAt)?.toISOString() ?? null,
-        limits: {
-          plan: row.plan,
-          dailyQuota: row.dailyQuota,
-          ratePerSecond: row.ratePerSecond,
-          dailyCap: row.dailyCap,
-        },
-      }),
-    };
+    return row ? knownFrom(row) : undefined;
   };
 }
 
 export type CredentialLookup = ReturnType<typeof createCredentialLookup>;
+
+/** A credential by its client ID, with its lineage (what a rotation keeps: the token's own allowance). */
+export async function findKnownByClientId(
+  executor: Db,
+  clientId: string,
+): Promise<{ credential: KnownCredential; lineageId: string } | undefined> {
+  const [row] = await selectCredential(executor, eq(apiClients.clientId, clientId));
+  return row ? { credential: knownFrom(row), lineageId: row.lineageId } : undefined;
+}

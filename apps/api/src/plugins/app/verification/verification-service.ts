@@ -7,23 +7,26 @@
 // While the bus is not listening (lost, or back but not yet resubscribed) an announcement could be
 // missed, so no cached credential is trusted: every answer comes from the database and none is kept.
 // Every answer about a known credential is counted by the usage meter, in memory, never awaited.
+// A VALID answer is admitted against its company's plan first (design §10 "Allowance leases"): from
+// units this instance holds, synchronously, or after a lease when it holds none; past a limit the answer
+// is QUOTA_EXCEEDED or RATE_LIMITED instead, counted as such.
 import { LRUCache } from 'lru-cache';
 import {
-  EXPIRED_ANSWER,
   USAGE_ANY_FEED,
-  isPastExpiry,
   isWellFormedClientSecret,
-  judgeVerified,
+  type Admission,
+  type Allowance,
   type MeteredCode,
-  type VerifyFor,
   type VerifyRequest,
   type VerifyResult,
 } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
 import type { SecretHasher } from '../../../lib/client-credentials.ts';
+import { LeaseCredentialGone } from '../allowance/portal-allowance.ts';
 import type { CredentialBus } from '../credentials/credential-bus.ts';
 import type { UsageMeter } from '../usage/usage-meter.ts';
 import type { CredentialLookup, KnownCredential } from './credential-lookup.ts';
+import { judgeKnown } from './judge-known.ts';
 
 export interface VerificationCacheOptions {
   /** Credentials kept (each a few hundred bytes). */
@@ -41,19 +44,6 @@ const DEFAULT_VERIFICATION_CACHE: VerificationCacheOptions = {
 
 const MALFORMED: VerifyResult = Object.freeze({ valid: false, code: 'MALFORMED' });
 const NOT_FOUND: VerifyResult = Object.freeze({ valid: false, code: 'NOT_FOUND' });
-const PENDING: VerifyResult = Object.freeze({ valid: false, code: 'PENDING' });
-const INACTIVE: VerifyResult = Object.freeze({ valid: false, code: 'INACTIVE' });
-
-/**
- * The answer for a known credential at `nowMs` (design §8 codes, most final first): what only the portal
- * knows — disabled, suspended, expired, pending — then the rule a data feed applies too (domain).
- */
-function judge(credential: KnownCredential, request: VerifyFor, nowMs: number): VerifyResult {
-  if (credential.suspended || credential.status === 'inactive') return INACTIVE;
-  if (credential.status === 'expired' || isPastExpiry(credential, nowMs)) return EXPIRED_ANSWER;
-  if (credential.status === 'pending') return PENDING;
-  return judgeVerified(credential, request, nowMs);
-}
 
 export interface VerificationServiceDeps {
   clock: Clock;
@@ -63,6 +53,8 @@ export interface VerificationServiceDeps {
   cache?: Partial<VerificationCacheOptions>;
   /** Counts every answer about a known credential (design §8 "Usage"); absent when metering is off. */
   meter?: Pick<UsageMeter, 'count'> | undefined;
+  /** Admits VALID answers within the plan's limits; absent when LIMIT_ENFORCEMENT is off. */
+  allowance?: Allowance | undefined;
 }
 
 export function createVerificationService({
@@ -72,6 +64,7 @@ export function createVerificationService({
   bus,
   cache,
   meter,
+  allowance,
 }: VerificationServiceDeps) {
   const options = { ...DEFAULT_VERIFICATION_CACHE, ...cache };
   /** clientId → secret hash of its cached entry, so an announcement by client id finds it. */
@@ -102,11 +95,31 @@ export function createVerificationService({
     missing.clear();
   }
 
+  /**
+   * A plan, a cap or an upgrade changed: refusals held are forgotten and the truth asked again. Once per
+   * burst (a plan's change is announced for every token on it), before the next call is answered.
+   */
+  let limitsChangePending = false;
+  function limitsChanged() {
+    if (!allowance || limitsChangePending) return;
+    limitsChangePending = true;
+    queueMicrotask(() => {
+      limitsChangePending = false;
+      allowance.limitsChanged();
+    });
+  }
+
   const unsubscribe = [
     bus.subscribe((message) => {
-      if (message.type === 'credential') forget(message.clientId);
+      if (message.type !== 'credential') return;
+      forget(message.clientId);
+      if (message.reason === 'limits_changed' || message.reason === 'upgraded') limitsChanged();
     }),
-    bus.onReset(clear),
+    // Whatever was missed may have been a change of limits too.
+    bus.onReset(() => {
+      clear();
+      limitsChanged();
+    }),
   ];
 
   function remember(secretHash: string, credential: KnownCredential | undefined, nowMs: number) {
@@ -138,38 +151,73 @@ export function createVerificationService({
     }
   }
 
+  /** A lease's outcome; undefined when the truth found the credential no longer verifies. */
+  async function leased(admission: Promise<Admission>): Promise<Admission | undefined> {
+    try {
+      return await admission;
+    } catch (error) {
+      if (error instanceof LeaseCredentialGone) return undefined;
+      throw error;
+    }
+  }
+
+  async function verify(
+    request: VerifyRequest,
+    verifierKeyId: string | undefined,
+    retried: boolean,
+  ): Promise<VerifyResult> {
+    if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
+    const secretHash = hasher.hash(request.secret);
+    // A secret known not to exist never will (a new secret is random), so that memory stays usable.
+    let credential = bus.connected ? known.get(secretHash) : undefined;
+    if (credential) stats.hits += 1;
+    else if (missing.has(secretHash)) {
+      stats.hits += 1;
+      return NOT_FOUND;
+    } else {
+      stats.misses += 1;
+      credential = await load(secretHash);
+      if (!credential) return NOT_FOUND;
+    }
+    const nowMs = clock.now().getTime();
+    let answer = judgeKnown(credential, request, nowMs);
+    // A data-feed service that judges for itself admits for itself too, from its own leases: admitted
+    // here as well, its request would be counted twice against the quota.
+    if (answer.code === 'VALID' && allowance && request.judgeLocally !== true) {
+      // Synchronous while this instance holds units: no promise on the hot path.
+      const admission = allowance.admit(answer, nowMs);
+      if (admission !== true) {
+        const outcome = admission instanceof Promise ? await leased(admission) : admission;
+        if (outcome === undefined) {
+          // Changed since it was read (revoked, suspended): ask the database again, once.
+          if (retried) return NOT_FOUND;
+          forget(credential.answer.clientId);
+          return verify(request, verifierKeyId, true);
+        }
+        if (outcome !== true) answer = outcome;
+      }
+    }
+    // Only answers about a found credential reach here (MALFORMED and NOT_FOUND returned above), so
+    // the code is a metered one.
+    meter?.count(
+      credential.answer.clientId,
+      request.scope ?? USAGE_ANY_FEED,
+      answer.code as MeteredCode,
+      nowMs,
+      verifierKeyId,
+    );
+    // A verifier that judges for itself wants the credential whatever this call was counted as.
+    return request.judgeLocally === true ? judgeKnown(credential, {}, nowMs) : answer;
+  }
+
   return {
     stats,
+    /** This instance's admission, for measuring what it holds; undefined when enforcement is off. */
+    allowance,
 
     /** `verifierKeyId`: the data feed asking, so its usage reports can be checked (design §8 "Usage"). */
-    async verify(request: VerifyRequest, verifierKeyId?: string): Promise<VerifyResult> {
-      if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
-      const secretHash = hasher.hash(request.secret);
-      // A secret known not to exist never will (a new secret is random), so that memory stays usable.
-      let credential = bus.connected ? known.get(secretHash) : undefined;
-      if (credential) stats.hits += 1;
-      else if (missing.has(secretHash)) {
-        stats.hits += 1;
-        return NOT_FOUND;
-      } else {
-        stats.misses += 1;
-        credential = await load(secretHash);
-        if (!credential) return NOT_FOUND;
-      }
-      const nowMs = clock.now().getTime();
-      const answer = judge(credential, request, nowMs);
-      // Only answers about a found credential reach here (MALFORMED and NOT_FOUND returned above), so
-      // the code is a metered one.
-      meter?.count(
-        credential.answer.clientId,
-        request.scope ?? USAGE_ANY_FEED,
-        answer.code as MeteredCode,
-        nowMs,
-        verifierKeyId,
-      );
-      // A verifier that judges for itself wants the credential whatever this call was counted as.
-      return request.judgeLocally === true ? judge(credential, {}, nowMs) : answer;
-    },
+    verify: (request: VerifyRequest, verifierKeyId?: string): Promise<VerifyResult> =>
+      verify(request, verifierKeyId, false),
 
     /** Drops every cached answer (used when the credential bus cannot vouch for what was missed). */
     clear,

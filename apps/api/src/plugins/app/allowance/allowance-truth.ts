@@ -1,0 +1,100 @@
+// The truth of plan limits (design §10 "Allowance leases"): every request admitted anywhere — by a portal
+// instance or by a data-feed service's @datafeeds/verifier — was first granted here, a lease of units at
+// a time, by one transaction that never takes a company's day past its plan's quota, a capped token's
+// day past its cap, nor a company's second past its plan's rate. Grants only to a credential that
+// verifies now, judged as verification judges it.
+import {
+  effectiveDailyLimit,
+  quotaResetsAt,
+  utcDayStartMs,
+  type LeaseGrant,
+  type LeaseRequest,
+} from '@datafeeds/domain';
+import type { Db } from '../../../db/client.ts';
+import { transaction } from '../../../db/transaction.ts';
+import { findKnownByClientId } from '../verification/credential-lookup.ts';
+import { judgeKnown } from '../verification/judge-known.ts';
+import {
+  lockCompanyCounts,
+  lockTokenDayGranted,
+  writeCompanyCounts,
+  writeTokenDayGranted,
+} from './allowance-rows.ts';
+
+/** The UTC day `atMs` falls in, as the allowance rows name it: YYYY-MM-DD. */
+const utcDayOf = (atMs: number) => new Date(utcDayStartMs(atMs)).toISOString().slice(0, 10);
+/** When a day (YYYY-MM-DD) ends: its quota's reset. */
+const nextDayOf = (day: string) => quotaResetsAt(Date.parse(`${day}T00:00:00.000Z`));
+
+/** What is left of a limit after `granted`; unlimited (null) leaves everything. */
+const leftOf = (limit: number | null, granted: number) =>
+  limit === null ? Infinity : Math.max(0, limit - granted);
+
+export function createAllowanceTruth({ db }: { db: Db }) {
+  return {
+    /**
+     * Grants up to what `request` asks, at `nowMs` (the portal's clock): its day units from what is left
+     * of the company's quota and of the token's cap, its rate units from what is left of the company's
+     * current second. Undefined when no credential with that client ID verifies now.
+     */
+    async grant(request: LeaseRequest, nowMs: number): Promise<LeaseGrant | undefined> {
+      return transaction(db, async (tx) => {
+        const found = await findKnownByClientId(tx, request.clientId);
+        if (!found || judgeKnown(found.credential, {}, nowMs).code !== 'VALID') return undefined;
+        const { companyId, limits } = found.credential.answer;
+        const { dailyQuota, ratePerSecond, dailyCap } = limits;
+        // The day and second counted in: the lease's, or a later one another instance has started.
+        let day = utcDayOf(nowMs);
+        let second = Math.floor(nowMs / 1000);
+        // Unlimited parts are granted as asked, without a row: nothing to count against.
+        const countsDay = request.day > 0 && (dailyQuota !== null || dailyCap !== null);
+        const countsRate = request.rate > 0 && ratePerSecond !== null;
+        let dayGranted = request.day;
+        let rateGranted = request.rate;
+        if (countsDay || countsRate) {
+          const company = await lockCompanyCounts(tx, companyId, day, second);
+          ({ day, second } = company);
+          const token =
+            countsDay && dailyCap !== null
+              ? await lockTokenDayGranted(tx, found.lineageId, companyId, day)
+              : undefined;
+          if (countsDay) {
+            dayGranted = Math.min(
+              request.day,
+              leftOf(dailyQuota, company.dayGranted),
+              leftOf(dailyCap, token?.dayGranted ?? 0),
+            );
+            company.dayGranted += dayGranted;
+          }
+          if (countsRate) {
+            rateGranted = Math.min(request.rate, leftOf(ratePerSecond, company.rateGranted));
+            company.rateGranted += rateGranted;
+          }
+          await writeCompanyCounts(tx, companyId, company);
+          if (token) {
+            await writeTokenDayGranted(tx, found.lineageId, {
+              day: token.day,
+              dayGranted: token.dayGranted + dayGranted,
+            });
+          }
+        }
+        const dailyLimit = effectiveDailyLimit({ dailyQuota, ratePerSecond }, dailyCap);
+        return {
+          day: dayGranted,
+          rate: rateGranted,
+          second,
+          quotaExceeded:
+            request.day > 0 && dayGranted === 0 && dailyLimit !== null
+              ? { resetsAt: nextDayOf(day), limit: dailyLimit }
+              : null,
+          rateLimited:
+            request.rate > 0 && rateGranted === 0 && ratePerSecond !== null
+              ? { retryAfterMs: Math.max(0, (second + 1) * 1000 - nowMs), limit: ratePerSecond }
+              : null,
+        };
+      });
+    },
+  };
+}
+
+export type AllowanceTruth = ReturnType<typeof createAllowanceTruth>;

@@ -1,0 +1,144 @@
+// Plan limits across portal instances (design §10 "Allowance leases"): two instances on one PostgreSQL,
+// hearing each other through Redis, each admitting from leases of the company's day. Together they never
+// admit more than the quota, and none refuses while more than the stated bound of it remains: what the
+// other instance holds unspent. A change of limits announced on one lifts a refusal the other holds.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dayLeaseSize, type VerifyResult } from '@datafeeds/domain';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../src/app.ts';
+import { companyAllowance } from '../../src/db/schema.ts';
+import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
+import { lazy } from '../helpers/lazy.ts';
+import { changePlan, companyIdOf, putOnPlan } from '../helpers/limits.ts';
+import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
+import { createdClient, verifiedUser } from '../helpers/tokens.ts';
+import { verified } from '../helpers/verification.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const opened: FastifyInstance[] = [];
+afterAll(async () => {
+  await Promise.all(opened.splice(0).map((app) => app.close()));
+});
+
+async function instance(prefix: string): Promise<FastifyInstance> {
+  const app = await buildApp({
+    env: testEnv({
+      DATABASE_URL: await testDatabaseUrl(),
+      REDIS_URL: redisUrl,
+      REDIS_KEY_PREFIX: prefix,
+      RATE_LIMIT_SCALE: '1000',
+    }),
+    secrets: TEST_SECRETS,
+    serveWebApp: false,
+    expirySweepMs: 0,
+    usageFlushMs: 0,
+    usageRetentionSweepMs: 0,
+  });
+  opened.push(app);
+  await app.ready();
+  expect(app.credentialBus.kind).toBe('redis');
+  return app;
+}
+
+/**
+ * The order in which the instances decided. The usage meter counts each answer in the same synchronous
+ * step as its admission (both instances run in this one process), so its calls are that order — exact
+ * for answers from units held, within the few answers a lease wakes at once for the others.
+ */
+function recordDecisions(apps: FastifyInstance[]): string[] {
+  const decided: string[] = [];
+  for (const app of apps) {
+    const meter = app.usageMeter!;
+    const count = meter.count.bind(meter);
+    meter.count = (clientId, scope, code, atMs, verifierKeyId) => {
+      decided.push(code);
+      count(clientId, scope, code, atMs, verifierKeyId);
+    };
+  }
+  return decided;
+}
+
+/** Milliseconds until `check` holds, polling every 5 ms; fails past `withinMs`. */
+async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe.runIf(testDatabaseKind === 'postgres')('plan limits across two instances', () => {
+  const prefix = `test:${randomBytes(4).toString('hex')}:`;
+  const both = lazy(() => Promise.all([instance(prefix), instance(prefix)]));
+
+  it('admits exactly the quota from both at once, refusing only within the bound of its end', async () => {
+    const [a, b] = await both();
+    const { key } = await a.verifierKeys.create('limits feed');
+    const user = await verifiedUser(a);
+    const tokens = [
+      await createdClient(a, user.token, { label: 'One', sports: ['nfl'] }),
+      await createdClient(a, user.token, { label: 'Two', sports: ['nfl'] }),
+    ];
+    const QUOTA = 1_000;
+    const REQUESTS = 4_000;
+    const companyId = await companyIdOf(a, tokens[0]!.clientId);
+    await putOnPlan(a, companyId, {
+      dailyQuota: QUOTA,
+      ratePerSecond: null,
+    });
+    const decided = recordDecisions([a, b]);
+
+    // 64 callers at once, each alternating between the instances and the tokens.
+    let sent = 0;
+    const answers: VerifyResult[] = [];
+    await Promise.all(
+      Array.from({ length: 64 }, async (_, caller) => {
+        while (sent < REQUESTS) {
+          const index = sent++;
+          const app = (index + caller) % 2 === 0 ? a : b;
+          const { clientSecret } = tokens[index % 2]!;
+          answers.push(await verified(app, key, { secret: clientSecret, scope: 'nflLive' }));
+        }
+      }),
+    );
+
+    const admitted = answers.filter((answer) => answer.code === 'VALID').length;
+    expect(admitted).toBe(QUOTA);
+    expect(answers.filter((answer) => answer.code === 'QUOTA_EXCEEDED')).toHaveLength(REQUESTS - QUOTA);
+    expect(decided).toHaveLength(REQUESTS);
+
+    // Each instance holds at most one lease and the one it fetched ahead at half of it: fewer than
+    // ⌈size / 2⌉ + size units (design §10); the bound stated is twice a lease per instance.
+    const bound = 2 * 2 * dayLeaseSize(QUOTA);
+    const firstRefusal = decided.indexOf('QUOTA_EXCEEDED');
+    // What remained when the first refusal was given is what was admitted after it (the whole quota was).
+    const admittedAfterFirstRefusal = decided.slice(firstRefusal).filter((code) => code === 'VALID').length;
+    expect(admittedAfterFirstRefusal).toBeLessThanOrEqual(bound);
+    // Nothing granted was left unspent: every unit either instance held was admitted before the end.
+    expect(a.verification.allowance!.heldDayUnits + b.verification.allowance!.heldDayUnits).toBe(0);
+    const [truth] = await a.db
+      .select({ granted: companyAllowance.dayGranted })
+      .from(companyAllowance)
+      .where(eq(companyAllowance.companyId, companyId));
+    expect(truth?.granted).toBe(QUOTA);
+  });
+
+  it('a raised quota announced on A lifts the refusal B holds within a second', async () => {
+    const [a, b] = await both();
+    const { key } = await a.verifierKeys.create('raised feed');
+    const user = await verifiedUser(a);
+    const { clientId, clientSecret } = await createdClient(a, user.token, { sports: ['nfl'] });
+    const plan = await putOnPlan(a, await companyIdOf(a, clientId), { dailyQuota: 2, ratePerSecond: null });
+    const verifyOn = (app: FastifyInstance) => verified(app, key, { secret: clientSecret, scope: 'nflLive' });
+    expect((await verifyOn(b)).code).toBe('VALID');
+    expect((await verifyOn(b)).code).toBe('VALID');
+    expect(await verifyOn(b)).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 2 });
+
+    await changePlan(a, plan, { dailyQuota: 5, ratePerSecond: null });
+    const liftedAfter = await within(1_000, async () => (await verifyOn(b)).code === 'VALID');
+    expect(liftedAfter).toBeLessThan(1_000);
+  });
+});

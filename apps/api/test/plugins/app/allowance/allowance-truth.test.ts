@@ -1,0 +1,121 @@
+// The allowance truth under concurrency (design §10 "Allowance leases"): leases racing for one company —
+// on PostgreSQL from a pool of connections at once, on PGlite one transaction after another — never grant
+// together more than the quota, a capped token more than its cap, or a second more than the rate; and
+// the rows they lock (company first, then token) never deadlock.
+import { describe, expect, it } from 'vitest';
+import type { LeaseGrant } from '@datafeeds/domain';
+import { buildTestApp } from '../../../helpers/build-test-app.ts';
+import { capToken, companyIdOf, putOnPlan } from '../../../helpers/limits.ts';
+import { createdClient, verifiedUser } from '../../../helpers/tokens.ts';
+
+const app = await buildTestApp();
+const NOW = Date.parse('2026-06-01T12:00:00.500Z');
+
+const sum = (grants: LeaseGrant[], part: 'day' | 'rate') =>
+  grants.reduce((total, grant) => total + grant[part], 0);
+
+async function tokens(limits: { dailyQuota: number | null; ratePerSecond: number | null }, count = 2) {
+  const user = await verifiedUser(app);
+  const created = [];
+  for (let index = 0; index < count; index += 1) {
+    created.push(await createdClient(app, user.token, { label: `Token ${index}`, sports: ['nfl'] }));
+  }
+  await putOnPlan(app, await companyIdOf(app, created[0]!.clientId), limits);
+  return created.map(({ clientId }) => clientId);
+}
+
+describe('allowance truth', () => {
+  it('never grants more than the quota in total to many leases at once', async () => {
+    const clientIds = await tokens({ dailyQuota: 1_000, ratePerSecond: null }, 3);
+    const grants = await Promise.all(
+      Array.from({ length: 90 }, (_, index) =>
+        app.allowanceTruth.grant({ clientId: clientIds[index % 3]!, day: 13, rate: 0 }, NOW),
+      ),
+    );
+    const granted = grants.map((grant) => grant!);
+    expect(sum(granted, 'day')).toBe(1_000);
+    // Every lease got its 13 until the last partial one; the rest were told why.
+    expect(granted.filter((grant) => grant.day === 13)).toHaveLength(76);
+    expect(granted.filter((grant) => grant.day === 12)).toHaveLength(1);
+    expect(granted.filter((grant) => grant.quotaExceeded !== null)).toHaveLength(13);
+  });
+
+  it("never grants a capped token more than its cap, while its company's other tokens go on", async () => {
+    const [capped, other] = await tokens({ dailyQuota: 1_000, ratePerSecond: null });
+    await capToken(app, capped!, 100);
+    const grants = (
+      await Promise.all(
+        Array.from({ length: 80 }, (_, index) =>
+          app.allowanceTruth.grant({ clientId: index % 2 ? capped! : other!, day: 7, rate: 0 }, NOW),
+        ),
+      )
+    ).map((grant) => grant!);
+    expect(
+      sum(
+        grants.filter((_, index) => index % 2 === 1),
+        'day',
+      ),
+    ).toBe(100);
+    expect(
+      sum(
+        grants.filter((_, index) => index % 2 === 0),
+        'day',
+      ),
+    ).toBe(280);
+    expect(await app.allowanceTruth.grant({ clientId: capped!, day: 1, rate: 0 }, NOW)).toMatchObject({
+      day: 0,
+      quotaExceeded: { limit: 100 },
+    });
+    // Both counted against the company: 620 of its 1 000 left.
+    expect(await app.allowanceTruth.grant({ clientId: other!, day: 700, rate: 0 }, NOW)).toMatchObject({
+      day: 620,
+    });
+  });
+
+  it('never grants more than the rate in one second, and the whole rate again in the next', async () => {
+    const [clientId] = await tokens({ dailyQuota: null, ratePerSecond: 50 }, 1);
+    const race = (atMs: number) =>
+      Promise.all(
+        Array.from({ length: 40 }, () =>
+          app.allowanceTruth.grant({ clientId: clientId!, day: 0, rate: 3 }, atMs),
+        ),
+      );
+    const first = (await race(NOW)).map((grant) => grant!);
+    expect(sum(first, 'rate')).toBe(50);
+    expect(first.find((grant) => grant.rate === 0)?.rateLimited).toEqual({ retryAfterMs: 500, limit: 50 });
+    expect(
+      sum(
+        (await race(NOW + 1_000)).map((grant) => grant!),
+        'rate',
+      ),
+    ).toBe(50);
+  });
+
+  it("keeps a day's count for the day only: the next UTC day grants the whole quota again", async () => {
+    const [clientId] = await tokens({ dailyQuota: 5, ratePerSecond: null }, 1);
+    expect(await app.allowanceTruth.grant({ clientId: clientId!, day: 9, rate: 0 }, NOW)).toMatchObject({
+      day: 5,
+    });
+    const tomorrow = Date.parse('2026-06-02T00:00:00.000Z');
+    expect(await app.allowanceTruth.grant({ clientId: clientId!, day: 9, rate: 0 }, tomorrow)).toMatchObject({
+      day: 5,
+      quotaExceeded: null,
+    });
+  });
+
+  it('never counts back in time: an instance whose clock is behind counts in the day and second one ahead began', async () => {
+    const [clientId] = await tokens({ dailyQuota: 5, ratePerSecond: 2 }, 1);
+    const ask = (atIso: string) =>
+      app.allowanceTruth.grant({ clientId: clientId!, day: 5, rate: 2 }, Date.parse(atIso));
+    expect(await ask('2026-06-03T23:59:59.000Z')).toMatchObject({ day: 5, rate: 2 });
+    // An instance ahead starts the 4th; one behind, still on the 3rd, asks next.
+    expect(await ask('2026-06-04T00:00:00.100Z')).toMatchObject({ day: 5, rate: 2 });
+    expect(await ask('2026-06-03T23:59:59.900Z')).toEqual({
+      day: 0,
+      rate: 0,
+      second: Math.floor(Date.parse('2026-06-04T00:00:00.100Z') / 1000),
+      quotaExceeded: { resetsAt: '2026-06-05T00:00:00.000Z', limit: 5 },
+      rateLimited: { retryAfterMs: 1_100, limit: 2 },
+    });
+  });
+});

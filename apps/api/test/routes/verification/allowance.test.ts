@@ -1,0 +1,124 @@
+// POST /api/v1/credentials/allowance (design §10 "Allowance leases"): a data-feed service leases units of
+// a company's day and current second; the portal grants at most what is left — of the quota, of the
+// token's cap, of the rate — says why when it grants nothing, and counts the grants against the same
+// truth its own verify call admits from.
+import { describe, expect, it } from 'vitest';
+import type { LeaseGrant } from '@datafeeds/domain';
+import { verification } from '@datafeeds/domain/calls';
+import { runOperatorCommand } from '../../../src/operator/commands.ts';
+import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { testClock } from '../../helpers/clock.ts';
+import { bearer, callTo } from '../../helpers/factories.ts';
+import { capToken, companyIdOf, putOnPlan } from '../../helpers/limits.ts';
+import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
+import { newVerifierKey, verified } from '../../helpers/verification.ts';
+
+const clock = testClock(new Date('2026-06-01T09:00:00.400Z'));
+const app = await buildTestApp({ clock });
+const key = await newVerifierKey(app);
+
+const lease = (payload: unknown, verifierKey: string | null = key) =>
+  app.inject({
+    ...callTo(verification.leaseAllowance),
+    headers: verifierKey === null ? {} : bearer(verifierKey),
+    payload: payload as object,
+  });
+
+async function leased(payload: { clientId: string; day: number; rate: number }): Promise<LeaseGrant> {
+  const response = await lease(payload);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<LeaseGrant>();
+}
+
+async function tokenOnPlan(limits: { dailyQuota: number | null; ratePerSecond: number | null }) {
+  const user = await verifiedUser(app);
+  const token = await createdClient(app, user.token, { sports: ['nfl'] });
+  await putOnPlan(app, await companyIdOf(app, token.clientId), limits);
+  return { user, ...token };
+}
+
+const SECOND = Math.floor(Date.parse('2026-06-01T09:00:00.400Z') / 1000);
+
+describe('POST /api/v1/credentials/allowance', () => {
+  it('grants what is asked while the quota and the second have it, then what is left, then says why not', async () => {
+    const { clientId } = await tokenOnPlan({ dailyQuota: 10, ratePerSecond: 4 });
+    expect(await leased({ clientId, day: 3, rate: 2 })).toEqual({
+      day: 3,
+      rate: 2,
+      second: SECOND,
+      quotaExceeded: null,
+      rateLimited: null,
+    });
+    expect(await leased({ clientId, day: 20, rate: 5 })).toMatchObject({ day: 7, rate: 2 });
+    expect(await leased({ clientId, day: 1, rate: 1 })).toEqual({
+      day: 0,
+      rate: 0,
+      second: SECOND,
+      quotaExceeded: { resetsAt: '2026-06-02T00:00:00.000Z', limit: 10 },
+      rateLimited: { retryAfterMs: 600, limit: 4 },
+    });
+    // Asking for none of a part is not a refusal of it.
+    expect(await leased({ clientId, day: 0, rate: 0 })).toMatchObject({
+      quotaExceeded: null,
+      rateLimited: null,
+    });
+  });
+
+  it("counts against the truth the portal's own verify call admits from", async () => {
+    const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: 4, ratePerSecond: null });
+    expect(await leased({ clientId, day: 4, rate: 0 })).toMatchObject({ day: 4 });
+    expect(await verified(app, key, { secret: clientSecret })).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      limit: 4,
+    });
+  });
+
+  it("grants a capped token no more than its cap, and the company's other tokens the rest", async () => {
+    const { user, clientId } = await tokenOnPlan({ dailyQuota: 10, ratePerSecond: null });
+    const other = await createdClient(app, user.token, { label: 'Other', sports: ['nfl'] });
+    await capToken(app, clientId, 3);
+    expect(await leased({ clientId, day: 5, rate: 0 })).toMatchObject({ day: 3, quotaExceeded: null });
+    expect(await leased({ clientId, day: 1, rate: 0 })).toMatchObject({
+      day: 0,
+      quotaExceeded: { limit: 3 },
+    });
+    expect(await leased({ clientId: other.clientId, day: 10, rate: 0 })).toMatchObject({ day: 7 });
+  });
+
+  it('grants unlimited parts as asked', async () => {
+    const { clientId } = await tokenOnPlan({ dailyQuota: null, ratePerSecond: null });
+    expect(await leased({ clientId, day: 1_000_000, rate: 50_000 })).toEqual({
+      day: 1_000_000,
+      rate: 50_000,
+      second: SECOND,
+      quotaExceeded: null,
+      rateLimited: null,
+    });
+  });
+
+  it('answers 404 for a client ID that does not verify: unknown, or a token set inactive', async () => {
+    const unknown = await lease({ clientId: `dfc_${'Q'.repeat(22)}`, day: 1, rate: 1 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'not_found' });
+    const { clientId } = await tokenOnPlan({ dailyQuota: 10, ratePerSecond: null });
+    await runOperatorCommand(app, { command: 'set-token-status', args: [clientId, 'inactive'] });
+    expect((await lease({ clientId, day: 1, rate: 0 })).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a live verifier key', async () => {
+    const { clientId } = await tokenOnPlan({ dailyQuota: 10, ratePerSecond: null });
+    expect((await lease({ clientId, day: 1, rate: 0 }, null)).statusCode).toBe(401);
+    expect((await lease({ clientId, day: 1, rate: 0 }, 'dfvk_notAKeyAnybodyHas')).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['no client ID', { day: 1, rate: 1 }],
+    ['a negative number of units', { clientId: 'dfc_x', day: -1, rate: 0 }],
+    ['a fraction of a unit', { clientId: 'dfc_x', day: 0.5, rate: 0 }],
+    ['a field the call does not know', { clientId: 'dfc_x', day: 1, rate: 0, month: 3 }],
+  ])('answers 400 for %s', async (_name, payload) => {
+    const response = await lease(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'validation_failed' });
+  });
+});
