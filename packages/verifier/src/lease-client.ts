@@ -4,7 +4,7 @@
 import type { LeaseGrant, LeaseRequest } from '@datafeeds/domain/credentials';
 import { VerifierError } from './errors.ts';
 import type { ResolvedVerifierOptions } from './options.ts';
-import { postToPortal, unexpectedAnswer, type PortalCallOptions } from './portal-client.ts';
+import { failureCode, postToPortal, unexpectedAnswer, type PortalCallOptions } from './portal-client.ts';
 
 type LeaseClientOptions = PortalCallOptions & Pick<ResolvedVerifierOptions, 'allowanceUrl'>;
 
@@ -43,11 +43,29 @@ function isLeaseGrant(body: unknown, asked: LeaseRequest): body is LeaseGrant {
   );
 }
 
+/**
+ * A kept-alive connection the portal closed while it sat idle — often because this process's event loop
+ * was too busy to notice — fails the next request on it before it is sent. Leases can go quiet for a
+ * long time (a day lease lasts a while, and unlimited credentials never lease), so such a failure is
+ * retried once on a new connection. Safe even had the portal granted the first: units lost, never
+ * units admitted twice.
+ */
+const STALE_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+async function postLease(request: LeaseRequest, options: LeaseClientOptions) {
+  try {
+    return await postToPortal(options.allowanceUrl, request, options);
+  } catch (error) {
+    if (!STALE_CONNECTION_CODES.has(failureCode((error as Error).cause) ?? '')) throw error;
+    return postToPortal(options.allowanceUrl, request, options);
+  }
+}
+
 export function createLeaseClient(
   options: LeaseClientOptions,
 ): (request: LeaseRequest) => Promise<LeaseGrant> {
   return async function lease(request) {
-    const { response, body } = await postToPortal(options.allowanceUrl, request, options);
+    const { response, body } = await postLease(request, options);
     if (response.status === 200 && isLeaseGrant(body, request)) return body;
     if (response.status === 404) {
       throw new CredentialNotLeasableError(

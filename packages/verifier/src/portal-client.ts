@@ -39,12 +39,19 @@ function retryAfterSeconds(response: Response): number | undefined {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
+/** The system or undici code of a failed fetch (ECONNREFUSED, ECONNRESET…), if it has one. */
+export function failureCode(error: unknown): string | undefined {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 function describeFailure(error: unknown, options: PortalCallOptions): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') {
     return `The portal at ${options.portalLabel} did not answer within ${options.requestTimeoutMs} ms.`;
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown } | null)?.code;
+  const code = failureCode(error);
   const reason = typeof code === 'string' ? code : cause instanceof Error ? cause.message : String(cause);
   return `The portal at ${options.portalLabel} could not be reached (${reason}).`;
 }

@@ -603,6 +603,25 @@ describe('plan limits', () => {
     await expect(verifier.verify(secret)).rejects.toThrow(/not an allowance grant/);
   });
 
+  it('asks a lease again, once, when its connection is cut before an answer (an idle keep-alive closed)', async () => {
+    const verifier = await start();
+    const { secret } = knownSecret({ dailyQuota: 100 });
+    await verifier.verify(secret);
+    let cuts = 1;
+    portal.onAllowance = (response, grant) => {
+      if (cuts-- > 0) response.socket?.destroy();
+      else grant();
+    };
+    expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
+    expect(portal.allowanceBodies).toHaveLength(2);
+    // Cut twice in a row, the portal is taken for unreachable.
+    await verifier.close();
+    const next = await start();
+    await next.verify(secret);
+    cuts = 2;
+    await expect(next.verify(secret)).rejects.toBeInstanceOf(PortalUnavailableError);
+  });
+
   it('asks the portal again when a lease finds the cached credential gone (its revocation on the way)', async () => {
     const verifier = await start();
     const { secret } = knownSecret({ dailyQuota: 100 });
