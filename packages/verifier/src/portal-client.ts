@@ -98,14 +98,14 @@ export function unexpectedAnswer(response: Response, options: PortalCallOptions,
 /**
  * Asks for the credential as it is (`judgeLocally`): the answer lists every scope, so one call serves
  * every feed. The call's scope and apiType go along only so the portal counts this call's outcome in
- * usage as the verifier will judge it.
+ * usage as the verifier will judge it. `judgeLocally` also leaves admission against the plan's limits to
+ * the verifier (design §10), which admits every answer it gives: always sent, so no call is admitted
+ * twice.
  */
 export function createPortalClient(options: PortalClientOptions): AskPortal {
   return async function askPortal(secret, forCall) {
-    const asked =
-      forCall?.scope === undefined && forCall?.apiType === undefined
-        ? { secret }
-        : { secret, scope: forCall.scope, apiType: forCall.apiType, judgeLocally: true };
+    // Undefined fields are left out of the JSON.
+    const asked = { secret, scope: forCall?.scope, apiType: forCall?.apiType, judgeLocally: true };
     const { response, body } = await postToPortal(options.verifyUrl, asked, options);
     if (response.status === 200 && isVerifyResult(body)) return body;
     throw unexpectedAnswer(response, options, 'a verification answer');

@@ -136,7 +136,10 @@ describe('a verifier following a portal', () => {
       expect(await verifier.verify(missing)).toEqual({ valid: false, code: 'NOT_FOUND' });
       expect(await verifier.verify(pending)).toEqual({ valid: false, code: 'PENDING' });
     }
-    expect(portal.verifyBodies).toEqual([{ secret: missing }, { secret: pending }, { secret: pending }]);
+    // Always judgeLocally: the verifier judges, and admits against the plan's limits, itself.
+    expect(portal.verifyBodies).toEqual(
+      [missing, pending, pending].map((asked) => ({ secret: asked, judgeLocally: true })),
+    );
   });
 
   it('shares one portal call between concurrent misses for a secret', async () => {
@@ -457,7 +460,7 @@ describe('plan limits', () => {
     await portal.close();
   });
 
-  it('admits exactly the quota across two verifiers and the portal, then refuses QUOTA_EXCEEDED', async () => {
+  it('admits exactly the quota across two verifiers, the portal’s own answers included, then refuses QUOTA_EXCEEDED', async () => {
     const [east, west] = [await start(), await start()];
     const { secret, answer } = knownSecret({ dailyQuota: 1_000 });
     const calls = Array.from(
@@ -577,8 +580,8 @@ describe('plan limits', () => {
     async (whenPortalUnreachable) => {
       const verifier = await start({ whenPortalUnreachable });
       const { secret } = knownSecret({ dailyQuota: 1_000 });
-      await verifier.verify(secret); // the portal's own answer
-      expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' }); // a lease of 3, one spent
+      // The portal's own answer, admitted here too: a lease of 3, one spent.
+      expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
       expect(verifier.stats.heldDayUnits).toBe(2);
       portal.onAllowance = (response) => response.writeHead(503).end('{}');
       expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
@@ -593,7 +596,8 @@ describe('plan limits', () => {
 
   it('maps a lease the portal does not answer in time, or a refused key, to the usual errors', async () => {
     const verifier = await start({ requestTimeoutMs: 100 });
-    const { secret } = knownSecret({ ratePerSecond: 1_000 });
+    // A lease of one unit of the second a call: every call below asks for one.
+    const { secret } = knownSecret({ ratePerSecond: 1 });
     await verifier.verify(secret);
     portal.onAllowance = () => undefined;
     await expect(verifier.verify(secret)).rejects.toThrow(/did not answer within 100 ms/);
@@ -604,27 +608,25 @@ describe('plan limits', () => {
   });
 
   it('asks a lease again, once, when its connection is cut before an answer (an idle keep-alive closed)', async () => {
-    const verifier = await start();
-    const { secret } = knownSecret({ dailyQuota: 100 });
-    await verifier.verify(secret);
+    const { secret } = knownSecret({ dailyQuota: 100_000 });
     let cuts = 1;
     portal.onAllowance = (response, grant) => {
       if (cuts-- > 0) response.socket?.destroy();
       else grant();
     };
+    const verifier = await start();
     expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
     expect(portal.allowanceBodies).toHaveLength(2);
     // Cut twice in a row, the portal is taken for unreachable.
-    await verifier.close();
     const next = await start();
-    await next.verify(secret);
     cuts = 2;
     await expect(next.verify(secret)).rejects.toBeInstanceOf(PortalUnavailableError);
   });
 
   it('asks the portal again when a lease finds the cached credential gone (its revocation on the way)', async () => {
     const verifier = await start();
-    const { secret } = knownSecret({ dailyQuota: 100 });
+    // A lease of one unit of the second a call, so the next call asks for one.
+    const { secret } = knownSecret({ ratePerSecond: 1 });
     await verifier.verify(secret);
     portal.answers.set(secret, { valid: false, code: 'INACTIVE' });
     expect(await verifier.verify(secret)).toEqual({ valid: false, code: 'INACTIVE' });

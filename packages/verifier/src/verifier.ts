@@ -17,7 +17,7 @@ import {
   type VerifyResult,
 } from '@datafeeds/domain/credentials';
 import { createAnswerCache } from './answer-cache.ts';
-import { VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
+import { PortalUnavailableError, VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
 import { followCredentialEvents } from './event-stream.ts';
 import {
   judge,
@@ -176,28 +176,31 @@ export function createVerifier(options: VerifierOptions): Verifier {
   }
 
   /**
-   * Judges a known credential for this call. The portal admitted and counted the call that asked it;
-   * every other answer (a cache hit, a call that joined another's request) is admitted against the
-   * plan's limits here and counted for the usage report. Synchronous while leased units are held.
+   * Judges a known credential for this call and admits a VALID answer against the plan's limits — every
+   * one this verifier gives, the portal's own included: asked with `judgeLocally`, the portal leaves
+   * admission to the data feed, so each call is admitted once, here. The portal counted the call that
+   * asked it in usage; every other answer (a cache hit, a call that joined another's request) is counted
+   * here for the usage report. Synchronous while leased units are held.
    */
   function answer(
     secret: string,
     credential: KnownCredential,
     verifyOptions: VerifyOptions | undefined,
     byPortal: boolean,
+    leaseRetried = false,
   ): VerifyResult | Promise<VerifyResult> {
     const nowMs = Date.now();
-    const result = judge(credential, verifyOptions, nowMs);
-    if (byPortal) return result;
+    let result = judge(credential, verifyOptions, nowMs);
     if (result.valid && allowance) {
       const admission = allowance.admit(result, nowMs);
       if (admission !== true) {
-        if (admission instanceof Promise) return admitWhenLeased(secret, result, admission, verifyOptions);
-        usage.count(result.clientId, verifyOptions?.scope, admission.code, nowMs);
-        return admission;
+        if (admission instanceof Promise) {
+          return admitWhenLeased(secret, result, admission, verifyOptions, byPortal, leaseRetried);
+        }
+        result = admission;
       }
     }
-    usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
+    if (!byPortal) usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
     return result;
   }
 
@@ -211,26 +214,31 @@ export function createVerifier(options: VerifierOptions): Verifier {
     credential: VerifiedCredential,
     pending: Promise<Admission>,
     verifyOptions: VerifyOptions | undefined,
+    byPortal: boolean,
+    leaseRetried: boolean,
   ): Promise<VerifyResult> {
     let admission: Admission;
     try {
       admission = await pending;
     } catch (error) {
       if (!(error instanceof CredentialNotLeasableError)) throw error;
+      if (leaseRetried) {
+        throw new PortalUnavailableError(
+          `The portal at ${config.portalLabel} verifies ${credential.clientId} but leases no allowance for it.`,
+          { cause: error },
+        );
+      }
       // The credential stopped verifying since it was cached, its revocation still on the way: the
-      // portal says what it is now, and counts and admits that call itself.
+      // portal says what it is now (and counts that call).
       cache.forget(credential.clientId);
-      return askPortalAgain(secret, verifyOptions);
+      counters.portalCalls += 1;
+      const fresh = await askPortal(secret, verifyOptions);
+      if (!fresh.valid) return fresh;
+      return answer(secret, knownCredential(withLimits(fresh)), verifyOptions, true, true);
     }
     const outcome = admission === true ? credential : admission;
-    usage.count(credential.clientId, verifyOptions?.scope, outcome.code, Date.now());
+    if (!byPortal) usage.count(credential.clientId, verifyOptions?.scope, outcome.code, Date.now());
     return outcome;
-  }
-
-  async function askPortalAgain(secret: string, verifyOptions: VerifyOptions | undefined) {
-    counters.portalCalls += 1;
-    const fresh = await askPortal(secret, verifyOptions);
-    return fresh.valid ? judge(knownCredential(withLimits(fresh)), verifyOptions, Date.now()) : fresh;
   }
 
   return {

@@ -22,6 +22,8 @@ import {
 } from '@datafeeds/domain/credentials';
 import { verification, type CallDefinition } from '@datafeeds/domain/calls';
 
+const NOT_FOUND: VerifyResult = { valid: false, code: 'NOT_FOUND' };
+
 function randomBody(): string {
   let body = '';
   for (let index = 0; index < SECRET_BODY_LENGTH; index += 1) {
@@ -152,9 +154,11 @@ export async function startFakePortal(): Promise<FakePortal> {
       return;
     }
     if (is(verification.verifyCredential)) {
-      const body = JSON.parse(await readBody(request)) as { secret: string };
+      const body = JSON.parse(await readBody(request)) as { secret: string; judgeLocally?: boolean };
       portal.verifyBodies.push(body);
-      const answer = () => json(200, admitted(portal.answers.get(body.secret)));
+      // As the portal does: a data feed that judges for itself admits for itself, from its own leases.
+      const known = portal.answers.get(body.secret);
+      const answer = () => json(200, body.judgeLocally === true ? (known ?? NOT_FOUND) : admitted(known));
       if (portal.onVerify) portal.onVerify(response, answer);
       else answer();
       return;
@@ -210,9 +214,9 @@ export async function startFakePortal(): Promise<FakePortal> {
     }
     json(404, { error: 'not_found', message: 'No such route.' });
   });
-  /** The portal's own answer is admitted as the portal admits it: one unit from the same truth. */
+  /** An answer the portal admits itself (asked without judgeLocally): one unit from the same truth. */
   function admitted(answer: VerifyResult | undefined): VerifyResult {
-    if (!answer) return { valid: false, code: 'NOT_FOUND' };
+    if (!answer) return NOT_FOUND;
     // A portal of an earlier version sends no limits, and enforces none.
     if (!answer.valid || !answer.limits) return answer;
     const { dailyQuota, dailyCap, ratePerSecond } = answer.limits;
