@@ -74,6 +74,24 @@ export default tseslint.config(
     },
   },
   {
+    // @datafeeds/verifier runs inside data-feed services: no schema library at run time (its tests may
+    // read the contracts). Types are erased, so type imports are fine.
+    files: ['packages/verifier/src/**/*.ts'],
+    ignores: ['packages/verifier/src/**/*.test.ts', 'packages/verifier/src/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@datafeeds/domain', '@datafeeds/domain/calls', 'zod'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'The verifier imports only @datafeeds/domain/credentials at run time (zod-free).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/api/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@datafeeds/web', '**/apps/web/**'] }],

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createVerifier, type Verifier } from '@datafeeds/verifier';
+import { createVerifier, type Verifier, type VerifyResult } from '@datafeeds/verifier';
 import { buildFeed } from './app.ts';
 
 const SECRET = 'dfsk_presented';
@@ -18,15 +18,33 @@ async function verifierWithoutPortal(): Promise<Verifier> {
   });
 }
 
+/** A verifier that answers every token the same way: what the feed makes of an answer, over HTTP. */
+function verifierAnswering(answer: VerifyResult): Verifier {
+  return {
+    verify: async () => answer,
+    ready: async () => undefined,
+    close: async () => undefined,
+    stats: {
+      hits: 0,
+      misses: 0,
+      portalCalls: 0,
+      streamConnected: true,
+      cachedAnswers: 0,
+      leaseCalls: 0,
+      heldDayUnits: 0,
+    },
+  };
+}
+
 let feed: ReturnType<typeof buildFeed>;
 
 afterEach(async () => {
   await feed.close();
 });
 
-// What the feed decides before or without the portal. Serving a feed a token covers, refusing one it
-// does not, and following the portal's revocations are tested with the real portal and the real feed
-// process: e2e/tests/feed-demo.spec.ts.
+// What the feed decides before or without the portal, and how it answers a verifier's refusal over a
+// plan limit. Serving a feed a token covers, refusing one it does not, and following the portal's
+// revocations are tested with the real portal and the real feed process: e2e/tests/feed-demo.spec.ts.
 describe('the demo feed', () => {
   it('answers 401 MISSING_TOKEN without a token', async () => {
     feed = buildFeed({ verifier: await verifierWithoutPortal() });
@@ -53,5 +71,56 @@ describe('the demo feed', () => {
     const response = await feed.inject(`${url}?RSC_token=${SECRET}`);
     expect(response.statusCode).toBe(statusCode);
     expect(response.json()).toEqual({ error, message: expect.any(String) });
+  });
+
+  it('answers 429 QUOTA_EXCEEDED with Retry-After and the RateLimit headers until the quota resets', async () => {
+    const resetsAt = new Date(Date.now() + 90_500).toISOString();
+    feed = buildFeed({
+      verifier: verifierAnswering({
+        valid: false,
+        code: 'QUOTA_EXCEEDED',
+        clientId: 'dfc_DemoFeedQuotaUsedUp0001',
+        resetsAt,
+        limit: 10_000,
+      }),
+    });
+    const response = await feed.inject(`/api/v1/live/2026-11-23/NFL?RSC_token=${SECRET}`);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      error: 'QUOTA_EXCEEDED',
+      message: `This RSC token's daily quota of 10000 requests is used up; it resets at ${resetsAt}.`,
+    });
+    expect(response.headers).toMatchObject({ 'ratelimit-limit': '10000', 'ratelimit-remaining': '0' });
+    const reset = Number(response.headers['ratelimit-reset']);
+    expect(reset).toBeGreaterThanOrEqual(90);
+    expect(reset).toBeLessThanOrEqual(91);
+    expect(response.headers['retry-after']).toBe(String(reset));
+  });
+
+  it('answers 429 RATE_LIMITED with a one-second Retry-After', async () => {
+    feed = buildFeed({
+      verifier: verifierAnswering({
+        valid: false,
+        code: 'RATE_LIMITED',
+        clientId: 'dfc_DemoFeedRateExceeded0001',
+        retryAfterMs: 300,
+        limit: 10,
+      }),
+    });
+    const response = await feed.inject({
+      url: '/api/v1/boxscore/2026-11-23/NBA',
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: "Too many requests: this RSC token's plan allows 10 a second.",
+    });
+    expect(response.headers).toMatchObject({
+      'retry-after': '1',
+      'ratelimit-limit': '10',
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': '1',
+    });
   });
 });

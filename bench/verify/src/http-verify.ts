@@ -27,14 +27,20 @@ interface HttpComparison {
 
 const verifyBody = (secret: string) => JSON.stringify({ secret, scope: 'nflLive', apiType: 'rest' });
 
+interface PortalRunOptions {
+  metering?: boolean;
+  limits?: boolean;
+}
+
 async function portalLoad(
   fixtures: Fixtures,
   cache: 'default' | 'tiny',
   secrets: readonly string[],
-  metering = true,
+  { metering = true, limits = true }: PortalRunOptions = {},
 ) {
+  const name = `portal-${cache}-cache${metering ? '' : '-unmetered'}${limits ? '' : '-unlimited'}`;
   return withServer(
-    () => startPortal(`portal-${cache}-cache${metering ? '' : '-unmetered'}`, fixtures, { cache, metering }),
+    () => startPortal(name, fixtures, { cache, metering, limits }),
     async (server) => {
       const { url } = server;
       const first = secrets[0] ?? '';
@@ -113,12 +119,30 @@ export async function measureMetering(fixtures: Fixtures) {
   const secrets = fixtures.secrets.slice(0, settings.warmSecrets);
   const { a: metered, b: unmetered } = await inAbbaTurns(
     settings.rounds,
-    () => portalLoad(fixtures, 'default', secrets, true),
-    () => portalLoad(fixtures, 'default', secrets, false),
+    () => portalLoad(fixtures, 'default', secrets, { metering: true }),
+    () => portalLoad(fixtures, 'default', secrets, { metering: false }),
   );
   return {
     metered: combineLoadFigures(metered.map(({ result }) => result)),
     unmetered: combineLoadFigures(unmetered.map(({ result }) => result)),
     meteredStats: totalStats(metered),
+  };
+}
+
+/**
+ * 7. What enforcing plan limits costs a warm verification: the limited company's tokens (a quota and a
+ * rate far above the run, so every answer is admitted from leased units and none refused) on the portal
+ * as deployed (LIMIT_ENFORCEMENT=on) against the same portal with it off, in ABBA turns.
+ */
+export async function measureLimitEnforcement(fixtures: Fixtures) {
+  const secrets = fixtures.limitedCompany.secrets;
+  const { a: enforced, b: unenforced } = await inAbbaTurns(
+    settings.rounds,
+    () => portalLoad(fixtures, 'default', secrets, { limits: true }),
+    () => portalLoad(fixtures, 'default', secrets, { limits: false }),
+  );
+  return {
+    enforced: combineLoadFigures(enforced.map(({ result }) => result)),
+    unenforced: combineLoadFigures(unenforced.map(({ result }) => result)),
   };
 }

@@ -7,17 +7,25 @@
 //   3. @datafeeds/verifier's in-process verify with a warm cache, per second on this one thread;
 //   4. revocation: rotate on portal A, time until a verifier following portal B refuses the old secret;
 //   5. warm-cache verify with usage metering on (as deployed) vs the same portal with it off;
-//   6. GetClientUsage's query for one credential with 10 million verifications over 90 days.
+//   6. GetClientUsage's query for one credential with 10 million verifications over 90 days;
+//   7. warm-cache verify with plan limits enforced (as deployed) vs the same portal with them off;
+//   8. figure 3's loop for credentials with plan limits (admitted from leased units) beside ones without;
+//   9. admission accuracy: two verifiers through two portal instances run one company's quota out.
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import os from 'node:os';
 import { Budget } from '@datafeeds/bench-shared/budget';
 import { onCleanup, runThenCleanUp } from '@datafeeds/bench-shared/cleanup';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
+import { dayLeaseSize } from '@datafeeds/domain/credentials';
 import { createVerifier } from '@datafeeds/verifier';
-import { createFixtures } from './fixtures.ts';
-import { measureMetering, measureMissHttp, measureWarmHttp } from './http-verify.ts';
+import { measureAdmission } from './admission.ts';
+import { dayGranted, usageByCode } from './company-rows.ts';
+import { ADMISSION_QUOTA, createFixtures } from './fixtures.ts';
+import { measureLimitEnforcement, measureMetering, measureMissHttp, measureWarmHttp } from './http-verify.ts';
 import { measureInProcess } from './in-process.ts';
+import { measureInProcessLimits } from './in-process-limits.ts';
+import { servesLeases, verifyOnce } from './portal-api.ts';
 import { measureRevocation } from './revocation.ts';
 import { startPortal } from './servers.ts';
 import { settings } from './settings.ts';
@@ -30,7 +38,19 @@ const BUDGET = {
   revocationP99Ms: 1_000,
   meteringRatio: 0.9,
   usageQueryMedianMs: 50,
+  limitsRatio: 0.9,
+  inProcessLimitedPerSecond: 1_000_000,
+  /** Of the quota, the most that may sit granted but unspent elsewhere when the first refusal comes. */
+  admissionUnspentShare: 0.01,
 };
+
+/**
+ * Nodes that admit from leases of figure 9's company: the two verifiers. The portal instances admit none
+ * of its calls — a verifier asks with judgeLocally, leaving admission to itself — so they hold none of
+ * its units (what they would hold counts in the measured figure anyway). Each node holds at most two day
+ * leases of it.
+ */
+const ADMISSION_NODES = 2;
 
 const machine = () => `${os.availableParallelism()} cores, load average ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
 
@@ -49,7 +69,11 @@ async function main() {
       `${settings.rotations} rotations; machine: ${machine()}`,
   );
   print('Creating the database and its fixtures…');
-  const fixtures = await createFixtures(settings.adminDatabaseUrl, settings.missSecrets);
+  const fixtures = await createFixtures(
+    settings.adminDatabaseUrl,
+    settings.missSecrets,
+    settings.warmSecrets,
+  );
 
   print('1. warm-cache verify: portal (PostgreSQL) and bare Fastify, in turns…');
   const warm = await measureWarmHttp(fixtures);
@@ -79,11 +103,55 @@ async function main() {
   const p50 = percentile(revocation.latenciesMs, 50);
   const p99 = percentile(revocation.latenciesMs, 99);
 
+  print('8. verifier in process with plan limits and without, in turns (the leases of a fake portal)…');
+  const inProcessLimits = await measureInProcessLimits(
+    settings.warmSecrets,
+    settings.loopSeconds,
+    settings.rounds,
+  );
+
+  // Figures 7 and 9 measure the portal's enforcement: its lease call must be there.
+  const probe = await verifyOnce(instanceA.url, fixtures.verifierKey, {
+    secret: fixtures.limitedCompany.secrets[0],
+  });
+  const leases = probe.valid
+    ? await servesLeases(instanceA.url, fixtures.verifierKey, probe.clientId)
+    : { ok: false, status: 0 };
+  let admission: Awaited<ReturnType<typeof measureAdmission>> | undefined;
+  let granted = 0;
+  if (leases.ok) {
+    print(
+      `9. admission: two verifiers through instances A and B, ${int(settings.admissionRequests)} requests ` +
+        `against a quota of ${int(ADMISSION_QUOTA)}…`,
+    );
+    admission = await measureAdmission(
+      [instanceA.url, instanceB.url],
+      fixtures.verifierKey,
+      fixtures.quotaCompany.secrets,
+      settings.admissionRequests,
+    );
+    granted = await dayGranted(fixtures.databaseUrl, fixtures.quotaCompany.id);
+  } else {
+    print(`7, 9. skipped: the portal answered the lease call (POST allowance) with ${leases.status}`);
+  }
+
   print('5. warm-cache verify: portal with usage metering on and off, in turns…');
   const metering = await measureMetering(fixtures);
   print(`6. usage query: seeding ${int(USAGE_VERIFICATIONS)} verifications of one token over 90 days…`);
   const usage = await measureUsageQuery(fixtures.databaseUrl);
   const usageMedian = percentile(usage.timesMs, 50);
+  let limitCost: Awaited<ReturnType<typeof measureLimitEnforcement>> | undefined;
+  let limitedUsage: Record<string, number> = {};
+  if (leases.ok) {
+    print('7. warm-cache verify of a limited company: portal with limits enforced and off, in turns…');
+    // Figure 6 may have seeded its usage on one of this company's tokens: only what figure 7 adds counts.
+    const before = await usageByCode(fixtures.databaseUrl, fixtures.limitedCompany.id);
+    limitCost = await measureLimitEnforcement(fixtures);
+    const after = await usageByCode(fixtures.databaseUrl, fixtures.limitedCompany.id);
+    limitedUsage = Object.fromEntries(
+      Object.entries(after).map(([code, total]) => [code, total - (before[code] ?? 0)]),
+    );
+  }
 
   const warmRatio = warm.portal.rps / warm.baseline.rps;
   const missRatio = miss.portal.rps / miss.baseline.rps;
@@ -119,11 +187,51 @@ async function main() {
       `max ${ms(Math.max(...usage.timesMs))} (${usage.timesMs.length} runs; ${int(usage.rows)} hourly rows, ` +
       `${int(usage.answered)} verifications in the window)`,
   );
+  if (limitCost) {
+    print(
+      `7. verify, warm, limits   on ${loadLine(limitCost.enforced).padEnd(28)} off ` +
+        `${loadLine(limitCost.unenforced).padEnd(28)} ratio ` +
+        `${(limitCost.enforced.rps / limitCost.unenforced.rps).toFixed(2)} (usage by code ${JSON.stringify(limitedUsage)})`,
+    );
+  }
+  print(
+    `8. verifier, with limits  ${int(inProcessLimits.limited.perSecond)} verifications/s, ` +
+      `${int(inProcessLimits.limited.nsPerCall)} ns/call; without limits ` +
+      `${int(inProcessLimits.unlimited.perSecond)}/s, ${int(inProcessLimits.unlimited.nsPerCall)} ns/call ` +
+      `(${settings.rounds} turns each of ${settings.loopSeconds} s; ${inProcessLimits.leaseCalls} leases)`,
+  );
+  const leaseSize = dayLeaseSize(ADMISSION_QUOTA);
+  const statedBound = ADMISSION_NODES * 2 * leaseSize;
+  const unspentAtFirstRefusal = admission?.firstRefusal
+    ? ADMISSION_QUOTA - admission.firstRefusal.admittedBefore
+    : Number.NaN;
+  if (admission) {
+    print(
+      `9. admission, 2 verifiers admitted ${int(admission.admitted)} of a quota of ${int(ADMISSION_QUOTA)} ` +
+        `(granted ${int(granted)}), refused ${int(admission.refused)}, other ${JSON.stringify(admission.others)}; ` +
+        `${int(admission.requests)} requests in ${ms(admission.elapsedMs)} ` +
+        `(${int((admission.requests / admission.elapsedMs) * 1_000)}/s, ${int(admission.leaseCalls)} leases)`,
+    );
+    print(
+      `   at the first refusal (request ${int(admission.firstRefusal?.atRequest ?? Number.NaN)}): ` +
+        `${int(admission.firstRefusal?.admittedBefore ?? Number.NaN)} admitted, ` +
+        `${int(unspentAtFirstRefusal)} granted but unspent, of which the verifiers held ` +
+        `${int(admission.firstRefusal?.heldByVerifiers ?? Number.NaN)}; ` +
+        `stated bound ${ADMISSION_NODES} nodes × 2 × ${int(leaseSize)} = ${int(statedBound)}; ` +
+        `the verifiers held ${int(admission.heldAtEnd)} at the end`,
+    );
+  }
   print(`   rounds, warm:  portal ${roundsLine(warm.portal)};  bare Fastify ${roundsLine(warm.baseline)}`);
   print(`   rounds, miss:  portal ${roundsLine(miss.portal)};  bare node + pg ${roundsLine(miss.baseline)}`);
+  if (limitCost) {
+    print(
+      `   rounds, limits: on ${roundsLine(limitCost.enforced)};  off ${roundsLine(limitCost.unenforced)}`,
+    );
+  }
   print(
     `   server CPU per answer (less sensitive to the machine's load than req/s): warm ` +
-      `${cpuLine(warm.portal, warm.baseline, 'bare Fastify')}; miss ${cpuLine(miss.portal, miss.baseline, 'bare node + pg')}`,
+      `${cpuLine(warm.portal, warm.baseline, 'bare Fastify')}; miss ${cpuLine(miss.portal, miss.baseline, 'bare node + pg')}` +
+      (limitCost ? `; limits ${cpuLine(limitCost.enforced, limitCost.unenforced, 'limits off')}` : ''),
   );
   print(
     `   portal counters over the measured runs: warm ${JSON.stringify(warm.portalStats)}, ` +
@@ -180,6 +288,56 @@ async function main() {
     `6. usage query for ${int(USAGE_VERIFICATIONS)} verifications over 90 days: median ${ms(usageMedian)}` +
       ` < ${BUDGET.usageQueryMedianMs} ms`,
   );
+
+  if (limitCost) {
+    budget.checkThroughputRatio(
+      '7. warm-cache verify, plan limits enforced',
+      limitCost.enforced,
+      'limits off',
+      limitCost.unenforced,
+      BUDGET.limitsRatio,
+    );
+    budget.checkAnswered('7.', ['limits on', limitCost.enforced], ['limits off', limitCost.unenforced]);
+    const refusedByLimits = (limitedUsage.QUOTA_EXCEEDED ?? 0) + (limitedUsage.RATE_LIMITED ?? 0);
+    budget.check(
+      refusedByLimits === 0 && (limitedUsage.VALID ?? 0) > 0,
+      `7. every answer admitted, none refused: ${int(limitedUsage.VALID ?? 0)} VALID, ${refusedByLimits} ` +
+        "QUOTA_EXCEEDED or RATE_LIMITED in the limited company's usage",
+    );
+  } else {
+    budget.check(false, `7. not run: the portal does not serve the lease call (answered ${leases.status})`);
+  }
+  budget.check(
+    inProcessLimits.limited.perSecond >= BUDGET.inProcessLimitedPerSecond &&
+      inProcessLimits.limited.portalCalls === 0,
+    `8. in-process verify with plan limits ${int(inProcessLimits.limited.perSecond)}/s >= ` +
+      `${int(BUDGET.inProcessLimitedPerSecond)}/s (without limits ${int(inProcessLimits.unlimited.perSecond)}/s; ` +
+      `${inProcessLimits.limited.portalCalls} portal calls during the loops)`,
+  );
+  if (admission) {
+    const unspentLimit = BUDGET.admissionUnspentShare * ADMISSION_QUOTA;
+    budget.check(
+      admission.admitted <= ADMISSION_QUOTA && admission.admitted <= granted,
+      `9. admitted ${int(admission.admitted)} <= quota ${int(ADMISSION_QUOTA)} + 0 and <= granted ` +
+        `${int(granted)}: nothing unleased admitted`,
+    );
+    budget.check(
+      admission.firstRefusal !== null && unspentAtFirstRefusal <= unspentLimit,
+      `9. granted but unspent at the first refusal ${int(unspentAtFirstRefusal)} <= 1 % of the quota ` +
+        `(${int(unspentLimit)})`,
+    );
+    budget.check(
+      unspentAtFirstRefusal <= statedBound,
+      `9. no refusal while more than the stated bound remained: ${int(unspentAtFirstRefusal)} <= ${int(statedBound)}`,
+    );
+    budget.check(
+      admission.requests >= 100_000 && Object.keys(admission.others).length === 0,
+      `9. ${int(admission.requests)} requests >= 100,000, every one answered VALID or QUOTA_EXCEEDED ` +
+        `(other: ${JSON.stringify(admission.others)})`,
+    );
+  } else {
+    budget.check(false, `9. not run: the portal does not serve the lease call (answered ${leases.status})`);
+  }
 
   budget.conclude('bench:verify');
 }

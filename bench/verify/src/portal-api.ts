@@ -5,11 +5,17 @@ import type { ClientCredentials, RegisterInput, TokenRequestInput, VerifyResult 
 import { auth, tokens, verification } from '@datafeeds/domain/calls';
 import { callPortal, postToPortal, verificationTokenFor } from '@datafeeds/bench-shared/portal-http';
 import { STATS_PATH, type VerificationStats } from './children/child-protocol.ts';
+import { setCompanyPlan } from './company-rows.ts';
+import { UNLIMITED_PLAN } from './fixtures.ts';
 
 const post = <T>(baseUrl: string, path: string, body: object, expected: number, bearer?: string) =>
   postToPortal<T>(baseUrl, path, body, expected, { bearer });
 
-/** Registers through the API and follows the verification link from the outbox. */
+/**
+ * Registers through the API, follows the verification link from the outbox, and puts the new company on
+ * the run's unlimited plan: a trial's rate (10 a second) would refuse figure 4's polling of the old
+ * secret, RATE_LIMITED taken for revoked.
+ */
 export async function verifiedUserToken(baseUrl: string, databaseUrl: string): Promise<string> {
   const id = randomBytes(5).toString('hex');
   const registration: RegisterInput = {
@@ -26,6 +32,7 @@ export async function verifiedUserToken(baseUrl: string, databaseUrl: string): P
   const { token } = await post<{ token: string }>(baseUrl, auth.register.path, registration, 201);
   const emailToken = await verificationTokenFor(databaseUrl, registration.email);
   await post(baseUrl, auth.verifyEmail.path, { token: emailToken }, 200);
+  await setCompanyPlan(databaseUrl, registration.companyName, UNLIMITED_PLAN.name);
   return token;
 }
 
@@ -50,3 +57,18 @@ export const verifyOnce = (baseUrl: string, verifierKey: string, body: object) =
 
 export const verificationStats = (baseUrl: string) =>
   callPortal<VerificationStats>(baseUrl, STATS_PATH, {}, 200);
+
+/**
+ * Whether the portal serves the allowance lease (POST /api/v1/credentials/allowance): a lease of nothing
+ * for a client ID that verifies answers 200. Figures 7 and 9 measure the portal's enforcement, which
+ * needs it.
+ */
+export async function servesLeases(baseUrl: string, verifierKey: string, clientId: string) {
+  const response = await fetch(`${baseUrl}${verification.leaseAllowance.path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${verifierKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ clientId, day: 0, rate: 0 }),
+  });
+  await response.arrayBuffer();
+  return { ok: response.status === 200, status: response.status };
+}

@@ -32,6 +32,8 @@ interface PortalOptions {
   redisKeyPrefix?: string;
   /** Usage metering (on by default, as deployed); off only for figure 5's comparison run. */
   metering?: boolean;
+  /** Plan-limit enforcement (on by default, as deployed); off only for figure 7's comparison run. */
+  limits?: boolean;
 }
 
 export function startPortal(name: string, fixtures: Fixtures, options: PortalOptions = {}) {
@@ -49,6 +51,7 @@ export function startPortal(name: string, fixtures: Fixtures, options: PortalOpt
     RATE_LIMIT_SCALE: '1000',
     BENCH_CACHE: options.cache ?? 'default',
     USAGE_METERING: options.metering === false ? 'false' : 'true',
+    LIMIT_ENFORCEMENT: options.limits === false ? 'off' : 'on',
     // Whatever the calling shell has set, mail goes to the outbox and Redis only where asked for.
     APP_URL: '',
     SMTP_URL: '',

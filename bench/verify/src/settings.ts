@@ -10,4 +10,6 @@ export const settings = {
   /** Seconds of the in-process verify loop. */
   loopSeconds: positive('BENCH_LOOP_SECONDS', 5),
   rotations: whole('BENCH_ROTATIONS', 50),
+  /** Requests figure 9 makes of one company's quota (ADMISSION_QUOTA a day): more, to run it out. */
+  admissionRequests: whole('BENCH_ADMISSION_REQUESTS', 120_000),
 };

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VerifyResult } from '@datafeeds/domain/credentials';
 import { authorize } from './authorize.ts';
 import { PortalUnavailableError, VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
@@ -58,6 +58,63 @@ describe('authorize', () => {
       ok: false,
       statusCode: 403,
       body: { error: 'API_TYPE_DENIED', message: 'This RSC token is not for the REST API.' },
+    });
+  });
+
+  describe('over a plan limit', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('answers QUOTA_EXCEEDED with 429, waiting until the quota resets', async () => {
+      vi.useFakeTimers({ now: Date.parse('2026-11-26T23:58:59.400Z'), toFake: ['Date'] });
+      const refusal = {
+        valid: false,
+        code: 'QUOTA_EXCEEDED',
+        clientId: 'dfc_1',
+        resetsAt: '2026-11-27T00:00:00.000Z',
+        limit: 10_000,
+      } as const;
+      expect(await authorize(answering(refusal).verifier, REQUEST, OPTIONS)).toEqual({
+        ok: false,
+        statusCode: 429,
+        body: {
+          error: 'QUOTA_EXCEEDED',
+          message:
+            "This RSC token's daily quota of 10000 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
+        },
+        // 60.6 s to midnight: whole seconds, rounded up, so a client that waits is admitted.
+        headers: {
+          'retry-after': '61',
+          'ratelimit-limit': '10000',
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': '61',
+        },
+      });
+    });
+
+    it('answers RATE_LIMITED with 429, waiting at least a second', async () => {
+      const refusal = {
+        valid: false,
+        code: 'RATE_LIMITED',
+        clientId: 'dfc_1',
+        retryAfterMs: 120,
+        limit: 10,
+      } as const;
+      expect(await authorize(answering(refusal).verifier, REQUEST, OPTIONS)).toEqual({
+        ok: false,
+        statusCode: 429,
+        body: {
+          error: 'RATE_LIMITED',
+          message: "Too many requests: this RSC token's plan allows 10 a second.",
+        },
+        headers: {
+          'retry-after': '1',
+          'ratelimit-limit': '10',
+          'ratelimit-remaining': '0',
+          'ratelimit-reset': '1',
+        },
+      });
     });
   });
 

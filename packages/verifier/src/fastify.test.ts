@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScopeKey } from '@datafeeds/domain';
 import type { VerifyResult } from '@datafeeds/domain/credentials';
 import { PortalUnavailableError } from './errors.ts';
-import { verifierPlugin } from './fastify.ts';
-import { validAnswer } from './testing/fake-portal.ts';
+import { verifierPlugin, type VerifierPluginOptions } from './fastify.ts';
+import { newSecret, startFakePortal, validAnswer } from './testing/fake-portal.ts';
+import { createVerifier } from './verifier.ts';
 
 const credential = validAnswer({ scopes: ['nflLive', 'nfl'] });
 
@@ -20,7 +21,7 @@ function fakeVerifier(answer: VerifyResult | Error = credential) {
 
 let app: FastifyInstance;
 
-async function build(verifier: ReturnType<typeof fakeVerifier>, closeVerifierOnClose = false) {
+async function build(verifier: VerifierPluginOptions['verifier'], closeVerifierOnClose = false) {
   app = Fastify();
   await app.register(verifierPlugin, { verifier, apiType: 'rest', closeVerifierOnClose });
   app.get('/open', async (request) => ({ credential: request.credential }));
@@ -76,6 +77,68 @@ describe('verifierPlugin', () => {
     expect(response.statusCode).toBe(statusCode);
     expect(response.json()).toEqual({ error, message: expect.any(String) });
     if (statusCode === 503) expect(response.headers['retry-after']).toBe('5');
+  });
+
+  it.each<[string, VerifyResult, string, Record<string, string>]>([
+    [
+      'a used-up quota',
+      {
+        valid: false,
+        code: 'QUOTA_EXCEEDED',
+        clientId: 'dfc_1',
+        resetsAt: '2026-11-27T00:00:00.000Z',
+        limit: 500,
+      },
+      "This RSC token's daily quota of 500 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
+      { 'ratelimit-limit': '500', 'ratelimit-remaining': '0' },
+    ],
+    [
+      'a rate over the plan',
+      { valid: false, code: 'RATE_LIMITED', clientId: 'dfc_1', retryAfterMs: 400, limit: 10 },
+      "Too many requests: this RSC token's plan allows 10 a second.",
+      { 'retry-after': '1', 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '1' },
+    ],
+  ])('answers %s with 429 and the RateLimit headers', async (_, answer, message, headers) => {
+    await build(fakeVerifier(answer));
+    const response = await app.inject('/nfl?RSC_token=dfsk_x');
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ error: answer.code, message });
+    expect(response.headers).toMatchObject(headers);
+    const reset = Number(response.headers['ratelimit-reset']);
+    expect(response.headers['retry-after']).toBe(String(reset));
+    expect(reset).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 429 once a real verifier has admitted the quota', async () => {
+    const portal = await startFakePortal();
+    try {
+      const secret = newSecret();
+      portal.answers.set(
+        secret,
+        validAnswer({
+          scopes: ['nflLive'],
+          limits: { plan: 'trial', dailyQuota: 2, ratePerSecond: null, dailyCap: null },
+        }),
+      );
+      const verifier = createVerifier({
+        portalUrl: portal.url,
+        verifierKey: portal.verifierKey,
+        subscribe: false,
+      });
+      await build(verifier, true);
+      const statuses = [];
+      for (let call = 0; call < 3; call += 1)
+        statuses.push((await app.inject(`/nfl?RSC_token=${secret}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await app.inject(`/nfl?RSC_token=${secret}`);
+      expect(refused.json()).toMatchObject({ error: 'QUOTA_EXCEEDED' });
+      expect(refused.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': '0' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await portal.close();
+    }
   });
 
   it('closes the verifier with the app only when told to', async () => {

@@ -24,6 +24,10 @@ export { feedScopeKey, SCOPE_KEYS, SPORTS_BY_API_TYPE } from '@datafeeds/domain/
 export type {
   CredentialChangeEvent,
   DeniedCredential,
+  CredentialLimits,
+  LimitRefusal,
+  QuotaExceeded,
+  RateLimited,
   RefusedCredential,
   VerificationCode,
   VerifiedCredential,

@@ -12,7 +12,9 @@ describe('resolveVerifierOptions', () => {
       verifyUrl: 'http://127.0.0.1:8080/api/v1/credentials/verify',
       eventsUrl: 'http://127.0.0.1:8080/api/v1/credentials/events',
       usageUrl: 'http://127.0.0.1:8080/api/v1/credentials/usage',
+      allowanceUrl: 'http://127.0.0.1:8080/api/v1/credentials/allowance',
       usageReportMs: 1_000,
+      enforceLimits: true,
       cacheMax: 10_000,
       cacheTtlMs: 30_000,
       whenPortalUnreachable: 'refuse',
@@ -28,6 +30,7 @@ describe('resolveVerifierOptions', () => {
   it('keeps a path prefix and drops credentials in the URL from what messages show', () => {
     const resolved = resolveVerifierOptions({ ...valid, portalUrl: 'https://user:pw@portal.example/feeds/' });
     expect(resolved.verifyUrl).toBe('https://portal.example/feeds/api/v1/credentials/verify');
+    expect(resolved.allowanceUrl).toBe('https://portal.example/feeds/api/v1/credentials/allowance');
     expect(resolved.portalLabel).toBe('https://portal.example/feeds');
   });
 
@@ -47,6 +50,11 @@ describe('resolveVerifierOptions', () => {
     ['a negative timeout', { requestTimeoutMs: -1 }, /requestTimeoutMs/],
     ['a negative report interval', { usageReportMs: -1 }, /usageReportMs/],
     ['an unknown policy', { whenPortalUnreachable: 'ignore' as never }, /'refuse' or 'serve-fresh'/],
+    [
+      'enforceLimits that is not a boolean',
+      { enforceLimits: 'no' as never },
+      /enforceLimits must be true or false/,
+    ],
   ])('refuses %s with a clear error', (_, override, message) => {
     expect(() => resolveVerifierOptions({ ...valid, ...override })).toThrow(InvalidVerifierOptionsError);
     expect(() => resolveVerifierOptions({ ...valid, ...override })).toThrow(message);

@@ -5,8 +5,8 @@ import {
   isWellFormedVerifierKey,
   VERIFIER_KEY_PREFIX,
 } from '@datafeeds/domain/credentials';
-import { verification } from '@datafeeds/domain/calls';
 import { InvalidVerifierOptionsError } from './errors.ts';
+import { PORTAL_CALLS } from './portal-calls.ts';
 
 /**
  * What to do with cached answers while the events stream is down. 'refuse' (the default) empties the
@@ -42,6 +42,13 @@ export interface VerifierOptions {
    * 1 000; 0 turns reporting off. What is held is also reported on close().
    */
   usageReportMs?: number;
+  /**
+   * Enforce the plan limits a VALID answer carries (design §10): every answer this verifier gives without
+   * the portal is admitted from units of the company's day and second leased from the portal, or refused
+   * QUOTA_EXCEEDED / RATE_LIMITED. Default true. Off, a VALID answer is passed on whatever the limits;
+   * the portal still enforces the calls it answers itself.
+   */
+  enforceLimits?: boolean;
   /** Problems met in the background (the events stream, usage reports). Default: one console.warn line each. */
   onError?: (error: Error) => void;
 }
@@ -50,6 +57,7 @@ export interface ResolvedVerifierOptions {
   verifyUrl: string;
   eventsUrl: string;
   usageUrl: string;
+  allowanceUrl: string;
   /** The portal as error messages name it: origin and path, never credentials in the URL. */
   portalLabel: string;
   authorization: string;
@@ -59,6 +67,7 @@ export interface ResolvedVerifierOptions {
   requestTimeoutMs: number;
   subscribe: boolean;
   usageReportMs: number;
+  enforceLimits: boolean;
   onError: (error: Error) => void;
 }
 
@@ -130,11 +139,18 @@ export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifi
       `whenPortalUnreachable must be 'refuse' or 'serve-fresh', got "${String(policy)}".`,
     );
   }
+  if (options.enforceLimits !== undefined && typeof options.enforceLimits !== 'boolean') {
+    throw new InvalidVerifierOptionsError(
+      'enforceLimits',
+      `enforceLimits must be true or false, got "${String(options.enforceLimits)}".`,
+    );
+  }
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   return {
-    verifyUrl: `${base}${verification.verifyCredential.path}`,
-    eventsUrl: `${base}${verification.credentialEvents.path}`,
-    usageUrl: `${base}${verification.reportCredentialUsage.path}`,
+    verifyUrl: `${base}${PORTAL_CALLS.verify.path}`,
+    eventsUrl: `${base}${PORTAL_CALLS.events.path}`,
+    usageUrl: `${base}${PORTAL_CALLS.usage.path}`,
+    allowanceUrl: `${base}${PORTAL_CALLS.allowance.path}`,
     portalLabel: base,
     authorization: `Bearer ${options.verifierKey}`,
     cacheMax: positiveInteger('cache.max', options.cache?.max, DEFAULT_CACHE_MAX),
@@ -150,6 +166,7 @@ export function resolveVerifierOptions(options: VerifierOptions): ResolvedVerifi
       options.usageReportMs === 0
         ? 0
         : positiveInteger('usageReportMs', options.usageReportMs, DEFAULT_USAGE_REPORT_MS),
+    enforceLimits: options.enforceLimits ?? true,
     onError: options.onError ?? reportToConsole,
   };
 }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CredentialLimits, VerifyResult } from '@datafeeds/domain/credentials';
 import { PortalUnavailableError, VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
 import type { VerifierOptions } from './options.ts';
 import {
@@ -135,7 +136,10 @@ describe('a verifier following a portal', () => {
       expect(await verifier.verify(missing)).toEqual({ valid: false, code: 'NOT_FOUND' });
       expect(await verifier.verify(pending)).toEqual({ valid: false, code: 'PENDING' });
     }
-    expect(portal.verifyBodies).toEqual([{ secret: missing }, { secret: pending }, { secret: pending }]);
+    // Always judgeLocally: the verifier judges, and admits against the plan's limits, itself.
+    expect(portal.verifyBodies).toEqual(
+      [missing, pending, pending].map((asked) => ({ secret: asked, judgeLocally: true })),
+    );
   });
 
   it('shares one portal call between concurrent misses for a secret', async () => {
@@ -400,5 +404,242 @@ describe('usage reports', () => {
     expect(portal.usageBodies.map((body) => body.counts)).toEqual([
       [{ clientId, scope: 'any', code: 'API_TYPE_DENIED', hour: expect.any(String), count: 1 }],
     ]);
+  });
+});
+
+describe('plan limits', () => {
+  let portal: FakePortal;
+  let verifiers: Verifier[];
+  let errors: Error[];
+
+  async function start(options: Partial<VerifierOptions> = {}) {
+    const verifier = createVerifier({
+      portalUrl: portal.url,
+      verifierKey: portal.verifierKey,
+      subscribe: false,
+      usageReportMs: 0,
+      onError: (error) => errors.push(error),
+      ...options,
+    });
+    verifiers.push(verifier);
+    if (options.subscribe) await verifier.ready();
+    return verifier;
+  }
+
+  function knownSecret(limits: Partial<CredentialLimits>, overrides: Parameters<typeof validAnswer>[0] = {}) {
+    const secret = newSecret();
+    const answer = validAnswer({
+      limits: { plan: 'trial', dailyQuota: null, ratePerSecond: null, dailyCap: null, ...limits },
+      ...overrides,
+    });
+    portal.answers.set(secret, answer);
+    return { secret, answer };
+  }
+
+  /** Calls in turn, each awaited, and the codes they were answered with. */
+  async function verifyInTurns(calls: (() => Promise<VerifyResult>)[]) {
+    const codes: Record<string, number> = {};
+    const answers: VerifyResult[] = [];
+    for (const call of calls) {
+      const answer = await call();
+      answers.push(answer);
+      codes[answer.code] = (codes[answer.code] ?? 0) + 1;
+    }
+    return { codes, answers };
+  }
+
+  beforeEach(async () => {
+    portal = await startFakePortal();
+    verifiers = [];
+    errors = [];
+  });
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    await Promise.all(verifiers.map((verifier) => verifier.close()));
+    await portal.close();
+  });
+
+  it('admits exactly the quota across two verifiers, the portal’s own answers included, then refuses QUOTA_EXCEEDED', async () => {
+    const [east, west] = [await start(), await start()];
+    const { secret, answer } = knownSecret({ dailyQuota: 1_000 });
+    const calls = Array.from(
+      { length: 1_500 },
+      (_, index) => () => (index % 2 === 0 ? east : west).verify(secret, { scope: 'nflLive' }),
+    );
+    const { codes } = await verifyInTurns(calls);
+    expect(codes).toEqual({ VALID: 1_000, QUOTA_EXCEEDED: 500 });
+    expect(portal.allowance.dayGranted(answer.companyId)).toBe(1_000);
+    expect(east.stats.heldDayUnits + west.stats.heldDayUnits).toBe(0);
+    // Units came in leases of a quarter percent, never one call at a time.
+    expect(portal.allowanceBodies.every((body) => body.day === 3 && body.rate === 0)).toBe(true);
+    expect(portal.allowanceBodies.length).toBeLessThan(1_000 / 3 + 10);
+  });
+
+  it('answers QUOTA_EXCEEDED with the limit and when it resets, counted in usage under its code', async () => {
+    const verifier = await start({ usageReportMs: 60_000 });
+    const { secret, answer } = knownSecret({ dailyQuota: 5_000, dailyCap: 3 });
+    const { codes, answers } = await verifyInTurns(
+      Array.from({ length: 5 }, () => () => verifier.verify(secret, { scope: 'nflLive' })),
+    );
+    expect(codes).toEqual({ VALID: 3, QUOTA_EXCEEDED: 2 });
+    const nextMidnight = new Date(Math.ceil((Date.now() + 1) / 86_400_000) * 86_400_000).toISOString();
+    expect(answers[4]).toEqual({
+      valid: false,
+      code: 'QUOTA_EXCEEDED',
+      clientId: answer.clientId,
+      resetsAt: nextMidnight,
+      limit: 3,
+    });
+    // The refusal is held: no lease is asked again today.
+    const leases = portal.allowanceBodies.length;
+    expect(await verifier.verify(secret, { scope: 'nflLive' })).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(portal.allowanceBodies).toHaveLength(leases);
+    await verifier.close();
+    // The portal counted its own answer (the first); the verifier reports the rest by code.
+    const counts = portal.usageBodies.flatMap((body) => body.counts);
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ clientId: answer.clientId, scope: 'nflLive', code: 'VALID', count: 2 }),
+        expect.objectContaining({
+          clientId: answer.clientId,
+          scope: 'nflLive',
+          code: 'QUOTA_EXCEEDED',
+          count: 3,
+        }),
+      ]),
+    );
+    expect(counts).toHaveLength(2);
+  });
+
+  it('admits the rate within a second, refuses RATE_LIMITED with the wait, and admits again the next second', async () => {
+    const noon = Date.parse('2026-11-26T12:00:00.000Z');
+    vi.useFakeTimers({ now: noon + 250, toFake: ['Date'] });
+    const verifier = await start();
+    const { secret, answer } = knownSecret({ ratePerSecond: 4 });
+    const burst = () =>
+      verifyInTurns(Array.from({ length: 10 }, () => () => verifier.verify(secret, { scope: 'nflLive' })));
+    const first = await burst();
+    expect(first.codes).toEqual({ VALID: 4, RATE_LIMITED: 6 });
+    expect(first.answers.at(-1)).toEqual({
+      valid: false,
+      code: 'RATE_LIMITED',
+      clientId: answer.clientId,
+      retryAfterMs: 750,
+      limit: 4,
+    });
+    vi.setSystemTime(noon + 1_000);
+    expect((await burst()).codes).toEqual({ VALID: 4, RATE_LIMITED: 6 });
+  });
+
+  it.each(['limits_changed', 'upgraded'] as const)(
+    'lifts a refusal held for the company when a credential’s limits change (%s)',
+    async (reason) => {
+      const verifier = await start({ subscribe: true });
+      const staging = knownSecret({ dailyQuota: 2 }, { companyId: 'company-9' });
+      const production = knownSecret({ dailyQuota: 2 }, { companyId: 'company-9' });
+      await verifier.verify(production.secret);
+      await verifier.verify(staging.secret);
+      expect(await verifier.verify(production.secret)).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+      // The company's plan now allows 10 a day: the portal says so of each token.
+      for (const token of [staging, production]) {
+        portal.answers.set(token.secret, {
+          ...token.answer,
+          limits: { ...token.answer.limits, dailyQuota: 10 },
+        });
+      }
+      portal.send('changed', { clientId: staging.answer.clientId, reason, at: new Date().toISOString() });
+      // production's answer is still cached with the old limits, but the company's refusal is forgotten.
+      await vi.waitFor(async () =>
+        expect(await verifier.verify(production.secret)).toMatchObject({ code: 'VALID' }),
+      );
+      expect(verifier.stats.hits).toBeGreaterThan(1);
+    },
+  );
+
+  it('passes VALID answers on whatever the limits with enforceLimits: false', async () => {
+    const verifier = await start({ enforceLimits: false });
+    const { secret } = knownSecret({ dailyQuota: 1, ratePerSecond: 1 });
+    const { codes } = await verifyInTurns(Array.from({ length: 20 }, () => () => verifier.verify(secret)));
+    expect(codes).toEqual({ VALID: 20 });
+    expect(portal.allowanceBodies).toEqual([]);
+    expect(verifier.stats.leaseCalls).toBe(0);
+  });
+
+  it('never asks for a lease for a credential without limits', async () => {
+    const verifier = await start();
+    const { secret } = knownSecret({});
+    const { codes } = await verifyInTurns(Array.from({ length: 50 }, () => () => verifier.verify(secret)));
+    expect(codes).toEqual({ VALID: 50 });
+    expect(portal.allowanceBodies).toEqual([]);
+    expect(verifier.stats).toMatchObject({ leaseCalls: 0, heldDayUnits: 0 });
+  });
+
+  it.each(['refuse', 'serve-fresh'] as const)(
+    "in '%s' mode spends the units it holds while the portal cannot lease, then admits nothing more",
+    async (whenPortalUnreachable) => {
+      const verifier = await start({ whenPortalUnreachable });
+      const { secret } = knownSecret({ dailyQuota: 1_000 });
+      // The portal's own answer, admitted here too: a lease of 3, one spent.
+      expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
+      expect(verifier.stats.heldDayUnits).toBe(2);
+      portal.onAllowance = (response) => response.writeHead(503).end('{}');
+      expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
+      expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
+      const error = await verifier.verify(secret).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(PortalUnavailableError);
+      expect(error).toMatchObject({ status: 503 });
+      portal.onAllowance = undefined;
+      expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
+    },
+  );
+
+  it('maps a lease the portal does not answer in time, or a refused key, to the usual errors', async () => {
+    const verifier = await start({ requestTimeoutMs: 100 });
+    // A lease of one unit of the second a call: every call below asks for one.
+    const { secret } = knownSecret({ ratePerSecond: 1 });
+    await verifier.verify(secret);
+    portal.onAllowance = () => undefined;
+    await expect(verifier.verify(secret)).rejects.toThrow(/did not answer within 100 ms/);
+    portal.onAllowance = (response) => response.writeHead(401).end('{}');
+    await expect(verifier.verify(secret)).rejects.toThrow(VerifierKeyRejectedError);
+    portal.onAllowance = (response) => response.writeHead(200).end(JSON.stringify({ day: 5 }));
+    await expect(verifier.verify(secret)).rejects.toThrow(/not an allowance grant/);
+  });
+
+  it('asks a lease again, once, when its connection is cut before an answer (an idle keep-alive closed)', async () => {
+    const { secret } = knownSecret({ dailyQuota: 100_000 });
+    let cuts = 1;
+    portal.onAllowance = (response, grant) => {
+      if (cuts-- > 0) response.socket?.destroy();
+      else grant();
+    };
+    const verifier = await start();
+    expect(await verifier.verify(secret)).toMatchObject({ code: 'VALID' });
+    expect(portal.allowanceBodies).toHaveLength(2);
+    // Cut twice in a row, the portal is taken for unreachable.
+    const next = await start();
+    cuts = 2;
+    await expect(next.verify(secret)).rejects.toBeInstanceOf(PortalUnavailableError);
+  });
+
+  it('asks the portal again when a lease finds the cached credential gone (its revocation on the way)', async () => {
+    const verifier = await start();
+    // A lease of one unit of the second a call, so the next call asks for one.
+    const { secret } = knownSecret({ ratePerSecond: 1 });
+    await verifier.verify(secret);
+    portal.answers.set(secret, { valid: false, code: 'INACTIVE' });
+    expect(await verifier.verify(secret)).toEqual({ valid: false, code: 'INACTIVE' });
+    expect(verifier.stats).toMatchObject({ portalCalls: 2, cachedAnswers: 0 });
+  });
+
+  it('takes an answer without limits, from a portal of an earlier version, for unlimited', async () => {
+    const verifier = await start();
+    const secret = newSecret();
+    const { limits: _, ...withoutLimits } = validAnswer();
+    portal.answers.set(secret, withoutLimits as VerifyResult);
+    const { codes } = await verifyInTurns(Array.from({ length: 5 }, () => () => verifier.verify(secret)));
+    expect(codes).toEqual({ VALID: 5 });
+    expect(verifier.stats.leaseCalls).toBe(0);
   });
 });

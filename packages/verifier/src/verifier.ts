@@ -2,16 +2,22 @@
 // possible. A secret that fails the format check is refused without a network call; a known one is
 // answered from the cache; concurrent misses for one secret share one portal call; the events stream
 // drops what the portal revokes. What is answered without the portal is counted and reported to it
-// (usage-report.ts), so a credential's usage shows every call.
+// (usage-report.ts), so a credential's usage shows every call, and admitted against the plan's limits
+// from units leased from the portal (design §10, allowance.ts of @datafeeds/domain), so what every
+// node admits together never passes the company's quota.
 import {
   CLIENT_SECRET_LENGTH,
   REVOCATION_WITHIN_MS,
+  createAllowance,
   isWellFormedClientSecret,
+  type Admission,
+  type CredentialChangeEvent,
+  type CredentialLimits,
   type VerifiedCredential,
   type VerifyResult,
 } from '@datafeeds/domain/credentials';
 import { createAnswerCache } from './answer-cache.ts';
-import { VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
+import { PortalUnavailableError, VerifierClosedError, VerifierKeyRejectedError } from './errors.ts';
 import { followCredentialEvents } from './event-stream.ts';
 import {
   judge,
@@ -21,6 +27,7 @@ import {
   type KnownCredential,
   type VerifyOptions,
 } from './judge.ts';
+import { CredentialNotLeasableError, createLeaseClient } from './lease-client.ts';
 import { resolveVerifierOptions, type VerifierOptions } from './options.ts';
 import { createPortalClient } from './portal-client.ts';
 import { createUsageReporter } from './usage-report.ts';
@@ -35,6 +42,10 @@ export interface VerifierStats {
   /** Whether the events stream is open and said `ready`. */
   streamConnected: boolean;
   cachedAnswers: number;
+  /** Allowance leases asked of the portal (enforceLimits). */
+  leaseCalls: number;
+  /** Units of a day's quota leased and not yet spent, across companies: what this node may still admit unasked. */
+  heldDayUnits: number;
 }
 
 export interface Verifier {
@@ -53,13 +64,40 @@ export interface Verifier {
 /** A VALID answer ready to judge, or a refusal to pass on as it is. */
 type Loaded = KnownCredential | Exclude<VerifyResult, VerifiedCredential>;
 
+/** What a portal of an earlier version, which sends no limits and enforces none, is taken to mean. */
+const NO_LIMITS: CredentialLimits = Object.freeze({
+  plan: '',
+  dailyQuota: null,
+  ratePerSecond: null,
+  dailyCap: null,
+});
+
+/** Changes that may lift a limit refusal held: ask the portal again rather than refuse until it ends. */
+const LIMIT_CHANGES: ReadonlySet<CredentialChangeEvent['reason']> = new Set(['limits_changed', 'upgraded']);
+
+function withLimits(answer: VerifiedCredential): VerifiedCredential {
+  return typeof answer.limits === 'object' && answer.limits !== null
+    ? answer
+    : { ...answer, limits: NO_LIMITS };
+}
+
 export function createVerifier(options: VerifierOptions): Verifier {
   const config = resolveVerifierOptions(options);
   const cache = createAnswerCache({ max: config.cacheMax, ttlMs: config.cacheTtlMs });
   const askPortal = createPortalClient(config);
   const usage = createUsageReporter(config);
   const inFlight = new Map<string, Promise<Loaded>>();
-  const counters = { hits: 0, misses: 0, portalCalls: 0 };
+  const counters = { hits: 0, misses: 0, portalCalls: 0, leaseCalls: 0 };
+  const leaseFromPortal = createLeaseClient(config);
+  // One per verifier: every cached credential of a company spends the same leased units.
+  const allowance = config.enforceLimits
+    ? createAllowance({
+        lease: (request) => {
+          counters.leaseCalls += 1;
+          return leaseFromPortal(request);
+        },
+      })
+    : undefined;
   let closing: Promise<void> | undefined;
 
   let markReady: () => void = () => undefined;
@@ -73,12 +111,20 @@ export function createVerifier(options: VerifierOptions): Verifier {
 
   const stream = config.subscribe
     ? followCredentialEvents(config, {
+        // A new connection or a reset may have missed a change of limits: refusals held are asked again.
         onReady: () => {
           cache.clear();
+          allowance?.limitsChanged();
           markReady();
         },
-        onChange: (event) => cache.forget(event.clientId),
-        onReset: () => cache.clear(),
+        onChange: (event) => {
+          cache.forget(event.clientId);
+          if (LIMIT_CHANGES.has(event.reason)) allowance?.limitsChanged();
+        },
+        onReset: () => {
+          cache.clear();
+          allowance?.limitsChanged();
+        },
         onDisconnect: () => {
           if (config.whenPortalUnreachable === 'refuse') cache.clear();
         },
@@ -116,7 +162,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
     const loading = askPortal(secret, forCall)
       .then((answer): Loaded => {
         if (answer.valid) {
-          const credential = knownCredential(answer);
+          const credential = knownCredential(withLimits(answer));
           if (mayStore()) cache.remember(secret, credential, askedAtGeneration);
           return credential;
         }
@@ -130,14 +176,69 @@ export function createVerifier(options: VerifierOptions): Verifier {
   }
 
   /**
-   * Judges a known credential for this call. The portal counted the call that asked it; every other
-   * answer (a cache hit, a call that joined another's request) is counted here for the usage report.
+   * Judges a known credential for this call and admits a VALID answer against the plan's limits — every
+   * one this verifier gives, the portal's own included: asked with `judgeLocally`, the portal leaves
+   * admission to the data feed, so each call is admitted once, here. The portal counted the call that
+   * asked it in usage; every other answer (a cache hit, a call that joined another's request) is counted
+   * here for the usage report. Synchronous while leased units are held.
    */
-  function answer(credential: KnownCredential, verifyOptions: VerifyOptions | undefined, counted: boolean) {
+  function answer(
+    secret: string,
+    credential: KnownCredential,
+    verifyOptions: VerifyOptions | undefined,
+    byPortal: boolean,
+    leaseRetried = false,
+  ): VerifyResult | Promise<VerifyResult> {
     const nowMs = Date.now();
-    const result = judge(credential, verifyOptions, nowMs);
-    if (!counted) usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
+    let result = judge(credential, verifyOptions, nowMs);
+    if (result.valid && allowance) {
+      const admission = allowance.admit(result, nowMs);
+      if (admission !== true) {
+        if (admission instanceof Promise) {
+          return admitWhenLeased(secret, result, admission, verifyOptions, byPortal, leaseRetried);
+        }
+        result = admission;
+      }
+    }
+    if (!byPortal) usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
     return result;
+  }
+
+  /**
+   * A VALID answer waiting for a lease. A lease the portal cannot give rejects, and nothing unleased is
+   * admitted in either whenPortalUnreachable mode: verify throws PortalUnavailableError (a 503 at the
+   * gate), as when the portal cannot be asked for the answer itself.
+   */
+  async function admitWhenLeased(
+    secret: string,
+    credential: VerifiedCredential,
+    pending: Promise<Admission>,
+    verifyOptions: VerifyOptions | undefined,
+    byPortal: boolean,
+    leaseRetried: boolean,
+  ): Promise<VerifyResult> {
+    let admission: Admission;
+    try {
+      admission = await pending;
+    } catch (error) {
+      if (!(error instanceof CredentialNotLeasableError)) throw error;
+      if (leaseRetried) {
+        throw new PortalUnavailableError(
+          `The portal at ${config.portalLabel} verifies ${credential.clientId} but leases no allowance for it.`,
+          { cause: error },
+        );
+      }
+      // The credential stopped verifying since it was cached, its revocation still on the way: the
+      // portal says what it is now (and counts that call).
+      cache.forget(credential.clientId);
+      counters.portalCalls += 1;
+      const fresh = await askPortal(secret, verifyOptions);
+      if (!fresh.valid) return fresh;
+      return answer(secret, knownCredential(withLimits(fresh)), verifyOptions, true, true);
+    }
+    const outcome = admission === true ? credential : admission;
+    if (!byPortal) usage.count(credential.clientId, verifyOptions?.scope, outcome.code, Date.now());
+    return outcome;
   }
 
   return {
@@ -149,13 +250,13 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const cached = cache.lookup(secret, maxAgeMs());
       if (cached !== undefined) {
         counters.hits += 1;
-        return 'answer' in cached ? answer(cached, verifyOptions, false) : cached;
+        return 'answer' in cached ? answer(secret, cached, verifyOptions, false) : cached;
       }
       if (!isWellFormedClientSecret(secret)) return MALFORMED;
       counters.misses += 1;
       const { loading, joined } = load(secret, verifyOptions);
       const loaded = await loading;
-      return 'answer' in loaded ? answer(loaded, verifyOptions, !joined) : loaded;
+      return 'answer' in loaded ? answer(secret, loaded, verifyOptions, !joined) : loaded;
     },
     ready: () => readiness,
     close() {
@@ -168,7 +269,12 @@ export function createVerifier(options: VerifierOptions): Verifier {
       return closing;
     },
     get stats() {
-      return { ...counters, streamConnected: stream?.connected ?? false, cachedAnswers: cache.size };
+      return {
+        ...counters,
+        streamConnected: stream?.connected ?? false,
+        cachedAnswers: cache.size,
+        heldDayUnits: allowance?.heldDayUnits ?? 0,
+      };
     },
   };
 }

@@ -2,7 +2,13 @@
 // portal's own HTTP server, database, cache and events stream on the other side.
 import { isDeepStrictEqual } from 'node:util';
 import Fastify from 'fastify';
-import { createVerifier, PortalUnavailableError, type Verifier } from '@datafeeds/verifier';
+import {
+  createVerifier,
+  PortalUnavailableError,
+  type Verifier,
+  type VerifiedCredential,
+  type VerifyResult,
+} from '@datafeeds/verifier';
 import { verifierPlugin } from '@datafeeds/verifier/fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withChecksum } from '@datafeeds/domain';
@@ -19,8 +25,18 @@ const verifierKey = await newVerifierKey(portal, 'package test');
 const verifiers: Verifier[] = [];
 afterAll(() => Promise.all(verifiers.map((verifier) => verifier.close())));
 
+/**
+ * A verifier following the test portal. Plan limits are off unless a test turns them on: the tokens
+ * here are a trial's, and polling a cached answer every few milliseconds would run into its rate.
+ */
 async function connected(options: Partial<Parameters<typeof createVerifier>[0]> = {}) {
-  const verifier = createVerifier({ portalUrl, verifierKey, onError: () => undefined, ...options });
+  const verifier = createVerifier({
+    portalUrl,
+    verifierKey,
+    onError: () => undefined,
+    enforceLimits: false,
+    ...options,
+  });
   verifiers.push(verifier);
   await verifier.ready();
   return verifier;
@@ -217,6 +233,29 @@ describe('@datafeeds/verifier with a real portal', () => {
       await verifier.close();
       await network.close();
     }
+  });
+
+  it("admits a trial's calls from units leased of the portal, and refuses RATE_LIMITED past its rate", async () => {
+    const verifier = await connected({ enforceLimits: true });
+    const { clientId, clientSecret } = await liveToken();
+    const first = await verifier.verify(clientSecret);
+    expect(first).toMatchObject({ code: 'VALID', limits: { ratePerSecond: expect.any(Number) } });
+    const rate = (first as VerifiedCredential).limits.ratePerSecond as number;
+    const answers: VerifyResult[] = [first];
+    for (let call = 0; call < rate * 3; call += 1) answers.push(await verifier.verify(clientSecret));
+    const refused = answers.filter((answer) => answer.code === 'RATE_LIMITED');
+    expect(refused[0]).toEqual({
+      valid: false,
+      code: 'RATE_LIMITED',
+      clientId,
+      retryAfterMs: expect.any(Number),
+      limit: rate,
+    });
+    // The burst may straddle a second: at most two seconds' worth admitted, every other call refused.
+    expect(answers.length - refused.length).toBeLessThanOrEqual(rate * 2);
+    expect(answers.every((answer) => answer.code === 'VALID' || answer.code === 'RATE_LIMITED')).toBe(true);
+    expect(verifier.stats.leaseCalls).toBeGreaterThan(0);
+    expect(verifier.stats.portalCalls).toBe(1);
   });
 
   it('guards a Fastify route: 401 and 403 JSON with the code, the credential on the request', async () => {
