@@ -35,6 +35,10 @@ function serverEnv(dataDir: string, port: number, baseUrl: string) {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // Every spec signs up from the same address; the real limits are tested by the API suite.
     RATE_LIMIT_SCALE: '10',
+    // A trial small enough for the limits story (feed-demo.spec.ts) to run out through the demo feed;
+    // no other spec makes that many feed requests for one company. Its rate is out of every spec's way.
+    TRIAL_DAILY_QUOTA: '40',
+    TRIAL_RATE_PER_SECOND: '1000',
   };
 }
 

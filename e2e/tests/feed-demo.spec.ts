@@ -2,7 +2,7 @@
 // within its scope, is refused outside it, and once rotated in the portal the old secret stops working
 // and the new one works — at once, or after a grace period that can be ended early (design §9).
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Locator } from '@playwright/test';
 import {
   ACTIVITY_CSV_COLUMNS,
   type ActivityPage,
@@ -351,5 +351,104 @@ test('a grace rotation says until when, its old client ID opens the token, and t
     await page.reload();
     await expect(page.getByText('Stopping demo').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Old secret still working' })).toBeHidden();
+  });
+});
+
+/** The trial's quota the e2e portal runs with (scripts/serve.ts sets TRIAL_DAILY_QUOTA to it). */
+const E2E_TRIAL_QUOTA = 40;
+
+test('a trial runs into its daily quota at the feed, sees it on every page, and the upgrade opens the same token again', async ({
+  page,
+  request,
+}) => {
+  const user = await signUp(page, newUser(), { verified: true });
+  const credentials = await liveFootballToken(request, user.bearer, 'Quota story');
+  const read = () => request.get(live('NFL', credentials.clientSecret));
+
+  await test.step('at 85 % of the quota the plan card turns amber and forecasts the limit', async () => {
+    for (let count = 0; count < 34; count += 1) expect((await read()).status()).toBe(200);
+    await page.goto(paths.dashboard);
+    const card = page.getByRole('region', { name: 'Your plan' });
+    // Counts reach the portal in batches about once a second; the card asks every 5 s.
+    await expect(card).toContainText(`34 of ${E2E_TRIAL_QUOTA} requests today`, { timeout: 15_000 });
+    await expect(card).toContainText(/At this rate you reach the limit at \d\d:\d\d/);
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '85');
+    await expect(
+      page.getByRole('status').filter({ hasText: "You have used 85% of today's requests." }),
+    ).toBeVisible();
+  });
+
+  let refused: APIResponse | undefined;
+  await test.step('past the quota the feed answers 429 with when to come back', async () => {
+    for (let count = 34; count < E2E_TRIAL_QUOTA + 5 && !refused; count += 1) {
+      const answer = await read();
+      if (answer.status() === 429) refused = answer;
+      else expect(answer.status()).toBe(200);
+    }
+    expect(refused, 'the feed never refused').toBeDefined();
+    const headers = refused!.headers();
+    const body = (await refused!.json()) as { error: string };
+    expect(body.error).toBe('QUOTA_EXCEEDED');
+    expect(headers['ratelimit-limit']).toBe(String(E2E_TRIAL_QUOTA));
+    expect(headers['ratelimit-remaining']).toBe('0');
+    const untilMidnight = Math.ceil(
+      (Date.parse(new Date().toISOString().slice(0, 10)) + 86_400_000 - Date.now()) / 1000,
+    );
+    expect(Number(headers['retry-after'])).toBeGreaterThan(0);
+    expect(Math.abs(Number(headers['retry-after']) - untilMidnight)).toBeLessThan(30);
+    expect(headers['ratelimit-reset']).toBe(headers['retry-after']);
+  });
+
+  await test.step('the card turns red and every page carries the banner', async () => {
+    const card = page.getByRole('region', { name: 'Your plan' });
+    await expect(card).toContainText(`${E2E_TRIAL_QUOTA} of ${E2E_TRIAL_QUOTA} requests today`, {
+      timeout: 15_000,
+    });
+    await expect(card).toContainText("You have reached today's limit. Requests are refused until it resets.");
+    await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    const banner = page.getByRole('alert').filter({ hasText: "Today's request limit is reached" });
+    await expect(banner).toBeVisible();
+    for (const width of [1440, 360]) {
+      await resizeTo(page, width);
+      await expectNoSidewaysScroll(page, `dashboard at the limit, ${width} px`);
+      await expectAccessibleInBothModes(page, `plan card and banner at the limit (${width} px)`);
+    }
+    await resizeTo(page, 1440);
+    await page.getByRole('table').getByRole('row').filter({ hasText: 'Quota story' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'API Token Details' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "Today's request limit is reached" }),
+    ).toBeVisible();
+  });
+
+  await test.step('the cap dialog on API Token Details', async () => {
+    await page.getByRole('button', { name: 'Set daily cap' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Daily cap' });
+    await dialog.getByRole('textbox', { name: 'Requests per day' }).fill(String(E2E_TRIAL_QUOTA + 1));
+    await dialog.getByRole('button', { name: 'Save cap' }).click();
+    await expect(dialog).toContainText(
+      `The cap must be lower than your plan's daily quota of ${E2E_TRIAL_QUOTA} requests.`,
+    );
+    for (const width of [1440, 360]) {
+      await resizeTo(page, width);
+      await expectAccessibleInBothModes(page, `Daily cap dialog (${width} px)`);
+    }
+    await resizeTo(page, 1440);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  await test.step('the provider team approves the upgrade: the same token reads again within a second', async () => {
+    await operator('approve-upgrade', user.email);
+    await expect.poll(async () => (await read()).status(), { timeout: 1_000, intervals: [50] }).toBe(200);
+    await page.goto(paths.dashboard);
+    await expect(page.getByRole('region', { name: 'Your plan' })).toContainText(
+      'Unlimited requests per day',
+      {
+        timeout: 15_000,
+      },
+    );
+    await expect(page.getByRole('alert').filter({ hasText: "Today's request limit is reached" })).toHaveCount(
+      0,
+    );
   });
 });

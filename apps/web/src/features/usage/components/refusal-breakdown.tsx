@@ -7,6 +7,7 @@ import { REFUSED_METERED_CODES, type ClientUsage } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { REFUSED_BY_REASON, REFUSED_CODE_HINTS, REFUSED_CODE_LABELS, refusedShareText } from './usage-texts';
+import { visuallyHidden } from '@/components/a11y/visually-hidden';
 
 export function RefusalBreakdown({ usage }: { usage: ClientUsage }) {
   const reasons = REFUSED_METERED_CODES.map((code) => ({ code, count: usage.refusedByCode[code] ?? 0 }))
@@ -27,7 +28,13 @@ export function RefusalBreakdown({ usage }: { usage: ClientUsage }) {
         {reasons.map(({ code, count }) => (
           <li key={code}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', columnGap: 2 }}>
-              <Typography variant="body2">{REFUSED_CODE_LABELS[code]}</Typography>
+              <Typography variant="body2">
+                {REFUSED_CODE_LABELS[code]}
+                {/* Read as "Feed not in scope: 1 · 100%", not as one word run into the count. */}
+                <Box component="span" sx={visuallyHidden}>
+                  :{' '}
+                </Box>
+              </Typography>
               <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>
                 {refusedShareText(count, refused)}
               </Typography>

@@ -91,7 +91,7 @@ describe('usage section of API token details', () => {
     expect(within(section).getByLabelText('Totals over 30 days')).toHaveTextContent(
       'Requests136Valid131Refused5',
     );
-    expect(reasonLines(section)).toEqual(['Feed not in scope3 · 60%', 'Expired2 · 40%']);
+    expect(reasonLines(section)).toEqual(['Feed not in scope: 3 · 60%', 'Expired: 2 · 40%']);
     expect(within(section).getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(section).getByRole('figure', { name: /^Requests per day by feed/ })).toBeInTheDocument();
 
@@ -124,9 +124,9 @@ describe('usage section of API token details', () => {
     const section = await openUsage();
     await within(section).findByText('Refused by reason');
     expect(reasonLines(section)).toEqual([
-      `Daily quota reached1,234 · 95%${REFUSED_CODE_HINTS.QUOTA_EXCEEDED}`,
-      `Rate limit reached56 · 4%${REFUSED_CODE_HINTS.RATE_LIMITED}`,
-      'Feed not in scope10 · 1%',
+      `Daily quota reached: 1,234 · 95%${REFUSED_CODE_HINTS.QUOTA_EXCEEDED}`,
+      `Rate limit reached: 56 · 4%${REFUSED_CODE_HINTS.RATE_LIMITED}`,
+      'Feed not in scope: 10 · 1%',
     ]);
     expect(REFUSED_CODE_HINTS.QUOTA_EXCEEDED).toBe(
       "Over the company's daily quota, or this token's own daily cap",
