@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { system } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
+import { companyIdOf, putOnPlan } from '../helpers/limits.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, deleteClient, verifiedUser } from '../helpers/tokens.ts';
@@ -78,6 +79,9 @@ describe.runIf(testDatabaseKind === 'postgres').each(['cut', 'held'] as const)(
       const user = await verifiedUser(b);
       const doomed = await createdClient(b, user.token);
       const kept = await createdClient(b, user.token);
+      // No plan limits: a lease finds a deleted token in the database at once, and would answer the
+      // feed before A has noticed its link is down — this is about what A's cache does meanwhile.
+      await putOnPlan(b, await companyIdOf(b, doomed.clientId), { dailyQuota: null, ratePerSecond: null });
       for (const { clientSecret } of [doomed, kept]) {
         expect(await verified(a, key, { secret: clientSecret })).toMatchObject({ code: 'VALID' }); // cached on A
         expect(await verifier.verify(clientSecret)).toMatchObject({ code: 'VALID' }); // cached in the feed
