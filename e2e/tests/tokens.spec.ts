@@ -122,7 +122,9 @@ test('request, inspect, rotate and delete a token; upgrade and see the approval'
     await page.getByRole('dialog').getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByText('Successfully submitted your upgrade request')).toBeVisible();
 
-    expect(await operator('approve-upgrade', user.email)).toMatch(/now has a paid account; 1 open upgrade/);
+    expect(await operator('approve-upgrade', user.email)).toMatch(
+      /now has a paid account on the standard plan \(was trial\); 1 open upgrade/,
+    );
     await page.reload();
     await expect(tokensTable(page).getByRole('row', { name: /Odds feed/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Upgrade To Paid Account' })).toHaveCount(0);
