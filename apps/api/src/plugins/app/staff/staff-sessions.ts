@@ -14,7 +14,7 @@ import { isUuid } from '../../../lib/uuid.ts';
 
 const ISSUER = 'datafeeds-portal';
 /** Not the customers' audience: each side's verification refuses the other's tokens. */
-export const STAFF_AUDIENCE = 'datafeeds-console';
+const STAFF_AUDIENCE = 'datafeeds-console';
 
 export interface StaffSessionTokens {
   accessToken: string;
