@@ -8,7 +8,6 @@ import type { Secrets } from '../../config/secrets.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
 import { bearerToken } from './authentication.ts';
-import { createPasswordHasher } from './users/password-hasher.ts';
 import { createStaffService, type StaffService } from './staff/staff-service.ts';
 import { createStaffSessions, type StaffCaller, type StaffSessions } from './staff/staff-sessions.ts';
 import { createTotpSecrets } from './staff/totp-secrets.ts';
@@ -42,7 +41,7 @@ export default fp<{ secrets: Secrets }>(
         db: app.db,
         clock: app.clock,
         appUrl: app.env.APP_URL,
-        hasher: createPasswordHasher(),
+        hasher: app.passwordHasher,
         sessions: staffSessions,
         mailer: app.mailer,
         audit: app.auditLog,
