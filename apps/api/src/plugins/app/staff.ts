@@ -3,7 +3,7 @@
 // that role — `admin` may everything `support` may).
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '@datafeeds/domain';
+import { STAFF_MESSAGES, type StaffRole } from '@datafeeds/domain';
 import type { Secrets } from '../../config/secrets.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
@@ -58,7 +58,7 @@ export default fp<{ secrets: Secrets }>(
     });
     app.decorate('allowStaff', (role: StaffRole) => async (request: FastifyRequest) => {
       if (role === 'admin' && staffOf(request).role !== 'admin') {
-        throw forbidden('This needs a console administrator.');
+        throw forbidden(STAFF_MESSAGES.adminOnly);
       }
     });
   },
