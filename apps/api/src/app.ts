@@ -28,6 +28,7 @@ import verifierAuthentication, {
 } from './plugins/app/verifier-authentication.ts';
 import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-socket.ts';
 import services from './plugins/app/services.ts';
+import staff from './plugins/app/staff.ts';
 import trialReminders from './plugins/app/trial-reminders.ts';
 import usage from './plugins/app/usage.ts';
 import { DEFAULT_USAGE_FLUSH_MS } from './plugins/app/usage/usage-meter.ts';
@@ -45,6 +46,7 @@ import securityHeaders from './plugins/external/security-headers.ts';
 import { trackCloseHooks } from './server/close-hooks.ts';
 import recoveryRoutes from './routes/auth/recovery.ts';
 import signInRoutes from './routes/auth/sign-in.ts';
+import staffSignInRoutes from './routes/console/staff-sign-in.ts';
 import mailboxRoutes from './routes/dev/mailbox.ts';
 import systemRoutes from './routes/system/system.ts';
 import availabilityRoutes from './routes/users/availability.ts';
@@ -198,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     intervalMs: options.trialRemindersMs ?? env.TRIAL_REMINDER_SECONDS * 1000,
   });
   await app.register(authentication);
+  await app.register(staff, { secrets });
   await app.register(verifierAuthentication, {
     throttle: { ...DEFAULT_VERIFIER_THROTTLE, ...options.verifierThrottle },
     keyPrefix: env.REDIS_KEY_PREFIX,
@@ -217,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(refuseNulCharacters);
     await portal.register(apiDocs);
     await portal.register(signInRoutes);
+    await portal.register(staffSignInRoutes);
     await portal.register(recoveryRoutes);
     await portal.register(profileRoutes);
     await portal.register(availabilityRoutes);

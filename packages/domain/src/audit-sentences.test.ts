@@ -113,9 +113,15 @@ describe('audit event sentences', () => {
     expect(auditActorName({ kind: 'user', email: 'ada@example.com' })).toBe('ada@example.com');
   });
 
-  it('offers companies every kind but the provider team’s verifier-key events', () => {
-    expect(COMPANY_AUDIT_EVENT_KINDS).not.toContain('verifier_key.created');
-    expect(COMPANY_AUDIT_EVENT_KINDS).not.toContain('verifier_key.revoked');
-    expect(COMPANY_AUDIT_EVENT_KINDS).toHaveLength(AUDIT_EVENT_KINDS.length - 2);
+  it('offers companies every kind but the provider team’s verifier-key and staff events', () => {
+    const teamOnly = [
+      'verifier_key.created',
+      'verifier_key.revoked',
+      'staff.created',
+      'staff.disabled',
+      'staff.mfa_reset',
+    ] as const;
+    for (const kind of teamOnly) expect(COMPANY_AUDIT_EVENT_KINDS).not.toContain(kind);
+    expect(COMPANY_AUDIT_EVENT_KINDS).toHaveLength(AUDIT_EVENT_KINDS.length - teamOnly.length);
   });
 });

@@ -21,11 +21,11 @@ export function auditActorName(actor: AuditEvent['actor']): string {
 }
 
 /**
- * The kinds a company's trail can hold: the verifier-key events belong to the provider team's keys, not
- * to any company (they are written with no company), so the Activity filter does not offer them.
+ * The kinds a company's trail can hold: the verifier-key and staff events belong to the provider team,
+ * not to any company (they are written with no company), so the Activity filter does not offer them.
  */
 export const COMPANY_AUDIT_EVENT_KINDS = AUDIT_EVENT_KINDS.filter(
-  (kind) => kind !== 'verifier_key.created' && kind !== 'verifier_key.revoked',
+  (kind) => kind !== 'verifier_key.created' && kind !== 'verifier_key.revoked' && !kind.startsWith('staff.'),
 );
 
 /** The detail keys that name a person by identity id: the API answers their names in `names`. */

@@ -32,6 +32,9 @@ export const AUDIT_EVENT_KINDS = [
   'plan.updated',
   'plan.set',
   'credential.cap_set',
+  'staff.created',
+  'staff.disabled',
+  'staff.mfa_reset',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -64,6 +67,9 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
   'plan.updated': 'Plan changed',
   'plan.set': 'Plan changed for the account',
   'credential.cap_set': 'API token daily cap set',
+  'staff.created': 'Staff member added',
+  'staff.disabled': 'Staff member disabled',
+  'staff.mfa_reset': 'Staff authenticator reset',
 };
 
 /** Who acted: a person of the portal, the provider team (operator commands) or the portal itself. */

@@ -23,3 +23,4 @@ export * from './rotation.ts';
 export * from './plans.ts';
 export * from './allowance.ts';
 export * from './quota.ts';
+export * from './staff.ts';

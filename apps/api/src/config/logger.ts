@@ -32,6 +32,9 @@ export const REDACT_PATHS = [
   '*.clientSecret',
   '*.sessionSecret',
   '*.clientSecretHashKey',
+  '*.totpSecret',
+  '*.otpauthUri',
+  '*.recoveryCodes',
 ];
 
 type Path = readonly string[];

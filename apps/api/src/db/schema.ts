@@ -22,6 +22,7 @@ import {
   COMPANY_ACCOUNT_STATUSES,
   COMPANY_ROLES,
   CREDENTIAL_EVENT_KINDS,
+  STAFF_ROLES,
   TOKEN_STATUSES,
   TRIAL_PLAN,
   type Scope,
@@ -554,4 +555,84 @@ export const verifierKeyVerifications = pgTable(
     primaryKey({ columns: [table.verifierKeyId, table.clientId, table.hour] }),
     index('verifier_key_verifications_hour_idx').on(table.hour),
   ],
+);
+
+// Staff accounts of the provider console (design §11 "Staff accounts"): a table family of their own, so
+// no customer query, session or token can ever reach a staff member, nor the other way round.
+export const staffRole = pgEnum('staff_role', STAFF_ROLES);
+
+export const staffMembers = pgTable('staff_members', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Lower-cased. */
+  email: text('email').notNull().unique(),
+  role: staffRole('role').notNull(),
+  /** Null until the setup link is completed. */
+  passwordHash: text('password_hash'),
+  /** The TOTP secret, encrypted (AES-256-GCM, staff/totp-secrets.ts); null until enrolled or after a reset. */
+  totpSecret: text('totp_secret'),
+  /** The last TOTP time step accepted: a code of that step or before is a replay. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+  disabledAt: moment('disabled_at'),
+});
+
+/** A setup link (48 h, single use), with the secret it offers to enrol (encrypted like the member's). */
+export const staffSetupLinks = pgTable(
+  'staff_setup_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    totpSecret: text('totp_secret').notNull(),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    /** Set when completed or superseded by a newer link. */
+    consumedAt: moment('consumed_at'),
+  },
+  (table) => [index('staff_setup_links_staff_id_idx').on(table.staffId)],
+);
+
+/** One-time recovery codes, SHA-256 hashed (80 random bits each); used_at makes each single-use. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: moment('used_at'),
+  },
+  (table) => [index('staff_recovery_codes_staff_id_idx').on(table.staffId)],
+);
+
+/** A staff sign-in: ends 8 hours after it began (expires_at), or when revoked. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+  },
+  (table) => [index('staff_sessions_staff_id_idx').on(table.staffId)],
+);
+
+export const staffRefreshTokens = pgTable(
+  'staff_refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => staffSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    usedAt: moment('used_at'),
+  },
+  (table) => [index('staff_refresh_tokens_session_id_idx').on(table.sessionId)],
 );

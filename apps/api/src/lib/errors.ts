@@ -5,13 +5,14 @@ import {
   type ErrorResponse,
   type FieldError,
   type InvitationProblem,
+  type StaffSetupProblem,
 } from '@datafeeds/domain';
 
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    /** An invitation link's problem (GetInvitation's 404/410) is a code of its own for the accept page. */
-    readonly code: ErrorCode | InvitationProblem,
+    /** An invitation or staff setup link's problem (404/410) is a code of its own for its page. */
+    readonly code: ErrorCode | InvitationProblem | StaffSetupProblem,
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,

@@ -7,6 +7,7 @@ import { importIdentities } from './import-identities.ts';
 import { createMailOutboxCommands } from './mail-outbox-commands.ts';
 import { createPlanCommands, parseApproveUpgradeArgs, parsePlanArgs } from './plan-commands.ts';
 import { createProviderTeam, type ActionResult } from './provider-team.ts';
+import { createStaffCommands, parseStaffArgs } from './staff-commands.ts';
 import { createTrialReminderCommand, parseTrialReminderArgs } from './trial-reminder-command.ts';
 import { createVerifierKeyCommands } from './verifier-key-commands.ts';
 
@@ -38,6 +39,11 @@ export const USAGE = [
   '  verifier-key revoke <id>                 refuse that key from now on',
   '  mail-outbox                              email not delivered yet or given up on (no links shown)',
   '  mail-outbox retry <id>                   send a failed email again',
+  '  staff create <email> --role admin|support',
+  '                                           a provider console account; its setup link is emailed',
+  '  staff list                               every staff account: role, active / setup pending / disabled',
+  '  staff disable <email>                    refuse its sign-in and end its sessions',
+  '  staff reset-mfa <email>                  forget its authenticator; a new setup link is emailed',
   '  audit [--company <id | email | name>] [--kind K] [--since YYYY-MM-DD] [--limit N] [--csv]',
   '                                           the audit log, newest first (50 unless --limit);',
   "                                           every company's, and events of none, unless --company",
@@ -53,7 +59,8 @@ export type OperatorRequest = z.infer<typeof operatorRequestSchema>;
 
 /**
  * Arguments each command takes; `verifier-key` and `mail-outbox retry` are named with their subcommand.
- * Commands with flags (`audit`, `send-trial-reminders`, `approve-upgrade`, `plan`) have parsers instead.
+ * Commands with flags or subcommands (`audit`, `send-trial-reminders`, `approve-upgrade`, `plan`, `staff`)
+ * have parsers instead.
  */
 const ARITY: Record<string, number> = {
   'import-identities': 1,
@@ -85,6 +92,7 @@ export function isValidCommand(command: string | undefined, args: readonly strin
   if (command === 'send-trial-reminders') return parseTrialReminderArgs(args) !== undefined;
   if (command === 'approve-upgrade') return parseApproveUpgradeArgs(args) !== undefined;
   if (command === 'plan') return parsePlanArgs(args) !== undefined;
+  if (command === 'staff') return parseStaffArgs(args) !== undefined;
   const { name, rest } = commandName(command, args);
   return ARITY[name] === rest.length;
 }
@@ -108,6 +116,7 @@ export async function runOperatorCommand(
   request: OperatorRequest,
 ): Promise<ActionResult> {
   if (!isValidCommand(request.command, request.args)) return { ok: false, output: USAGE };
+  const mailbox = app.mailer.mode === 'outbox' ? `${app.env.APP_URL}/dev/mailbox` : undefined;
   if (request.command === 'audit') {
     const audit = createAuditCommand({ db: app.db, companies: app.companies, auditEvents: app.auditEvents });
     return audit(request.args);
@@ -117,9 +126,13 @@ export async function runOperatorCommand(
       db: app.db,
       companies: app.companies,
       trialReminders: app.trialReminders,
-      mailbox: app.mailer.mode === 'outbox' ? `${app.env.APP_URL}/dev/mailbox` : undefined,
+      mailbox,
     });
     return send(request.args);
+  }
+  if (request.command === 'staff') {
+    const args = parseStaffArgs(request.args);
+    if (args) return createStaffCommands(app.staff, mailbox)(args);
   }
   if (request.command === 'plan') {
     const args = parsePlanArgs(request.args);

@@ -24,6 +24,8 @@ import {
 import { unauthorized } from '../lib/errors.ts';
 import { authOf, memberOf } from '../plugins/app/authentication.ts';
 import type { AuthContext, CompanyCaller } from '../plugins/app/sessions/sessions-service.ts';
+import { staffOf } from '../plugins/app/staff.ts';
+import type { StaffCaller } from '../plugins/app/staff/staff-sessions.ts';
 import type { VerifierKeyIdentity } from '../plugins/app/verification/verifier-keys.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -34,7 +36,9 @@ export type CallerOf<Access extends CallAccess> = Access extends { kind: 'member
     ? AuthContext
     : Access extends { kind: 'verifier' }
       ? VerifierKeyIdentity
-      : undefined;
+      : Access extends { kind: 'staff' }
+        ? StaffCaller
+        : undefined;
 
 export interface CallContext<Call extends CallDefinition> {
   caller: CallerOf<Call['access']>;
@@ -70,6 +74,8 @@ const SECURITY: Record<CallAccess['kind'], Record<string, string[]>[]> = {
   signedIn: [{ bearer: [] }],
   member: [{ bearer: [] }],
   verifier: [{ verifierKey: [] }],
+  staff: [{ consoleBearer: [] }],
+  staffRefreshCookie: [{ consoleRefreshCookie: [] }],
 };
 
 function guardOf(app: FastifyInstance, access: CallAccess): onRequestHookHandler[] {
@@ -80,6 +86,8 @@ function guardOf(app: FastifyInstance, access: CallAccess): onRequestHookHandler
       return access.action ? [app.authenticate, app.allow(access.action)] : [app.authenticate];
     case 'verifier':
       return [app.authenticateVerifier];
+    case 'staff':
+      return access.role ? [app.authenticateStaff, app.allowStaff(access.role)] : [app.authenticateStaff];
     default:
       return [];
   }
@@ -98,6 +106,8 @@ function callerOf(access: CallAccess, request: FastifyRequest): unknown {
     case 'verifier':
       if (!request.verifierKey) throw unauthorized();
       return request.verifierKey;
+    case 'staff':
+      return staffOf(request);
     default:
       return undefined;
   }

@@ -9,6 +9,7 @@ const AREAS = [
   'account',
   'activity',
   'auth',
+  'staffConsole',
   'dev',
   'system',
   'team',

@@ -4,6 +4,7 @@ import type { CallDefinition } from './define-call.ts';
 import * as account from './account.ts';
 import * as activity from './activity.ts';
 import * as auth from './auth.ts';
+import * as staffConsole from './console.ts';
 import * as dev from './dev.ts';
 import * as system from './system.ts';
 import * as team from './team.ts';
@@ -12,13 +13,14 @@ import * as users from './users.ts';
 import * as verification from './verification.ts';
 
 export * from './define-call.ts';
-export { account, activity, auth, dev, system, team, tokens, users, verification };
+export { account, activity, auth, staffConsole, dev, system, team, tokens, users, verification };
 
 /** Every call the portal serves: the API registers each, and a test finds these and its routes equal. */
 export const ALL_CALLS: readonly CallDefinition[] = [
   account,
   activity,
   auth,
+  staffConsole,
   dev,
   system,
   team,

@@ -14,7 +14,7 @@ import { createSessionsService, type SessionsService } from './sessions/sessions
 import { createAccountsService, type AccountsService } from './users/accounts-service.ts';
 import { createOneTimeTokens } from './users/one-time-tokens.ts';
 import { createRecoveryService, type RecoveryService } from './users/recovery-service.ts';
-import { createPasswordHasher } from './users/password-hasher.ts';
+import { createPasswordHasher, type PasswordHasher } from './users/password-hasher.ts';
 import { createUsersRepository, type UsersRepository } from './users/users-repository.ts';
 import { createSecretHasher } from '../../lib/client-credentials.ts';
 import { createCompaniesRepository, type CompaniesRepository } from './companies/companies-repository.ts';
@@ -38,6 +38,8 @@ declare module 'fastify' {
     users: UsersRepository;
     sessions: SessionsService;
     accounts: AccountsService;
+    /** The one password hasher: its queue bounds the hashes running at once for the whole server. */
+    passwordHasher: PasswordHasher;
     recovery: RecoveryService;
     companies: CompaniesRepository;
     tokensRepository: TokensRepository;
@@ -110,6 +112,7 @@ export default fp<ServicesOptions>(
     app.decorate('users', users);
     app.decorate('sessions', sessions);
     app.decorate('accounts', accounts);
+    app.decorate('passwordHasher', shared.hasher);
     app.decorate('recovery', recovery);
     app.decorate('companies', companies);
     app.decorate('tokensRepository', tokensRepository);

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { REFRESH_COOKIE } from '../../routes/auth/refresh-cookie.ts';
+import { CONSOLE_REFRESH_COOKIE } from '../../routes/console/console-cookie.ts';
 import { withEnumKeyedRecordsSpelledOut, withoutUnusedSchemas } from './openapi-schemas.ts';
 
 const TAGS = [
@@ -23,6 +24,10 @@ const TAGS = [
     description: 'Health checks for load balancers, and the settings the web app runs with.',
   },
   { name: 'verification', description: 'For the data feed: verify RSC tokens, follow revocations.' },
+  {
+    name: 'console',
+    description: "The provider console's staff accounts: setup, sign-in with a TOTP code, sessions.",
+  },
 ];
 
 export default fp<{ appUrl: string }>(
@@ -54,6 +59,20 @@ export default fp<{ appUrl: string }>(
               scheme: 'bearer',
               bearerFormat: 'dfvk_…',
               description: "A data-feed service's verifier key, issued by the provider team.",
+            },
+            consoleBearer: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description:
+                'A staff access token of the provider console (consoleLogin); customer tokens are refused.',
+            },
+            consoleRefreshCookie: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: CONSOLE_REFRESH_COOKIE,
+              description:
+                'The httpOnly console refresh cookie set by consoleLogin (path /api/console/session).',
             },
           },
         },

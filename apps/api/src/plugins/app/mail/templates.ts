@@ -4,9 +4,11 @@ import {
   INVITATION_TTL_DAYS,
   RESET_TOKEN_TTL_SECONDS,
   STANDARD_PLAN,
+  STAFF_SETUP_TTL_SECONDS,
   roleWithArticle,
   type AssignableRole,
   type QuotaNoticeThreshold,
+  type StaffRole,
 } from '@datafeeds/domain';
 import { escapeHtml } from '../../../lib/escape-html.ts';
 
@@ -307,5 +309,33 @@ export function invitationEmail(
     'Accept invitation',
     link,
     `The link works once and expires in ${INVITATION_TTL_DAYS} days. If you did not expect this invitation, ignore this email.`,
+  );
+}
+
+/**
+ * A provider console setup link (design §11): set a password and enrol an authenticator. Sent when a
+ * staff account is created, and again when its authenticator is reset.
+ */
+export function staffSetupEmail(
+  to: string,
+  appUrl: string,
+  token: string,
+  setup: { role: StaffRole; reset: boolean },
+): EmailMessage {
+  const link = `${appUrl}/console/setup?token=${encodeURIComponent(token)}`;
+  return linkEmail(
+    to,
+    setup.reset
+      ? `Set up your ${PRODUCT_NAME} console sign-in again`
+      : `Your ${PRODUCT_NAME} provider console account`,
+    [
+      setup.reset
+        ? 'Your console authenticator was reset: set a password and enrol your authenticator app again.'
+        : `An account of the ${PRODUCT_NAME} provider console was created for you (role: ${setup.role}).`,
+      'Open the link to set your password and enrol an authenticator app; keep the recovery codes you are shown.',
+    ],
+    'Set up your account',
+    link,
+    `The link works once and expires in ${STAFF_SETUP_TTL_SECONDS / 3600} hours. If you did not expect it, ignore this email.`,
   );
 }

@@ -1,0 +1,70 @@
+// `staff create|list|disable|reset-mfa` (design §11 "Staff accounts"): the provider console's accounts.
+// No setup link is printed: it goes by email only (the development mailbox without SMTP).
+import { isValidEmail, STAFF_ROLES, STAFF_SETUP_TTL_SECONDS, type StaffRole } from '@datafeeds/domain';
+import type { StaffService } from '../plugins/app/staff/staff-service.ts';
+import type { ActionResult } from './provider-team.ts';
+
+export type StaffArgs =
+  | { action: 'create'; email: string; role: StaffRole }
+  | { action: 'list' }
+  | { action: 'disable' | 'reset-mfa'; email: string };
+
+const isRole = (value: string | undefined): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
+
+/** The arguments after `staff`, or undefined when they are not one of its forms. */
+export function parseStaffArgs(args: readonly string[]): StaffArgs | undefined {
+  const [action, email, ...rest] = args;
+  if (action === 'list' && args.length === 1) return { action };
+  if ((action === 'disable' || action === 'reset-mfa') && email !== undefined && rest.length === 0) {
+    return { action, email };
+  }
+  if (
+    action === 'create' &&
+    email !== undefined &&
+    rest.length === 2 &&
+    rest[0] === '--role' &&
+    isRole(rest[1])
+  ) {
+    return { action, email, role: rest[1] };
+  }
+  return undefined;
+}
+
+export function createStaffCommands(staff: StaffService, mailbox: string | undefined) {
+  const sent = `a setup link was emailed (single use, valid ${STAFF_SETUP_TTL_SECONDS / 3600} hours)${
+    mailbox ? `: see ${mailbox}` : ''
+  }.`;
+  return async function run(args: StaffArgs): Promise<ActionResult> {
+    switch (args.action) {
+      case 'create': {
+        if (!isValidEmail(args.email))
+          return { ok: false, output: `"${args.email}" is not an email address.` };
+        const created = await staff.create(args.email, args.role);
+        if (!created) return { ok: false, output: `A staff account for ${args.email} exists already.` };
+        return {
+          ok: true,
+          output: `Staff account ${args.email.toLowerCase()} (${args.role}) created; ${sent}`,
+        };
+      }
+      case 'list': {
+        const rows = await staff.list();
+        const lines = [`Staff accounts: ${rows.length}`];
+        for (const row of rows) {
+          lines.push(`  ${row.email}  ${row.role}  ${row.state}  created ${row.createdAt.toISOString()}`);
+        }
+        return { ok: true, output: lines.join('\n') };
+      }
+      case 'disable':
+        return (await staff.disable(args.email))
+          ? { ok: true, output: `Staff account ${args.email} is disabled; its sessions have ended.` }
+          : { ok: false, output: `No enabled staff account for ${args.email}.` };
+      case 'reset-mfa':
+        return (await staff.resetMfa(args.email))
+          ? {
+              ok: true,
+              output: `The authenticator of ${args.email} is reset and its sessions have ended; ${sent}`,
+            }
+          : { ok: false, output: `No enabled staff account for ${args.email}.` };
+    }
+  };
+}

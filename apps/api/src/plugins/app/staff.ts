@@ -1,0 +1,66 @@
+// The provider console's staff accounts (design §11): the service, and `app.authenticateStaff`, the
+// guard of console calls (a console access token of a live session of an enabled member; with a role,
+// that role — `admin` may everything `support` may).
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { STAFF_MESSAGES, type StaffRole } from '@datafeeds/domain';
+import type { Secrets } from '../../config/secrets.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { createFailureCounters } from './auth/failure-counters.ts';
+import { bearerToken } from './authentication.ts';
+import { createStaffService, type StaffService } from './staff/staff-service.ts';
+import { createStaffSessions, type StaffCaller, type StaffSessions } from './staff/staff-sessions.ts';
+import { createTotpSecrets } from './staff/totp-secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staff: StaffService;
+    staffSessions: StaffSessions;
+    authenticateStaff(request: FastifyRequest): Promise<void>;
+    /** A guard to put after `authenticateStaff`: the member has `role` (admin covers support). */
+    allowStaff(role: StaffRole): (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    staffCaller: StaffCaller | null;
+  }
+}
+
+/** The caller of a route guarded by `app.authenticateStaff`. */
+export function staffOf(request: FastifyRequest): StaffCaller {
+  if (!request.staffCaller) throw unauthorized();
+  return request.staffCaller;
+}
+
+export default fp<{ secrets: Secrets }>(
+  async (app, { secrets }) => {
+    const staffSessions = createStaffSessions(app.db, app.clock, secrets.sessionSecret);
+    app.decorate('staffSessions', staffSessions);
+    app.decorate(
+      'staff',
+      createStaffService({
+        db: app.db,
+        clock: app.clock,
+        appUrl: app.env.APP_URL,
+        hasher: app.passwordHasher,
+        sessions: staffSessions,
+        mailer: app.mailer,
+        audit: app.auditLog,
+        totpSecrets: createTotpSecrets(secrets.sessionSecret),
+        failures: createFailureCounters(app.redis, app.env.REDIS_KEY_PREFIX, app.clock),
+      }),
+    );
+    app.decorateRequest('staffCaller', null);
+    app.decorate('authenticateStaff', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      const caller = token ? await staffSessions.authenticate(token) : undefined;
+      if (!caller) throw unauthorized();
+      request.staffCaller = caller;
+    });
+    app.decorate('allowStaff', (role: StaffRole) => async (request: FastifyRequest) => {
+      if (role === 'admin' && staffOf(request).role !== 'admin') {
+        throw forbidden(STAFF_MESSAGES.adminOnly);
+      }
+    });
+  },
+  { name: 'staff', dependencies: ['services'] },
+);

@@ -1,0 +1,58 @@
+// The console's staff accounts (design §11): setup from the emailed link, sign-in with password and
+// TOTP code, refresh and sign-out with the console's own cookie, and who is signed in.
+import type { FastifyPluginAsync } from 'fastify';
+import { staffConsole } from '@datafeeds/domain/calls';
+import { unauthorized } from '../../lib/errors.ts';
+import { registerCall } from '../register-call.ts';
+import {
+  CONSOLE_COOKIE_PATH,
+  CONSOLE_REFRESH_COOKIE,
+  clearConsoleRefreshCookie,
+  setConsoleRefreshCookie,
+} from './console-cookie.ts';
+
+const staffSignInRoutes: FastifyPluginAsync = async (app) => {
+  const appUrl = app.env.APP_URL;
+  // The cookie is sent to these two calls only.
+  for (const call of [staffConsole.consoleRefresh, staffConsole.consoleLogout]) {
+    if (!call.path.startsWith(`${CONSOLE_COOKIE_PATH}/`))
+      throw new Error(`${call.path} is outside the cookie's path`);
+  }
+
+  registerCall(app, staffConsole.getStaffSetup, async ({ query }) => app.staff.getSetup(query.token));
+
+  registerCall(app, staffConsole.completeStaffSetup, async ({ body }) => ({
+    recoveryCodes: await app.staff.completeSetup(body.token, body.password, body.code),
+  }));
+
+  registerCall(app, staffConsole.consoleLogin, async ({ body, reply }) => {
+    const tokens = await app.staff.login(body.email, body.password, body.code);
+    setConsoleRefreshCookie(reply, tokens.refreshToken, tokens.expiresAt, app.clock.now(), appUrl);
+    return { token: tokens.accessToken };
+  });
+
+  registerCall(app, staffConsole.consoleRefresh, async ({ request, reply }) => {
+    const presented = request.cookies[CONSOLE_REFRESH_COOKIE];
+    const tokens = presented ? await app.staffSessions.refresh(presented) : undefined;
+    if (!tokens) {
+      clearConsoleRefreshCookie(reply, appUrl);
+      throw unauthorized();
+    }
+    setConsoleRefreshCookie(reply, tokens.refreshToken, tokens.expiresAt, app.clock.now(), appUrl);
+    return { token: tokens.accessToken };
+  });
+
+  registerCall(app, staffConsole.consoleLogout, async ({ request, reply }) => {
+    const presented = request.cookies[CONSOLE_REFRESH_COOKIE];
+    if (presented) await app.staffSessions.revokeByRefreshToken(presented);
+    clearConsoleRefreshCookie(reply, appUrl);
+  });
+
+  registerCall(app, staffConsole.getStaffMe, async ({ caller }) => ({
+    id: caller.staffId,
+    email: caller.email,
+    role: caller.role,
+  }));
+};
+
+export default staffSignInRoutes;
