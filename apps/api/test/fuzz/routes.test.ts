@@ -13,7 +13,12 @@ import { isDeepStrictEqual } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, INVITATION_PROBLEMS, errorResponseSchema } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  INVITATION_PROBLEMS,
+  STAFF_SETUP_PROBLEMS,
+  errorResponseSchema,
+} from '@datafeeds/domain';
 import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import {
@@ -39,7 +44,11 @@ const STREAM_READY_MS = 10_000;
 /** Statuses any route may answer though its schema does not list them: framework-level refusals. */
 const ANY_ROUTE_MAY_ANSWER = new Set([400, 413, 415, 429]);
 // An invitation link's problems are codes of their own (GetInvitation's 404/410, for the accept page).
-const KNOWN_ERROR_CODES = new Set<string>([...Object.values(ERROR_CODES), ...INVITATION_PROBLEMS]);
+const KNOWN_ERROR_CODES = new Set<string>([
+  ...Object.values(ERROR_CODES),
+  ...INVITATION_PROBLEMS,
+  ...STAFF_SETUP_PROBLEMS,
+]);
 
 /** FUZZ_STATS=1 prints, per route, how often each caller got each status (is the handler reached?). */
 const STATS = process.env.FUZZ_STATS ? new Map<string, Map<string, number>>() : undefined;
