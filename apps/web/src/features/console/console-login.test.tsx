@@ -75,7 +75,7 @@ describe('console sign-in', () => {
     );
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
-    expect(screen.getByRole('textbox', { name: /^Recovery code/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Recovery code/ })).toHaveFocus();
     await signIn('abcd-efgh-ijkm-npqr');
     await screen.findByText('ada@datafeeds.example (support)');
     expect(callsTo(staffConsole.consoleLogin)[0]?.body?.code).toBe('abcd-efgh-ijkm-npqr');

@@ -25,6 +25,8 @@ function refusalOf(error: unknown): string {
 export function ConsoleLoginForm() {
   const navigate = useNavigate();
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
+  // After the toggle the new code field takes the focus, so a keyboard user types straight into it.
+  const [toggled, setToggled] = useState(false);
   const login = useMutation({
     mutationFn: (body: { email: string; password: string; code: string }) =>
       consoleCall(staffConsole.consoleLogin, { body }),
@@ -62,15 +64,25 @@ export function ConsoleLoginForm() {
         required
       />
       {useRecoveryCode ? (
-        <FormTextField control={control} name="code" label="Recovery code" autoComplete="off" required />
+        <FormTextField
+          key="recovery-code"
+          control={control}
+          name="code"
+          label="Recovery code"
+          autoComplete="off"
+          required
+          autoFocus={toggled}
+        />
       ) : (
         <FormTextField
+          key="authenticator-code"
           control={control}
           name="code"
           label="6-digit code"
           inputMode="numeric"
           autoComplete="one-time-code"
           required
+          autoFocus={toggled}
         />
       )}
       <Button
@@ -78,6 +90,7 @@ export function ConsoleLoginForm() {
         onClick={() => {
           resetField('code');
           setUseRecoveryCode((current) => !current);
+          setToggled(true);
         }}
       >
         {useRecoveryCode ? 'Use the authenticator code' : 'Use a recovery code'}
