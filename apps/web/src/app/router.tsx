@@ -6,9 +6,15 @@ import { RouteErrorPage } from '@/components/errors/route-error-page';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths, routePatterns } from '@/config/paths';
 import { RootLayout } from './root-layout';
+import type * as ConsoleScreens from './routes/console/console-app';
 
 function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
+}
+
+/** A console screen: all of them are in one chunk of their own (design §11), never in a customer's page. */
+function consoleScreen(name: keyof typeof ConsoleScreens) {
+  return async () => ({ Component: (await import('./routes/console/console-app'))[name] });
 }
 
 const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'));
@@ -32,6 +38,15 @@ export function createAppRoutes(): RouteObject[] {
         {
           path: paths.acceptInvitation,
           lazy: lazyComponent(() => import('./routes/auth/accept-invitation')),
+        },
+        {
+          path: 'console',
+          children: [
+            { index: true, lazy: consoleScreen('ConsoleHomeRoute') },
+            { path: 'setup', lazy: consoleScreen('ConsoleSetupRoute') },
+            { path: 'login', lazy: consoleScreen('ConsoleLoginRoute') },
+            { path: '*', lazy: consoleScreen('ConsoleHomeRoute') },
+          ],
         },
         {
           lazy: lazyComponent(() => import('./shell/app-shell')),

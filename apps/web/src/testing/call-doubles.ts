@@ -2,7 +2,13 @@
 // answer a test gives — errors and statuses too — is typed by the call's contract and parsed by its
 // response schemas, so a double cannot answer what the server never sends; a call no double answers
 // fails the test (setup-tests.ts) instead of getting a quiet 404. End-to-end tests use the real server.
-import { ERROR_CODES, INVITATION_PROBLEMS, errorResponseSchema, type ErrorResponse } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  INVITATION_PROBLEMS,
+  STAFF_SETUP_PROBLEMS,
+  errorResponseSchema,
+  type ErrorResponse,
+} from '@datafeeds/domain';
 import {
   callName,
   successStatusOf,
@@ -16,7 +22,11 @@ import type { z } from 'zod';
 /** Statuses any call may answer whatever its contract lists: the error handler and proxies. */
 type AnyCallStatus = 500 | 502 | 503 | 504;
 const ANY_CALL_STATUSES: readonly number[] = [500, 502, 503, 504];
-const KNOWN_ERROR_CODES = new Set<string>([...Object.values(ERROR_CODES), ...INVITATION_PROBLEMS]);
+const KNOWN_ERROR_CODES = new Set<string>([
+  ...Object.values(ERROR_CODES),
+  ...INVITATION_PROBLEMS,
+  ...STAFF_SETUP_PROBLEMS,
+]);
 
 type SuccessStatus<Call extends CallDefinition> = Extract<keyof Call['responses'], 200 | 201 | 202 | 204>;
 type OtherStatus<Call extends CallDefinition> = Extract<

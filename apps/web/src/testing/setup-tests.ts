@@ -6,6 +6,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
+import { setStaffToken } from '@/features/console/console-client';
 import { takeUnansweredCalls } from './call-doubles';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';
@@ -20,6 +21,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetSessionForTests();
+  setStaffToken(null);
   resetAnalyticsForTests();
   resetConsoleErrorsAllowance();
   installMatchMedia(false);
