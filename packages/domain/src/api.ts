@@ -14,7 +14,7 @@ import { SCOPE_KEYS } from './scopes.ts';
 import { API_TYPES } from './sports.ts';
 import { COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES } from './status.ts';
 import { genericMessages } from './messages.ts';
-import { COMPANY_ROLES } from './team.ts';
+import { COMPANY_ROLES } from './policy.ts';
 import { rotationGraceSchema } from './rotation.ts';
 
 export const tokenResponseSchema = z.object({ token: z.string() }).meta({ id: 'TokenResponse' });

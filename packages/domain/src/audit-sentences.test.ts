@@ -109,6 +109,8 @@ describe('audit event sentences', () => {
 
   it('has one word for who acted when no person did, the screen and the CSV alike', () => {
     expect(auditActorName({ kind: 'operator', email: null })).toBe('DataFeeds team');
+    expect(auditActorName({ kind: 'staff', email: null })).toBe('DataFeeds team');
+    expect(auditActorName({ kind: 'staff', email: 'sam@datafeeds.example' })).toBe('sam@datafeeds.example');
     expect(auditActorName({ kind: 'system', email: null })).toBe(AUDIT_ACTOR_NAMES.system);
     expect(auditActorName({ kind: 'user', email: 'ada@example.com' })).toBe('ada@example.com');
   });
@@ -120,6 +122,10 @@ describe('audit event sentences', () => {
       'staff.created',
       'staff.disabled',
       'staff.mfa_reset',
+      'staff.setup_completed',
+      'staff.signed_in',
+      'staff.sign_in_failed',
+      'email.retried',
     ] as const;
     for (const kind of teamOnly) expect(COMPANY_AUDIT_EVENT_KINDS).not.toContain(kind);
     expect(COMPANY_AUDIT_EVENT_KINDS).toHaveLength(AUDIT_EVENT_KINDS.length - teamOnly.length);

@@ -6,16 +6,22 @@ import { AUDIT_EVENT_KINDS, type AuditActorKind, type AuditEvent, type AuditEven
 import { shortClientId } from './format.ts';
 import type { GraceEndReason } from './rotation.ts';
 import { tokenStatusLabel } from './status.ts';
-import { COMPANY_ROLE_LABELS, type CompanyRole } from './team.ts';
+import type { CompanyRole } from './policy.ts';
+import { COMPANY_ROLE_LABELS } from './team.ts';
 
 /** Who acted when no person did: one word for each, on screen and in the CSV export alike. */
 export const AUDIT_ACTOR_NAMES: Readonly<Record<AuditActorKind, string>> = {
   operator: 'DataFeeds team',
+  staff: 'DataFeeds team',
   system: 'DataFeeds Portal',
   user: 'Unknown user',
 };
 
-/** Who acted, for people: their email, or the provider team / the portal. */
+/**
+ * Who acted, for people: their email, or the provider team / the portal. A customer's Activity never
+ * has a staff member's email (the API leaves it out), so staff actions read "DataFeeds team" there; the
+ * console, which has it, names the member.
+ */
 export function auditActorName(actor: AuditEvent['actor']): string {
   return actor.email ?? AUDIT_ACTOR_NAMES[actor.kind];
 }
@@ -25,7 +31,11 @@ export function auditActorName(actor: AuditEvent['actor']): string {
  * not to any company (they are written with no company), so the Activity filter does not offer them.
  */
 export const COMPANY_AUDIT_EVENT_KINDS = AUDIT_EVENT_KINDS.filter(
-  (kind) => kind !== 'verifier_key.created' && kind !== 'verifier_key.revoked' && !kind.startsWith('staff.'),
+  (kind) =>
+    kind !== 'verifier_key.created' &&
+    kind !== 'verifier_key.revoked' &&
+    kind !== 'email.retried' &&
+    !kind.startsWith('staff.'),
 );
 
 /** The detail keys that name a person by identity id: the API answers their names in `names`. */
@@ -104,6 +114,8 @@ const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
     `Handed ownership over to ${person('toMemberId', 'toEmail')}`,
   'plan.set': (_detail, { text }) =>
     `Moved the account from the ${text('from') ?? '?'} plan to the ${text('to') ?? '?'} plan`,
+  'trial.extended': (_detail, { time }) => `Moved the end of the trial to ${time('trialEndsAt') ?? '?'}`,
+  'company.reinstated': (_detail, { text }) => `Reinstated the account as ${text('to') ?? '?'}`,
   'credential.cap_set': (detail, { token }) =>
     typeof detail.dailyCap === 'number'
       ? `Capped ${token()} at ${detail.dailyCap.toLocaleString('en-US')} requests a day`

@@ -35,6 +35,13 @@ export const AUDIT_EVENT_KINDS = [
   'staff.created',
   'staff.disabled',
   'staff.mfa_reset',
+  'staff.setup_completed',
+  'staff.signed_in',
+  'staff.sign_in_failed',
+  'trial.extended',
+  'company.suspended',
+  'company.reinstated',
+  'email.retried',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
@@ -70,10 +77,20 @@ export const AUDIT_EVENT_LABELS: Readonly<Record<AuditEventKind, string>> = {
   'staff.created': 'Staff member added',
   'staff.disabled': 'Staff member disabled',
   'staff.mfa_reset': 'Staff authenticator reset',
+  'staff.setup_completed': 'Staff account set up',
+  'staff.signed_in': 'Staff signed in to the console',
+  'staff.sign_in_failed': 'Staff sign-in failed',
+  'trial.extended': 'Trial extended',
+  'company.suspended': 'Account suspended',
+  'company.reinstated': 'Account reinstated',
+  'email.retried': 'Email sent again',
 };
 
-/** Who acted: a person of the portal, the provider team (operator commands) or the portal itself. */
-export const AUDIT_ACTOR_KINDS = ['user', 'operator', 'system'] as const;
+/**
+ * Who acted: a person of the portal, the provider team (operator commands, or a staff member in the
+ * console: `staff`, with the member's id and email, which only the console shows) or the portal itself.
+ */
+export const AUDIT_ACTOR_KINDS = ['user', 'operator', 'staff', 'system'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 export const ACTIVITY_PAGE_SIZES = [10, 25, 50] as const;

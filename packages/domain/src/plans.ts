@@ -22,6 +22,15 @@ export const DEFAULT_TRIAL_LIMITS: PlanLimits = { dailyQuota: 10_000, ratePerSec
 /** The standard plan's limits when the portal first creates it: unlimited per day, 50 a second. */
 export const DEFAULT_STANDARD_LIMITS: PlanLimits = { dailyQuota: null, ratePerSecond: 50 };
 
+/**
+ * The bounds of a plan's limits, the same for TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND, the operator's
+ * `plan create|update` and the console's plans: far above any real plan, so a typo (an extra zero or
+ * three) is refused rather than stored, and within what the columns hold (`rate_per_second` is an
+ * integer).
+ */
+export const MAX_PLAN_DAILY_QUOTA = 1_000_000_000_000;
+export const MAX_PLAN_RATE_PER_SECOND = 1_000_000;
+
 /** A plan's name: lower-case letters, digits and dashes, as operators type it. */
 export const PLAN_NAME_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
 

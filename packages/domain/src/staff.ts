@@ -28,7 +28,6 @@ export const STAFF_MESSAGES = {
   signInRefused: 'Email, password or code is not correct.',
   staffDisabled: 'This staff account is disabled.',
   locked: 'Too many failed attempts: this account is locked for 15 minutes.',
-  adminOnly: 'This needs a console administrator.',
 } as const;
 
 export const STAFF_SETUP_PROBLEM_MESSAGES: Readonly<Record<StaffSetupProblem, string>> = {

@@ -7,8 +7,8 @@ import {
   removalRefusal,
   roleChangeRefusal,
   roleWithArticle,
-  type CompanyRole,
 } from './team.ts';
+import type { CompanyRole } from './policy.ts';
 
 describe('roleWithArticle', () => {
   it('names a role as a sentence does, with its article', () => {

@@ -1,11 +1,9 @@
-// Companies as teams (design §9): the roles, what each may do, and the calls of the Team page
-// and of invitations. The policy table is the one place roles live: the API refuses with its message
-// (403) and the web app hides or disables the action with the same sentence as the reason.
+// Companies as teams (design §9): the roles' names, the rules about the member a change is for, and
+// the calls of the Team page and of invitations. What each role may do is in the policy table
+// (policy.ts), beside the provider console's.
 import { z } from 'zod';
 import { emailField, optionalPhoneField, passwordField, registerSchema } from './validation.ts';
-
-export const COMPANY_ROLES = ['owner', 'admin', 'member'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
+import { COMPANY_ROLES, type CompanyRole } from './policy.ts';
 
 export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
   owner: 'Owner',
@@ -22,47 +20,6 @@ export function roleWithArticle(role: CompanyRole): string {
 /** The roles an invitation or a role change may give: ownership only moves by a hand-over. */
 export const ASSIGNABLE_ROLES = ['admin', 'member'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-
-/**
- * What a role may do beyond reading (every member reads tokens, usage, activity and the team). Members
- * create tokens; admins also rotate and delete any token and manage people; the owner also requests
- * the upgrade and hands ownership over.
- */
-export const TEAM_ACTIONS = [
-  'createToken',
-  'rotateToken',
-  'deleteToken',
-  'manageTeam',
-  'requestUpgrade',
-  'transferOwnership',
-  'renameCompany',
-] as const;
-export type TeamAction = (typeof TEAM_ACTIONS)[number];
-
-export const ROLE_POLICY: Readonly<Record<TeamAction, readonly CompanyRole[]>> = {
-  createToken: ['owner', 'admin', 'member'],
-  rotateToken: ['owner', 'admin'],
-  deleteToken: ['owner', 'admin'],
-  manageTeam: ['owner', 'admin'],
-  requestUpgrade: ['owner'],
-  transferOwnership: ['owner'],
-  renameCompany: ['owner', 'admin'],
-};
-
-/** The 403 message, and the reason the app gives beside a disabled or missing action. */
-export const ROLE_REFUSALS: Readonly<Record<TeamAction, string>> = {
-  createToken: 'Only members of the company can request a token.',
-  rotateToken: 'Only an admin or the owner can rotate a token.',
-  deleteToken: 'Only an admin or the owner can delete a token.',
-  manageTeam: 'Only an admin or the owner can manage the team.',
-  requestUpgrade: 'Only the owner can request the upgrade.',
-  transferOwnership: 'Only the owner can hand ownership over.',
-  renameCompany: "Only an admin or the owner can change the company's name.",
-};
-
-export function roleMay(role: CompanyRole | null | undefined, action: TeamAction): boolean {
-  return role !== null && role !== undefined && ROLE_POLICY[action].includes(role);
-}
 
 /**
  * The rules the table cannot say, because they are about the member a change is for rather than the

@@ -4,8 +4,8 @@
 // them (`npm run docs:config`), and a test fails when the two disagree.
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_DAILY_QUOTA, MAX_RATE_PER_SECOND } from './plan-limits.ts';
 import { API_PACKAGE_DIR } from './package-dir.ts';
+import { MAX_PLAN_DAILY_QUOTA, MAX_PLAN_RATE_PER_SECOND } from '@datafeeds/domain';
 
 export const DEFAULT_WEB_DIST_DIR = path.resolve(API_PACKAGE_DIR, '../web/dist');
 
@@ -159,12 +159,12 @@ export const envFields = z.object({
     description:
       'how often each instance sends the trial reminders that are due (7, 3 and 1 days before a trial ends, and at its end; each once, however many instances run); `0` turns them off on this instance',
   }),
-  TRIAL_DAILY_QUOTA: z.coerce.number().int().min(1).max(MAX_DAILY_QUOTA).default(10_000).meta({
+  TRIAL_DAILY_QUOTA: z.coerce.number().int().min(1).max(MAX_PLAN_DAILY_QUOTA).default(10_000).meta({
     shown: '`10000`',
     description:
       "requests a trial company's tokens may have admitted per UTC day, all together (design §10); the `trial` plan is brought in line with it at start-up, and every data feed hears of a change within a second — the same on every instance",
   }),
-  TRIAL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(MAX_RATE_PER_SECOND).default(10).meta({
+  TRIAL_RATE_PER_SECOND: z.coerce.number().int().min(1).max(MAX_PLAN_RATE_PER_SECOND).default(10).meta({
     shown: '`10`',
     description:
       "requests a trial company's tokens may have admitted per second, all together; brought into the `trial` plan at start-up like `TRIAL_DAILY_QUOTA`",

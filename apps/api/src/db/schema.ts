@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   API_TYPES,
+  AUDIT_ACTOR_KINDS,
   AUDIT_EVENT_KINDS,
   ASSIGNABLE_ROLES,
   COMPANY_ACCOUNT_STATUSES,
@@ -421,7 +422,7 @@ export const replacedClientIds = pgTable(
 
 export const credentialEventKind = pgEnum('credential_event_kind', CREDENTIAL_EVENT_KINDS);
 export const credentialEventEffect = pgEnum('credential_event_effect', ['none', 'changed', 'revoked']);
-export const actorKind = pgEnum('actor_kind', ['user', 'operator', 'system']);
+export const actorKind = pgEnum('actor_kind', AUDIT_ACTOR_KINDS);
 
 /**
  * Every change to a credential, written in the transaction that makes it (credentials/credential-store.ts
@@ -534,6 +535,8 @@ export const auditEvents = pgTable(
   (table) => [
     index('audit_events_company_at_idx').on(table.companyId, table.at, table.seq),
     index('audit_events_company_kind_at_idx').on(table.companyId, table.kind, table.at),
+    // The console's staff trail: the provider team's actions, newest first.
+    index('audit_events_actor_kind_at_idx').on(table.actorKind, table.at, table.seq),
   ],
 );
 

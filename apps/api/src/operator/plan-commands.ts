@@ -2,8 +2,13 @@
 // day and a rate per second, each a number or `unlimited` — and which one a company is on. The trial
 // plan's limits are the environment's (TRIAL_DAILY_QUOTA, TRIAL_RATE_PER_SECOND), so `plan update trial`
 // is refused with where to set them: an edit here would be undone by the next start.
-import { TRIAL_PLAN, type Plan, type PlanLimits } from '@datafeeds/domain';
-import { MAX_DAILY_QUOTA, MAX_RATE_PER_SECOND } from '../config/plan-limits.ts';
+import {
+  MAX_PLAN_DAILY_QUOTA,
+  MAX_PLAN_RATE_PER_SECOND,
+  TRIAL_PLAN,
+  type Plan,
+  type PlanLimits,
+} from '@datafeeds/domain';
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 import type { PlansService } from '../plugins/app/plans/plans-service.ts';
 import type { ActionResult } from './provider-team.ts';
@@ -72,7 +77,7 @@ function describeLimits(limits: PlanLimits): string {
 /** A limit as typed: a whole number within its bound, or `unlimited` (null); a sentence when neither. */
 function parseLimit(text: string, flag: LimitFlag): number | null | { problem: string } {
   if (text === 'unlimited') return null;
-  const max = flag === '--daily' ? MAX_DAILY_QUOTA : MAX_RATE_PER_SECOND;
+  const max = flag === '--daily' ? MAX_PLAN_DAILY_QUOTA : MAX_PLAN_RATE_PER_SECOND;
   const value = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (Number.isSafeInteger(value) && value >= 1 && value <= max) return value;
   const unit = flag === '--daily' ? 'requests per UTC day' : 'requests per second';

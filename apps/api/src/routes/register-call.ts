@@ -87,7 +87,7 @@ function guardOf(app: FastifyInstance, access: CallAccess): onRequestHookHandler
     case 'verifier':
       return [app.authenticateVerifier];
     case 'staff':
-      return access.role ? [app.authenticateStaff, app.allowStaff(access.role)] : [app.authenticateStaff];
+      return access.action ? [app.authenticateStaff, app.allowStaff(access.action)] : [app.authenticateStaff];
     default:
       return [];
   }

@@ -1,7 +1,7 @@
 // The call contracts are complete and consistent: each area file exports calls only (ALL_CALLS is every
 // export), each call is named once, and what it declares can be served.
 import { describe, expect, it } from 'vitest';
-import { ROLE_POLICY } from '../team.ts';
+import { CONSOLE_POLICY, ROLE_POLICY } from '../policy.ts';
 import * as calls from './index.ts';
 import { ALL_CALLS, callName, successStatusOf, type CallDefinition } from './index.ts';
 
@@ -10,6 +10,8 @@ const AREAS = [
   'activity',
   'auth',
   'staffConsole',
+  'consoleCompanies',
+  'consoleTools',
   'dev',
   'system',
   'team',
@@ -58,9 +60,11 @@ describe('the call contracts', () => {
     for (const call of ALL_CALLS) {
       if (call.access.kind === 'member' && call.access.action)
         expect(ROLE_POLICY[call.access.action], callName(call)).toBeDefined();
-      const signedIn = ['signedIn', 'member', 'verifier'].includes(call.access.kind);
+      if (call.access.kind === 'staff' && call.access.action)
+        expect(CONSOLE_POLICY[call.access.action], callName(call)).toBeDefined();
+      const signedIn = ['signedIn', 'member', 'verifier', 'staff'].includes(call.access.kind);
       if (signedIn) expect(call.errors, `${callName(call)} refuses with 401`).toContain(401);
-      if (call.access.kind === 'member' && call.access.action)
+      if ((call.access.kind === 'member' || call.access.kind === 'staff') && call.access.action)
         expect(call.errors, `${callName(call)} refuses with 403`).toContain(403);
     }
   });

@@ -3,8 +3,7 @@
 // validation, OpenAPI), the web app calls through them (input and answer inferred), and the web's test
 // doubles answer by them (parsed by the same schemas). A call is renamed or changed in this one place.
 import type { z } from 'zod';
-import type { StaffRole } from '../staff.ts';
-import type { TeamAction } from '../team.ts';
+import type { ConsoleAction, TeamAction } from '../policy.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -15,8 +14,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `signedIn`: a valid access token, with or without a company.
  * - `member`: a member of a company; with `action`, one whose role the policy table lets do it.
  * - `verifier`: a data-feed service with a live verifier key (design §8).
- * - `staff`: a signed-in staff member of the provider console (design §11); with `role`, of that role
- *   (`admin` may everything `support` may). `staffRefreshCookie`: the console's refresh cookie is the
+ * - `staff`: a signed-in staff member of the provider console (design §11); with `action`, one whose
+ *   role the console's policy table lets do it. `staffRefreshCookie`: the console's refresh cookie is the
  *   credential (checked by the handler).
  */
 export type CallAccess =
@@ -26,7 +25,7 @@ export type CallAccess =
   | { readonly kind: 'signedIn' }
   | { readonly kind: 'member'; readonly action?: TeamAction }
   | { readonly kind: 'verifier' }
-  | { readonly kind: 'staff'; readonly role?: StaffRole }
+  | { readonly kind: 'staff'; readonly action?: ConsoleAction }
   | { readonly kind: 'staffRefreshCookie' };
 
 /** The statuses answered with the one error shape of design §6 (`ErrorResponse`). */

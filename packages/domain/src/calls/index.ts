@@ -5,6 +5,8 @@ import * as account from './account.ts';
 import * as activity from './activity.ts';
 import * as auth from './auth.ts';
 import * as staffConsole from './console.ts';
+import * as consoleCompanies from './console-companies.ts';
+import * as consoleTools from './console-tools.ts';
 import * as dev from './dev.ts';
 import * as system from './system.ts';
 import * as team from './team.ts';
@@ -13,7 +15,20 @@ import * as users from './users.ts';
 import * as verification from './verification.ts';
 
 export * from './define-call.ts';
-export { account, activity, auth, staffConsole, dev, system, team, tokens, users, verification };
+export {
+  account,
+  activity,
+  auth,
+  staffConsole,
+  consoleCompanies,
+  consoleTools,
+  dev,
+  system,
+  team,
+  tokens,
+  users,
+  verification,
+};
 
 /** Every call the portal serves: the API registers each, and a test finds these and its routes equal. */
 export const ALL_CALLS: readonly CallDefinition[] = [
@@ -21,6 +36,8 @@ export const ALL_CALLS: readonly CallDefinition[] = [
   activity,
   auth,
   staffConsole,
+  consoleCompanies,
+  consoleTools,
   dev,
   system,
   team,

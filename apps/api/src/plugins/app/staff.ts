@@ -1,9 +1,9 @@
 // The provider console's staff accounts (design §11): the service, and `app.authenticateStaff`, the
-// guard of console calls (a console access token of a live session of an enabled member; with a role,
-// that role — `admin` may everything `support` may).
+// guard of console calls (a console access token of a live session of an enabled member), and
+// `app.allowStaff`, which lets through the roles the console's policy table gives an action.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { STAFF_MESSAGES, type StaffRole } from '@datafeeds/domain';
+import { CONSOLE_REFUSALS, staffMay, type ConsoleAction } from '@datafeeds/domain';
 import type { Secrets } from '../../config/secrets.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
@@ -17,8 +17,8 @@ declare module 'fastify' {
     staff: StaffService;
     staffSessions: StaffSessions;
     authenticateStaff(request: FastifyRequest): Promise<void>;
-    /** A guard to put after `authenticateStaff`: the member has `role` (admin covers support). */
-    allowStaff(role: StaffRole): (request: FastifyRequest) => Promise<void>;
+    /** A guard to put after `authenticateStaff`: the member's role may do `action` (policy.ts). */
+    allowStaff(action: ConsoleAction): (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     staffCaller: StaffCaller | null;
@@ -56,10 +56,8 @@ export default fp<{ secrets: Secrets }>(
       if (!caller) throw unauthorized();
       request.staffCaller = caller;
     });
-    app.decorate('allowStaff', (role: StaffRole) => async (request: FastifyRequest) => {
-      if (role === 'admin' && staffOf(request).role !== 'admin') {
-        throw forbidden(STAFF_MESSAGES.adminOnly);
-      }
+    app.decorate('allowStaff', (action: ConsoleAction) => async (request: FastifyRequest) => {
+      if (!staffMay(staffOf(request).role, action)) throw forbidden(CONSOLE_REFUSALS[action]);
     });
   },
   { name: 'staff', dependencies: ['services'] },

@@ -1,9 +1,9 @@
-// A console call with `access: { kind: 'staff', role: 'admin' }` admits administrators only (design §11
-// "Console API": admin may everything support may, and more); no such call is served yet, so this test
-// declares one of its own.
+// A console call guarded by an action of the console's policy table admits the roles the table gives
+// it (design §11 "Console API"); this test declares a call of its own, so the guard is tested apart
+// from any real call (the matrix of the real ones is console-policy.test.ts).
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { STAFF_MESSAGES } from '@datafeeds/domain';
+import { CONSOLE_REFUSALS } from '@datafeeds/domain';
 import { defineCall } from '@datafeeds/domain/calls';
 import { registerCall } from '../../../src/routes/register-call.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
@@ -14,7 +14,7 @@ import { codeAt, consoleLogin, setUpStaff } from './staff-helpers.ts';
 const adminOnly = defineCall({
   method: 'GET',
   path: '/api/console/test-admin-only',
-  access: { kind: 'staff', role: 'admin' },
+  access: { kind: 'staff', action: 'manageStaff' },
   operationId: 'testAdminOnly',
   tag: 'console',
   summary: 'A call for administrators only (test)',
@@ -42,7 +42,7 @@ describe('console roles', () => {
     expect(admin.statusCode).toBe(200);
     const support = await app.inject({ ...callTo(adminOnly), headers: bearer(await staffToken('support')) });
     expect(support.statusCode).toBe(403);
-    expect(support.json()).toMatchObject({ message: STAFF_MESSAGES.adminOnly });
+    expect(support.json()).toMatchObject({ message: CONSOLE_REFUSALS.manageStaff });
     const customer = await registerUser(app);
     expect((await app.inject({ ...callTo(adminOnly), headers: bearer(customer.token) })).statusCode).toBe(
       401,

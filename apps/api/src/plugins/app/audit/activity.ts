@@ -38,8 +38,16 @@ function personIdsOf(row: AuditEventRow): string[] {
   return AUDIT_PERSON_ID_KEYS.map((key) => detail[key]).filter((id): id is string => typeof id === 'string');
 }
 
-/** `names`: who the detail's ids are now (empty where unknown, as in the provider team's own reading). */
-export function toAuditEvent(row: AuditEventRow, names: ReadonlyMap<string, string> = new Map()): AuditEvent {
+/**
+ * `names`: who the detail's ids are now (empty where unknown, as in the provider team's own reading).
+ * `audience`: a company's members never see which staff member acted (design §11: "DataFeeds team");
+ * the provider team does.
+ */
+export function toAuditEvent(
+  row: AuditEventRow,
+  names: ReadonlyMap<string, string> = new Map(),
+  audience: 'company' | 'provider' = 'provider',
+): AuditEvent {
   const known = personIdsOf(row).flatMap((id) => {
     const name = names.get(id);
     return name ? [[id, name] as const] : [];
@@ -48,7 +56,10 @@ export function toAuditEvent(row: AuditEventRow, names: ReadonlyMap<string, stri
     id: String(row.seq),
     at: row.at.toISOString(),
     kind: row.kind,
-    actor: { kind: row.actorKind, email: row.actorEmail },
+    actor: {
+      kind: row.actorKind,
+      email: audience === 'company' && row.actorKind === 'staff' ? null : row.actorEmail,
+    },
     ipAddress: row.ipAddress,
     userAgent: row.userAgent,
     detail: row.detail as AuditEvent['detail'],
@@ -80,7 +91,7 @@ export function createActivityService({ audit }: { audit: AuditRepository }) {
   /** The rows as events, the people they name by id resolved in one query. */
   async function eventsOf({ companyId }: CompanyCaller, rows: AuditEventRow[]): Promise<AuditEvent[]> {
     const names = await audit.namesIn(companyId, [...new Set(rows.flatMap(personIdsOf))]);
-    return rows.map((row) => toAuditEvent(row, names));
+    return rows.map((row) => toAuditEvent(row, names, 'company'));
   }
 
   return {

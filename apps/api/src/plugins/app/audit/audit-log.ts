@@ -9,9 +9,13 @@ import type { Clock } from '../../../lib/clock.ts';
 
 /**
  * Who made a change: a person (id null for someone unknown, e.g. a sign-in tried on an unknown email),
- * the provider team (operator commands), or the portal itself.
+ * the provider team (operator commands, or a staff member in the console), or the portal itself.
  */
-export type Actor = { kind: 'user'; id: string | null } | { kind: 'operator' } | { kind: 'system' };
+export type Actor =
+  | { kind: 'user'; id: string | null }
+  | { kind: 'operator' }
+  | { kind: 'staff'; id: string; email: string }
+  | { kind: 'system' };
 
 /** Where a request came from, as the routes see it (request.ip honours TRUST_PROXY). */
 export interface RequestOrigin {
@@ -26,6 +30,11 @@ export interface AuditContext extends RequestOrigin {
 
 /** The provider team's commands have no request: no address, no user agent. */
 export const OPERATOR_CONTEXT: AuditContext = { actor: { kind: 'operator' }, ip: null, userAgent: null };
+
+/** A staff member's console request: the member acts, from the request's address. */
+export function staffContext(staff: { id: string; email: string }, origin: RequestOrigin): AuditContext {
+  return { actor: { kind: 'staff', id: staff.id, email: staff.email }, ...origin };
+}
 
 export interface AuditEntry {
   kind: AuditEventKind;
@@ -43,6 +52,7 @@ export function createAuditLog(clock: Clock) {
       const { actor, ip, userAgent } = entry.context;
       const actorId = actor.kind === 'user' ? actor.id : null;
       // Looked up in the same statement, so the row shows the person and company as they were then.
+      // A staff member is no customer: the company is the one acted on (given), the email the member's.
       const ofActor = (column: SQL): SQL | null => (actorId ? column : null);
       await executor.insert(auditEvents).values({
         at: clock.now(),
@@ -54,13 +64,15 @@ export function createAuditLog(clock: Clock) {
                 sql`(select ${profiles.companyId} from ${profiles} where ${profiles.identityId} = ${actorId})`,
               ),
         actorKind: actor.kind,
-        actorId,
+        actorId: actor.kind === 'staff' ? actor.id : actorId,
         actorEmail:
           entry.actorEmail !== undefined
             ? entry.actorEmail
-            : ofActor(
-                sql`(select ${identities.email} from ${identities} where ${identities.id} = ${actorId})`,
-              ),
+            : actor.kind === 'staff'
+              ? actor.email
+              : ofActor(
+                  sql`(select ${identities.email} from ${identities} where ${identities.id} = ${actorId})`,
+                ),
         ipAddress: ip,
         userAgent,
         detail: entry.detail ?? {},

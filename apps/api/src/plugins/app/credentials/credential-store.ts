@@ -97,7 +97,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
           kind: change.kind,
           effect: change.effect,
           actorKind: actor.kind,
-          actorId: actor.kind === 'user' ? actor.id : null,
+          actorId: actor.kind === 'user' || actor.kind === 'staff' ? actor.id : null,
           detail: change.detail ?? {},
           at,
         })),

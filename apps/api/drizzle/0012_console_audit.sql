@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_actor_kind_at_idx" ON "audit_events" USING btree ("actor_kind","at","seq");
