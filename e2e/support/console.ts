@@ -1,0 +1,61 @@
+// The provider console as a staff member meets it (design §11): an account created by the operator
+// command, set up through the emailed link with an authenticator whose codes the test computes (RFC 6238,
+// as a phone app would), then signed in at /console/login.
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { linkFromEmail } from './mailbox.ts';
+import { operator } from './operator.ts';
+
+export interface StaffAccount {
+  email: string;
+  password: string;
+  /** The authenticator secret (base32) the setup page showed. */
+  secret: string;
+}
+
+const TOTP_STEP_SECONDS = 30;
+
+/** The code an authenticator shows `stepsAhead` steps from now (the server takes ±1 step). */
+function totpCode(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * TOTP_STEP_SECONDS });
+}
+
+/** `staff create` by the operator command, then the setup page: password, authenticator, recovery codes. */
+export async function setUpStaffAccount(
+  page: Page,
+  request: APIRequestContext,
+  role: 'admin' | 'support',
+): Promise<StaffAccount> {
+  const id = randomBytes(4).toString('hex');
+  const account = { email: `staff.${id}@datafeeds.test`, password: `console-horse-${id}`, secret: '' };
+  expect(await operator('staff', 'create', account.email, '--role', role)).toContain(account.email);
+  const link = await linkFromEmail(request, account.email, '/console/setup');
+  await page.goto(`${link.pathname}${link.search}`);
+  const form = page.getByRole('form', { name: 'Set up your console account' });
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByLabel('Confirm Password').fill(account.password);
+  account.secret = (await form.getByLabel('Authenticator secret').textContent()) ?? '';
+  expect(account.secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await form.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret));
+  await form.getByRole('button', { name: 'Set up account' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('checkbox', { name: 'I have saved them' }).check();
+  await page.getByRole('button', { name: 'Continue to sign in' }).click();
+  await expect(page).toHaveURL(/\/console\/login$/);
+  return account;
+}
+
+/**
+ * Signs in at /console/login. The setup spent the current step's code (a code is accepted once), so
+ * sign-in gives the next step's, which the server's ±1 step window accepts now.
+ */
+export async function signInToConsole(page: Page, account: StaffAccount): Promise<void> {
+  if (!page.url().endsWith('/console/login')) await page.goto('/console/login');
+  const form = page.getByRole('form', { name: 'Sign in to the console' });
+  await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret, 1));
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/console\/?$/);
+}
