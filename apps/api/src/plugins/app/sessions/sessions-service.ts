@@ -1,21 +1,15 @@
 // Sessions: a short-lived JWT access token (sub = identity, sid = session) plus a rotating refresh token.
 // The session row is the refresh-token family; revoking it ends every token of the family at once, and
 // each authenticated request checks it, so revocation holds on every instance immediately.
-import { createHash, webcrypto } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
-import { LRUCache } from 'lru-cache';
-import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type CompanyRole } from '@datafeeds/domain';
+import { REFRESH_TOKEN_TTL_SECONDS, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { profiles, refreshTokens, sessions } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
-import { isUuid } from '../../../lib/uuid.ts';
 import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
-
-const ISSUER = 'datafeeds-portal';
-const AUDIENCE = 'datafeeds-portal';
+import { createSessionJwt } from './session-jwt.ts';
 
 export interface SessionTokens {
   accessToken: string;
@@ -42,31 +36,11 @@ export interface CompanyCaller extends AuthContext {
   role: CompanyRole;
 }
 
-/** What a verified access token says, kept to answer its next calls without verifying it again. */
-interface VerifiedToken {
-  identityId: string;
-  sessionId: string;
-  /** Its `exp` and `nbf` claims, in seconds: still checked on every call, as jose checks them. */
-  exp: number;
-  nbf: number | undefined;
-}
-
-/** Access tokens verified lately: a token is used for many calls during its 15 minutes. */
-const VERIFIED_TOKENS_MAX = 10_000;
-
 export type RefreshOutcome =
   { ok: true; tokens: SessionTokens } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 export function createSessionsService(db: Db, clock: Clock, sessionSecret: string, audit: AuditLog) {
-  // Imported once: given the raw bytes, jose imports a key for every signature and verification.
-  // HS256 only, for signing and verifying.
-  const key = webcrypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(sessionSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
+  const jwt = createSessionJwt(sessionSecret, clock, 'datafeeds-portal');
   // Every authenticated call runs this one: built once and prepared on each connection, so neither the
   // query builder nor PostgreSQL's parser runs per call. It also reads the caller's company and role
   // (primary-key join), so a role change or a removal holds from the next request on every instance.
@@ -82,54 +56,6 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
       ),
     )
     .prepare('sessions_live');
-  // A token's signature and claims never change, so once jose has verified a token only its expiry (and
-  // not-before) can turn the answer, and those are checked against the clock on every call. Verifying
-  // each call again was a tenth of an authenticated call's CPU (profiled). Keyed by the token's SHA-256,
-  // so no bearer token sits in a long-lived structure (a heap snapshot, say). The session row is still
-  // read on every call: revocation holds at once.
-  const verifiedTokens = new LRUCache<string, VerifiedToken>({ max: VERIFIED_TOKENS_MAX });
-
-  async function verifyAccessToken(accessToken: string, now: Date): Promise<VerifiedToken | undefined> {
-    const digest = createHash('sha256').update(accessToken).digest('base64url');
-    const seconds = Math.floor(now.getTime() / 1000);
-    const known = verifiedTokens.get(digest);
-    if (known) {
-      if (known.exp <= seconds) verifiedTokens.delete(digest);
-      return known.exp > seconds && (known.nbf === undefined || known.nbf <= seconds) ? known : undefined;
-    }
-    let verified: VerifiedToken;
-    try {
-      const { payload } = await jwtVerify(accessToken, await key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        currentDate: now,
-        // A token without an expiry would never stop working; one without these claims is not ours.
-        requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-      });
-      const { sub: identityId, sid: sessionId } = payload;
-      // Shapes checked before they reach a uuid column, where a stranger string is a database error.
-      if (!isUuid(identityId) || !isUuid(sessionId)) return undefined;
-      verified = { identityId, sessionId, exp: payload.exp as number, nbf: payload.nbf };
-    } catch {
-      return undefined;
-    }
-    verifiedTokens.set(digest, verified);
-    return verified;
-  }
-
-  async function signAccessToken(identityId: string, sessionId: string): Promise<string> {
-    const issuedAt = Math.floor(clock.now().getTime() / 1000);
-    return new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(identityId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(await key);
-  }
-
   async function addRefreshToken(sessionId: string, executor: Db): Promise<string> {
     const now = clock.now();
     const { token, hash } = newRandomToken();
@@ -165,7 +91,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
       if (!session) throw new Error('session insert returned no row');
       const refreshToken = await addRefreshToken(session.id, executor);
       return {
-        accessToken: await signAccessToken(identityId, session.id),
+        accessToken: await jwt.sign(identityId, session.id),
         refreshToken,
         sessionId: session.id,
       };
@@ -173,9 +99,9 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
 
     /** The caller behind a bearer token, or undefined when the token is invalid, expired or revoked. */
     async authenticate(accessToken: string): Promise<AuthContext | undefined> {
-      const token = await verifyAccessToken(accessToken, clock.now());
+      const token = await jwt.verify(accessToken, clock.now());
       if (!token) return undefined;
-      const { identityId, sessionId } = token;
+      const { subject: identityId, sessionId } = token;
       const [live] = await liveSession.execute({ sessionId, identityId });
       return live ? { identityId, sessionId, companyId: live.companyId, role: live.role } : undefined;
     },
@@ -210,7 +136,7 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
         return {
           ok: true,
           tokens: {
-            accessToken: await signAccessToken(row.session.identityId, row.session.id),
+            accessToken: await jwt.sign(row.session.identityId, row.session.id),
             refreshToken: nextRefreshToken,
             sessionId: row.session.id,
           },

@@ -1,20 +1,14 @@
-// Staff sessions (design §11): like the customers' (sessions/sessions-service.ts) a short-lived JWT plus
-// a rotating refresh token, but with their own audience, tables and cookie, so a token of one kind is
-// never accepted by the other. A session ends 8 hours after sign-in, however often it is refreshed.
-import { webcrypto } from 'node:crypto';
+// Staff sessions (design §11): like the customers' (sessions/sessions-service.ts) a short-lived JWT
+// (sessions/session-jwt.ts) plus a rotating refresh token, but with their own audience, tables and
+// cookie, so a token of one kind is never accepted by the other. A session ends 8 hours after sign-in, however often it is refreshed.
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { SignJWT, jwtVerify } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS, STAFF_SESSION_TTL_SECONDS, type StaffRole } from '@datafeeds/domain';
+import { STAFF_SESSION_TTL_SECONDS, type StaffRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { staffMembers, staffRefreshTokens, staffSessions } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
-import { isUuid } from '../../../lib/uuid.ts';
-
-const ISSUER = 'datafeeds-portal';
-/** Not the customers' audience: each side's verification refuses the other's tokens. */
-const STAFF_AUDIENCE = 'datafeeds-console';
+import { createSessionJwt } from '../sessions/session-jwt.ts';
 
 export interface StaffSessionTokens {
   accessToken: string;
@@ -32,26 +26,7 @@ export interface StaffCaller {
 }
 
 export function createStaffSessions(db: Db, clock: Clock, sessionSecret: string) {
-  const key = webcrypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(sessionSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign', 'verify'],
-  );
-
-  async function signAccessToken(staffId: string, sessionId: string, expiresAt: Date): Promise<string> {
-    const issuedAt = Math.floor(clock.now().getTime() / 1000);
-    const sessionEnd = Math.floor(expiresAt.getTime() / 1000);
-    return new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(staffId)
-      .setIssuer(ISSUER)
-      .setAudience(STAFF_AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(Math.min(issuedAt + ACCESS_TOKEN_TTL_SECONDS, sessionEnd))
-      .sign(await key);
-  }
+  const jwt = createSessionJwt(sessionSecret, clock, 'datafeeds-console');
 
   async function addRefreshToken(sessionId: string, executor: Db): Promise<string> {
     const { token, hash } = newRandomToken();
@@ -69,7 +44,7 @@ export function createStaffSessions(db: Db, clock: Clock, sessionSecret: string)
         .returning({ id: staffSessions.id });
       if (!session) throw new Error('staff session insert returned no row');
       return {
-        accessToken: await signAccessToken(staffId, session.id, expiresAt),
+        accessToken: await jwt.sign(staffId, session.id, expiresAt),
         refreshToken: await addRefreshToken(session.id, executor),
         expiresAt,
       };
@@ -78,22 +53,9 @@ export function createStaffSessions(db: Db, clock: Clock, sessionSecret: string)
     /** The staff member behind a console access token: live session, account not disabled. */
     async authenticate(accessToken: string): Promise<StaffCaller | undefined> {
       const now = clock.now();
-      let staffId: string;
-      let sessionId: string;
-      try {
-        const { payload } = await jwtVerify(accessToken, await key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience: STAFF_AUDIENCE,
-          currentDate: now,
-          requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-        });
-        if (!isUuid(payload.sub) || !isUuid(payload.sid)) return undefined;
-        staffId = payload.sub;
-        sessionId = payload.sid;
-      } catch {
-        return undefined;
-      }
+      const token = await jwt.verify(accessToken, now);
+      if (!token) return undefined;
+      const { subject: staffId, sessionId } = token;
       const [live] = await db
         .select({ email: staffMembers.email, role: staffMembers.role })
         .from(staffSessions)
@@ -131,7 +93,7 @@ export function createStaffSessions(db: Db, clock: Clock, sessionSecret: string)
           return undefined;
         }
         return {
-          accessToken: await signAccessToken(row.session.staffId, row.session.id, row.session.expiresAt),
+          accessToken: await jwt.sign(row.session.staffId, row.session.id, row.session.expiresAt),
           refreshToken: await addRefreshToken(row.session.id, tx),
           expiresAt: row.session.expiresAt,
         };
