@@ -3,52 +3,30 @@
 // admit more than the quota, and none refuses while more than the stated bound of it remains: what the
 // other instance holds unspent. So do two data-feed verifiers leasing through them, which admit every
 // call themselves. A change of limits announced on one instance lifts a refusal the other holds.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dayLeaseSize, type VerifyResult } from '@datafeeds/domain';
 import { createVerifier, type Verifier } from '@datafeeds/verifier';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../../src/app.ts';
 import { companyAllowance } from '../../src/db/schema.ts';
-import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { changePlan, companyIdOf, putOnPlan } from '../helpers/limits.ts';
-import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
+import { instanceSet, uniqueRedisPrefix, within } from '../helpers/instances.ts';
+import { testDatabaseKind } from '../helpers/test-database.ts';
 import { createdClient, verifiedUser } from '../helpers/tokens.ts';
 import { verified } from '../helpers/verification.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const opened: FastifyInstance[] = [];
+const instances = instanceSet();
 const verifiers: Verifier[] = [];
 // Verifiers first: their event streams and usage reports go to the instances. fetch still holds a
 // connection to each instance on which it sent nothing; the server would wait about 4 s for it to go.
 afterAll(async () => {
   await Promise.all(verifiers.splice(0).map((verifier) => verifier.close()));
-  await Promise.all(
-    opened.splice(0).map((app) => {
-      app.server.closeAllConnections();
-      return app.close();
-    }),
-  );
+  await instances.closeAll();
 });
 
 async function instance(prefix: string): Promise<FastifyInstance> {
-  const app = await buildApp({
-    env: testEnv({
-      DATABASE_URL: await testDatabaseUrl(),
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      RATE_LIMIT_SCALE: '1000',
-    }),
-    secrets: TEST_SECRETS,
-    serveWebApp: false,
-    expirySweepMs: 0,
-    usageFlushMs: 0,
-    usageRetentionSweepMs: 0,
-  });
-  opened.push(app);
-  await app.ready();
+  const app = await instances.start({ prefix, overrides: { usageFlushMs: 0, usageRetentionSweepMs: 0 } });
   expect(app.credentialBus.kind).toBe('redis');
   return app;
 }
@@ -89,18 +67,8 @@ function portalAdmissionsOf(apps: FastifyInstance[], companyId: string): { count
   return admissions;
 }
 
-/** Milliseconds until `check` holds, polling every 5 ms; fails past `withinMs`. */
-async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 describe.runIf(testDatabaseKind === 'postgres')('plan limits across two instances', () => {
-  const prefix = `test:${randomBytes(4).toString('hex')}:`;
+  const prefix = uniqueRedisPrefix();
   const both = lazy(() => Promise.all([instance(prefix), instance(prefix)]));
 
   it('admits exactly the quota from both at once, refusing only within the bound of its end', async () => {

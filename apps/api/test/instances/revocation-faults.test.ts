@@ -3,56 +3,30 @@
 // revocation, so it must stop trusting its cache — it answers from the database, and ends the events
 // streams it can no longer vouch for so the data feeds connected to it ask too — and once its link is
 // back it resubscribes with its caches emptied.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createVerifier, type Verifier } from '@datafeeds/verifier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { system } from '@datafeeds/domain/calls';
-import { buildApp } from '../../src/app.ts';
-import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { companyIdOf, putOnPlan } from '../helpers/limits.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
-import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
+import { instanceSet, TEST_REDIS_URL, uniqueRedisPrefix, within } from '../helpers/instances.ts';
+import { testDatabaseKind } from '../helpers/test-database.ts';
 import { createdClient, deleteClient, verifiedUser } from '../helpers/tokens.ts';
 import { verified } from '../helpers/verification.ts';
 import { callTo } from '../helpers/factories.ts';
 
-const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const opened: FastifyInstance[] = [];
+const redisUrl = new URL(TEST_REDIS_URL);
+const instances = instanceSet();
 const proxies: TcpProxy[] = [];
 const verifiers: Verifier[] = [];
 afterAll(async () => {
   await Promise.all(verifiers.map((verifier) => verifier.close()));
-  await Promise.all(opened.splice(0).map((app) => app.close()));
+  await instances.closeAll();
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });
 
-async function instance(redis: string, prefix: string): Promise<FastifyInstance> {
-  const app = await buildApp({
-    env: testEnv({
-      DATABASE_URL: await testDatabaseUrl(),
-      REDIS_URL: redis,
-      REDIS_KEY_PREFIX: prefix,
-      RATE_LIMIT_SCALE: '1000',
-    }),
-    secrets: TEST_SECRETS,
-    serveWebApp: false,
-    expirySweepMs: 0,
-  });
-  opened.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return app;
-}
-
-/** Milliseconds until `check` holds, polling every 5 ms; fails past `withinMs`. */
-async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+const instance = (redis: string, prefix: string): Promise<FastifyInstance> =>
+  instances.start({ prefix, redisUrl: redis, listen: true });
 
 const revocationsOf = async (app: FastifyInstance) =>
   (await app.inject(callTo(system.health))).json().checks.revocations.state;
@@ -61,7 +35,7 @@ describe.runIf(testDatabaseKind === 'postgres').each(['cut', 'held'] as const)(
   'instance A’s Redis link %s',
   (fault) => {
     it('A refuses a token deleted on B within a second, and so does the data feed following A', async () => {
-      const prefix = `test:${randomBytes(4).toString('hex')}:`;
+      const prefix = uniqueRedisPrefix();
       const proxy = await startTcpProxy(Number(redisUrl.port || 6379), redisUrl.hostname);
       proxies.push(proxy);
       const [a, b] = await Promise.all([

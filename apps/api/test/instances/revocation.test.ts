@@ -11,51 +11,32 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VerifiedCredential } from '@datafeeds/domain';
 import { tokens, verification } from '@datafeeds/domain/calls';
-import { buildApp } from '../../src/app.ts';
-import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { openEventStream, type EventStream, type StreamEvent } from '../helpers/event-stream.ts';
 import { runOperatorCommand } from '../../src/operator/commands.ts';
 import { lazy } from '../helpers/lazy.ts';
+import { instanceSet, TEST_REDIS_URL, uniqueRedisPrefix, within } from '../helpers/instances.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, deleteClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
 import { verified } from '../helpers/verification.ts';
 import { bearer, callTo } from '../helpers/factories.ts';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const opened: FastifyInstance[] = [];
+const instances = instanceSet();
 const streams: EventStream[] = [];
 const verifiers: Verifier[] = [];
 afterAll(async () => {
   for (const stream of streams) stream.close();
   await Promise.all(verifiers.map((verifier) => verifier.close()));
-  await Promise.all(opened.splice(0).map((app) => app.close()));
+  await instances.closeAll();
 });
 
 async function instance(transport: 'redis' | 'postgres', prefix: string): Promise<FastifyInstance> {
-  const app = await buildApp({
-    env: testEnv({
-      DATABASE_URL: await testDatabaseUrl(),
-      ...(transport === 'redis' ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
-      RATE_LIMIT_SCALE: '1000',
-    }),
-    secrets: TEST_SECRETS,
-    serveWebApp: false,
-    expirySweepMs: 0,
+  const app = await instances.start({
+    prefix,
+    listen: true,
+    ...(transport === 'redis' ? {} : { redisUrl: null }),
   });
-  opened.push(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
   expect(app.credentialBus.kind).toBe(transport);
   return app;
-}
-
-/** Milliseconds until `check` holds, polling every 5 ms; fails past `withinMs`. */
-async function within(withinMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await check()) return performance.now() - started;
-    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 const baseUrlOf = (app: FastifyInstance) =>
@@ -71,7 +52,7 @@ async function stream(app: FastifyInstance, key: string) {
 describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as const)(
   'two instances sharing revocations through %s',
   (transport) => {
-    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const prefix = uniqueRedisPrefix();
     const both = lazy(() => Promise.all([instance(transport, prefix), instance(transport, prefix)]));
 
     it('a rotation or deletion on A is refused through B, and told to B’s feeds, within a second', async () => {
@@ -174,7 +155,7 @@ describe.runIf(testDatabaseKind === 'postgres').each(['redis', 'postgres'] as co
       const queriesBefore = b.verification.stats.queries;
 
       if (transport === 'redis') {
-        const admin = new Redis(redisUrl);
+        const admin = new Redis(TEST_REDIS_URL);
         try {
           // Only this run's listeners: other suites may share the Redis server.
           const clients = String(await admin.call('CLIENT', 'LIST', 'TYPE', 'pubsub')).split('\n');
