@@ -1,17 +1,11 @@
 // "Set daily cap" on API Token Details (design §10): a token's own limit per UTC day, below the plan's
 // quota, or none. The field is checked as the server checks it; a refusal about the cap lands on the
 // field, any other above the form. After a change the quota and the token reload, and a snackbar says so.
-import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useForm } from 'react-hook-form';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
 import { isHttpError } from '@/lib/api-errors';
@@ -57,7 +51,6 @@ export function TokenCapDialog({
   open,
   onClose,
 }: TokenCapDialogProps) {
-  const id = useId();
   const saving = useSetTokenCap();
   const showSnackbar = useSnackbar();
   const { control, handleSubmit, setError, reset } = useForm<CapFormValues>({
@@ -92,48 +85,39 @@ export function TokenCapDialog({
   const onSubmit = handleSubmit(({ dailyCap: typed }) => save(parseCap(typed)));
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      fullWidth
-      maxWidth="sm"
+      title={CAP_DIALOG_TITLE}
+      description={
+        <>
+          Limit how many requests <strong>{label}</strong> may make per UTC day. Once it reaches its cap, the
+          data feed refuses its requests until the day&apos;s count resets; the company&apos;s quota still
+          applies to all its tokens together.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel={SAVE_CAP_BUTTON}
+      busy={busy}
+      extraAction={
+        dailyCap === null ? null : (
+          <Button onClick={() => save(null)} disabled={busy} color="error" sx={{ mr: 'auto' }}>
+            {REMOVE_CAP_BUTTON}
+          </Button>
+        )
+      }
     >
-      <Box component="form" noValidate aria-label={CAP_DIALOG_TITLE} onSubmit={onSubmit}>
-        <DialogTitle id={`${id}-title`}>{CAP_DIALOG_TITLE}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-            Limit how many requests <strong>{label}</strong> may make per UTC day. Once it reaches its cap,
-            the data feed refuses its requests until the day&apos;s count resets; the company&apos;s quota
-            still applies to all its tokens together.
-          </DialogContentText>
-          <FormErrorAlert show={saving.isError}>{failureText(saving.error)}</FormErrorAlert>
-          <FormTextField
-            control={control}
-            name="dailyCap"
-            label={CAP_FIELD_LABEL}
-            hint={capHint(dailyQuota)}
-            inputMode="numeric"
-            autoComplete="off"
-            autoFocus
-            disabled={busy}
-          />
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap' }}>
-          {dailyCap === null ? null : (
-            <Button onClick={() => save(null)} disabled={busy} color="error" sx={{ mr: 'auto' }}>
-              {REMOVE_CAP_BUTTON}
-            </Button>
-          )}
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {SAVE_CAP_BUTTON}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <FormErrorAlert show={saving.isError}>{failureText(saving.error)}</FormErrorAlert>
+      <FormTextField
+        control={control}
+        name="dailyCap"
+        label={CAP_FIELD_LABEL}
+        hint={capHint(dailyQuota)}
+        inputMode="numeric"
+        autoComplete="off"
+        autoFocus
+        disabled={busy}
+      />
+    </FormDialog>
   );
 }

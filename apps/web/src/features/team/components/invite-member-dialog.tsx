@@ -1,6 +1,5 @@
 // "Invite member": an email and a role (admin or member; ownership moves only by a hand-over). The
 // server's refusals land on the email field (already a member, already invited) or above the form.
-import { useId } from 'react';
 import {
   ASSIGNABLE_ROLES,
   COMPANY_ROLE_LABELS,
@@ -9,14 +8,8 @@ import {
   type InviteMemberRequest,
 } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -42,7 +35,6 @@ function placeOnField(error: unknown, setError: (field: 'email' | 'role', messag
 }
 
 export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const id = useId();
   const invite = useInviteMember();
   const showSnackbar = useSnackbar();
   const { control, handleSubmit, setError, reset } = useForm<InviteMemberRequest>({
@@ -73,49 +65,31 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      fullWidth
-      maxWidth="sm"
+      title={INVITE_DIALOG_TITLE}
+      description={
+        <>
+          We email them a link to join your company. It works once and for {INVITATION_TTL_DAYS} days. Admins
+          can also rotate and delete tokens and manage the team; members see every token and create new ones.
+        </>
+      }
+      onSubmit={onSubmit}
+      submitLabel="Send invitation"
+      busy={busy}
     >
-      <Box component="form" noValidate aria-label={INVITE_DIALOG_TITLE} onSubmit={onSubmit}>
-        <DialogTitle id={`${id}-title`}>{INVITE_DIALOG_TITLE}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-            We email them a link to join your company. It works once and for {INVITATION_TTL_DAYS} days.
-            Admins can also rotate and delete tokens and manage the team; members see every token and create
-            new ones.
-          </DialogContentText>
-          <FormErrorAlert show={invite.isError}>{refusalMessage(invite.error)}</FormErrorAlert>
-          <FormTextField
-            control={control}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            autoFocus
-            disabled={busy}
-          />
-          <FormSelectField
-            control={control}
-            name="role"
-            label="Role"
-            options={ROLE_OPTIONS}
-            disabled={busy}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            Send invitation
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <FormErrorAlert show={invite.isError}>{refusalMessage(invite.error)}</FormErrorAlert>
+      <FormTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        autoFocus
+        disabled={busy}
+      />
+      <FormSelectField control={control} name="role" label="Role" options={ROLE_OPTIONS} disabled={busy} />
+    </FormDialog>
   );
 }

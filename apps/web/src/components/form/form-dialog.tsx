@@ -1,0 +1,69 @@
+// A dialog that is a form: the title names both (for screen readers), the text under it describes the
+// dialog, and the actions end with Cancel and the submit button. The caller owns the form state and
+// what a refusal does; this is the layout every form dialog shares.
+import { useId, type FormEventHandler, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+export interface FormDialogProps {
+  open: boolean;
+  /** Called on Cancel, Escape and a click outside; the caller ignores it while the form is busy. */
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  busy: boolean;
+  /** Shown first in the actions, at the start of the row (a destructive alternative, say). */
+  extraAction?: ReactNode;
+  /** The fields, and the alert above them. */
+  children: ReactNode;
+}
+
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  description,
+  onSubmit,
+  submitLabel,
+  busy,
+  extraAction,
+  children,
+}: FormDialogProps) {
+  const id = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate aria-label={title} onSubmit={onSubmit}>
+        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+            {description}
+          </DialogContentText>
+          {children}
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap' }}>
+          {extraAction}
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
