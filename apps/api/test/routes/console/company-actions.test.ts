@@ -276,6 +276,19 @@ describe('suspend and reinstate a company', () => {
     expectProblem(await act(consoleCompanies.reinstateCompany, { companyId, to: 'trial' }), 'not_suspended');
   });
 
+  it('of two suspensions at once, one is done and audited and the other refused', async () => {
+    const { companyId } = await customer();
+    const seq = await lastAuditSeq(app);
+    const answers = await Promise.all([
+      act(consoleCompanies.suspendCompany, { companyId }),
+      act(consoleCompanies.suspendCompany, { companyId }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await companyAuditSince(app, companyId, seq)).map((row) => row.kind)).toEqual([
+      'company.suspended',
+    ]);
+  });
+
   it('answers 404 for an unknown company', async () => {
     expectNotFound(
       await act(consoleCompanies.suspendCompany, unknownCompany()),
