@@ -47,6 +47,7 @@ import { trackCloseHooks } from './server/close-hooks.ts';
 import recoveryRoutes from './routes/auth/recovery.ts';
 import signInRoutes from './routes/auth/sign-in.ts';
 import staffSignInRoutes from './routes/console/staff-sign-in.ts';
+import companyActionRoutes from './routes/console/company-actions.ts';
 import mailboxRoutes from './routes/dev/mailbox.ts';
 import systemRoutes from './routes/system/system.ts';
 import availabilityRoutes from './routes/users/availability.ts';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(apiDocs);
     await portal.register(signInRoutes);
     await portal.register(staffSignInRoutes);
+    await portal.register(companyActionRoutes);
     await portal.register(recoveryRoutes);
     await portal.register(profileRoutes);
     await portal.register(availabilityRoutes);

@@ -21,6 +21,7 @@ export const CONSOLE_PAGE_SIZE_DEFAULT = 25;
 /** Why a console action could not be done: the 409 answer's `error` code, with the sentence below. */
 export const CONSOLE_PROBLEMS = [
   'not_on_trial',
+  'suspended',
   'already_suspended',
   'not_suspended',
   'not_under_review',
@@ -34,6 +35,7 @@ export const CONSOLE_MESSAGES = {
   tokenNotFound: 'No token with this client ID.',
   problems: {
     not_on_trial: 'This company is not on a trial: there is no trial to extend.',
+    suspended: 'This company is suspended: reinstate it first.',
     already_suspended: 'This company is already suspended.',
     not_suspended: 'This company is not suspended.',
     not_under_review: 'This token is not under review.',

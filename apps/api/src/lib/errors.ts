@@ -1,6 +1,7 @@
 // Errors the services throw; the one error handler turns them into `{ error, message, details? }`.
 import {
   ERROR_CODES,
+  type ConsoleProblem,
   type ErrorCode,
   type ErrorResponse,
   type FieldError,
@@ -11,8 +12,11 @@ import {
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    /** An invitation or staff setup link's problem (404/410) is a code of its own for its page. */
-    readonly code: ErrorCode | InvitationProblem | StaffSetupProblem,
+    /**
+     * An invitation or staff setup link's problem (404/410) is a code of its own for its page; so is
+     * why a console action could not be done (409).
+     */
+    readonly code: ErrorCode | InvitationProblem | StaffSetupProblem | ConsoleProblem,
     message: string,
     readonly details?: FieldError[],
     readonly headers?: Record<string, string>,

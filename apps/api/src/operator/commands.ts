@@ -136,16 +136,13 @@ export async function runOperatorCommand(
   }
   if (request.command === 'plan') {
     const args = parsePlanArgs(request.args);
-    if (args) return createPlanCommands(app.plans).plan(args);
+    if (args) return createPlanCommands(app.plans, app.accountActions).plan(args);
   }
   const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({
-    db: app.db,
-    clock: app.clock,
+    actions: app.accountActions,
     companies: app.companies,
     tokens: app.tokensRepository,
-    credentials: app.credentials,
-    upgrades: app.upgrades,
   });
   const verifierKeys = createVerifierKeyCommands(app.verifierKeys);
   const mailOutbox = createMailOutboxCommands(app.mailer);
@@ -158,7 +155,7 @@ export async function runOperatorCommand(
       return team.approveUpgrade(company, plan);
     }
     case 'set-plan':
-      return createPlanCommands(app.plans).setPlan(first, second);
+      return createPlanCommands(app.plans, app.accountActions).setPlan(first, second);
     case 'set-token-status':
       return team.setTokenStatus(first, second);
     case 'extend-trial':

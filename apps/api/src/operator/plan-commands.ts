@@ -10,8 +10,9 @@ import {
   type PlanLimits,
 } from '@datafeeds/domain';
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
+import type { AccountActions } from '../plugins/app/console/account-actions.ts';
 import type { PlansService } from '../plugins/app/plans/plans-service.ts';
-import type { ActionResult } from './provider-team.ts';
+import { noCompany, type ActionResult } from './provider-team.ts';
 
 export type PlanArgs =
   | { command: 'list' }
@@ -97,7 +98,7 @@ const TRIAL_FROM_ENVIRONMENT =
   'The trial plan takes its limits from the environment: set TRIAL_DAILY_QUOTA and TRIAL_RATE_PER_SECOND ' +
   'the same on every instance and restart them; each start brings the plan in line and tells the data feeds.';
 
-export function createPlanCommands(plans: PlansService) {
+export function createPlanCommands(plans: PlansService, actions: Pick<AccountActions, 'changePlan'>) {
   const unknownPlan = (name: string) => failed(`No plan named "${name}". See \`plan list\`.`);
 
   async function list(): Promise<ActionResult> {
@@ -161,16 +162,17 @@ export function createPlanCommands(plans: PlansService) {
     },
 
     async setPlan(companyReference: string, planName: string): Promise<ActionResult> {
-      const changed = await plans.setPlanOf(companyReference, planName, OPERATOR_CONTEXT);
-      if (changed === 'unknown_company') return failed(`No company found for ${companyReference}.`);
-      if (changed === 'unknown_plan') return unknownPlan(planName);
-      const { company } = changed;
-      if (!changed.changed) {
+      const changed = await actions.changePlan(companyReference, planName, OPERATOR_CONTEXT);
+      if (!changed.ok) {
+        if (changed.problem === 'not_found') return noCompany(companyReference);
+        if (changed.problem === 'unknown_plan') return unknownPlan(planName);
+        const { company } = changed;
         return failed(`${company.name} (${company.id}) is on the ${planName} plan already; nothing changed.`);
       }
+      const { company, plan } = changed;
       return done(
-        `${company.name} (${company.id}) moved from the ${changed.from} plan to the ${changed.to} plan; ` +
-          told(changed.announced),
+        `${company.name} (${company.id}) moved from the ${plan.from} plan to the ${plan.to} plan; ` +
+          told(plan.announced),
       );
     },
   };

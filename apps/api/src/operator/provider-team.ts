@@ -1,22 +1,22 @@
-// What the provider team does to accounts and tokens (design §3 "Operator tools"). Each action answers
-// the text the operator reads, and `ok: false` when nothing could be done.
-import { STANDARD_PLAN, TOKEN_STATUSES, tokenStatusLabel, type TokenStatus } from '@datafeeds/domain';
-import type { Db } from '../db/client.ts';
-import type { Clock } from '../lib/clock.ts';
-import { addSeconds } from '../lib/clock.ts';
+// What the provider team does to accounts and tokens (design §3 "Operator tools"): the console's
+// actions (console/account-actions.ts) with the operator as actor, each outcome worded as the text the
+// operator reads, and `ok: false` when nothing could be done.
+import {
+  MAX_TRIAL_EXTENSION_DAYS,
+  STANDARD_PLAN,
+  TOKEN_STATUSES,
+  tokenStatusLabel,
+  type TokenStatus,
+} from '@datafeeds/domain';
 import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
-import type { UpgradeService } from '../plugins/app/companies/upgrade-service.ts';
-import type { CredentialStore } from '../plugins/app/credentials/credential-store.ts';
+import type { AccountActions } from '../plugins/app/console/account-actions.ts';
 import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.ts';
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 
 export interface ProviderTeamDeps {
-  db: Db;
-  clock: Clock;
-  companies: CompaniesRepository;
-  tokens: TokensRepository;
-  credentials: CredentialStore;
-  upgrades: Pick<UpgradeService, 'approve'>;
+  actions: AccountActions;
+  companies: Pick<CompaniesRepository, 'openUpgradeRequests'>;
+  tokens: Pick<TokensRepository, 'inReview'>;
 }
 
 export interface ActionResult {
@@ -24,28 +24,25 @@ export interface ActionResult {
   output: string;
 }
 
-const MAX_TRIAL_EXTENSION_DAYS = 365;
 const done = (output: string): ActionResult => ({ ok: true, output });
 const failed = (output: string): ActionResult => ({ ok: false, output });
+export const noCompany = (reference: string) => failed(`No company found for ${reference}.`);
 
-const operator = { kind: 'operator' } as const;
-
-export function createProviderTeam({
-  db,
-  clock,
-  companies,
-  tokens,
-  credentials,
-  upgrades,
-}: ProviderTeamDeps) {
+export function createProviderTeam({ actions, companies, tokens }: ProviderTeamDeps) {
   return {
     /** The company becomes paid on `planName` (the standard plan unless the team chose another). */
     async approveUpgrade(companyReference: string, planName = STANDARD_PLAN): Promise<ActionResult> {
-      const approved = await upgrades.approve(companyReference, planName);
-      if (approved === 'unknown_plan') {
-        return failed(`No plan named "${planName}". See \`plan list\`; nothing was changed.`);
+      const approved = await actions.approveUpgrade(companyReference, planName, OPERATOR_CONTEXT);
+      if (!approved.ok) {
+        if (approved.problem === 'not_found') return noCompany(companyReference);
+        if (approved.problem === 'unknown_plan') {
+          return failed(`No plan named "${planName}". See \`plan list\`; nothing was changed.`);
+        }
+        return failed(
+          `${approved.company.name} is suspended; reinstate it first (\`reinstate-company\`). ` +
+            'Nothing was changed.',
+        );
       }
-      if (!approved) return failed(`No company found for ${companyReference}.`);
       const { company, approvedRequests, plan } = approved;
       return done(
         `${company.name} (${company.id}) now has a paid account on the ${planName} plan` +
@@ -59,9 +56,9 @@ export function createProviderTeam({
       if (!(TOKEN_STATUSES as readonly string[]).includes(status)) {
         return failed(`Unknown status "${status}". Use one of: ${TOKEN_STATUSES.join(', ')}.`);
       }
-      const row = await credentials.setStatus(clientId, status as TokenStatus, OPERATOR_CONTEXT);
-      if (!row) return failed(`No token with client ID ${clientId}.`);
-      return done(`Token "${row.label}" (${row.clientId}) is now ${tokenStatusLabel(status)}.`);
+      const set = await actions.setTokenStatus(clientId, status as TokenStatus, OPERATOR_CONTEXT);
+      if (!set.ok) return failed(`No token with client ID ${clientId}.`);
+      return done(`Token "${set.token.label}" (${set.token.clientId}) is now ${tokenStatusLabel(status)}.`);
     },
 
     async extendTrial(companyReference: string, daysText: string): Promise<ActionResult> {
@@ -71,27 +68,27 @@ export function createProviderTeam({
           `Days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}, not "${daysText}".`,
         );
       }
-      const company = await companies.find(companyReference, db);
-      if (!company) return failed(`No company found for ${companyReference}.`);
-      if (company.accountStatus !== 'trial') {
+      const extended = await actions.extendTrial(companyReference, days, OPERATOR_CONTEXT);
+      if (!extended.ok) {
+        if (extended.problem === 'not_found') return noCompany(companyReference);
+        const { company } = extended;
         return failed(
           `${company.name} is not on a trial (status ${company.accountStatus}); nothing to extend.`,
         );
       }
-      const now = clock.now();
-      // An ended trial restarts from today, so the extension always gives the days asked for.
-      const from = company.trialEndsAt && company.trialEndsAt > now ? company.trialEndsAt : now;
-      const trialEndsAt = addSeconds(from, days * 86_400);
-      await credentials.extendTrial(company.id, trialEndsAt, operator);
-      return done(`The trial of ${company.name} now ends ${trialEndsAt.toISOString()}; its tokens follow.`);
+      return done(
+        `The trial of ${extended.company.name} now ends ${extended.trialEndsAt.toISOString()}; its tokens follow.`,
+      );
     },
 
     /** Every token of the company stops verifying at once; the data feed is told. */
     async suspendCompany(companyReference: string): Promise<ActionResult> {
-      const company = await companies.find(companyReference, db);
-      if (!company) return failed(`No company found for ${companyReference}.`);
-      const changed = await credentials.setCompanyStatus(company.id, 'suspended', operator);
-      if (changed?.from === 'suspended') return failed(`${company.name} is already suspended.`);
+      const suspended = await actions.suspendCompany(companyReference, OPERATOR_CONTEXT);
+      if (!suspended.ok) {
+        if (suspended.problem === 'not_found') return noCompany(companyReference);
+        return failed(`${suspended.company.name} is already suspended.`);
+      }
+      const { company } = suspended;
       return done(`${company.name} (${company.id}) is suspended: none of its tokens verifies any more.`);
     },
 
@@ -99,12 +96,13 @@ export function createProviderTeam({
       if (statusText !== 'trial' && statusText !== 'paid') {
         return failed(`Reinstate to "trial" or "paid", not "${statusText}".`);
       }
-      const company = await companies.find(companyReference, db);
-      if (!company) return failed(`No company found for ${companyReference}.`);
-      if (company.accountStatus !== 'suspended') {
+      const reinstated = await actions.reinstateCompany(companyReference, statusText, OPERATOR_CONTEXT);
+      if (!reinstated.ok) {
+        if (reinstated.problem === 'not_found') return noCompany(companyReference);
+        const { company } = reinstated;
         return failed(`${company.name} is not suspended (status ${company.accountStatus}).`);
       }
-      await credentials.setCompanyStatus(company.id, statusText, operator);
+      const { company } = reinstated;
       return done(`${company.name} (${company.id}) is reinstated on a ${statusText} account.`);
     },
 

@@ -8,6 +8,8 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { verification } from '@datafeeds/domain/calls';
 import { companies } from '../../src/db/schema.ts';
+import { transaction } from '../../src/db/transaction.ts';
+import { OPERATOR_CONTEXT } from '../../src/plugins/app/audit/audit-log.ts';
 import { companyIdOf } from '../helpers/audit.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
@@ -224,7 +226,9 @@ describe('quota emails', () => {
     const { a } = instances;
     const { owner, companyId, clientSecret } = await company(PLAN.name);
     const clientId = await use(a, clientSecret, 1);
-    await a.credentials.setCompanyStatus(companyId, 'suspended', { kind: 'operator' });
+    await transaction(a.db, (tx) =>
+      a.credentials.setCompanyStatus(tx, companyId, 'suspended', OPERATOR_CONTEXT),
+    );
     await reportAdmitted(a, clientId, 99);
     await a.usageMeter!.flush();
     expect(Object.values(await usageRows(a, clientId))).toEqual([100]);

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '@datafeeds/domain/calls';
 import { transaction } from '../../src/db/transaction.ts';
+import { OPERATOR_CONTEXT } from '../../src/plugins/app/audit/audit-log.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { callTo, registerUser, type SignedIn } from '../helpers/factories.ts';
@@ -40,6 +41,11 @@ async function runConcurrently(...apps: FastifyInstance[]): Promise<void> {
   await Promise.all(Array.from({ length: 5 }, () => apps.map((app) => app.trialReminders.run())).flat());
 }
 
+/** The provider team moves the trial's end to `end` (the store's step of an extension). */
+async function extendTrial(app: FastifyInstance, companyId: string, end: Date): Promise<void> {
+  await transaction(app.db, (tx) => app.credentials.extendTrial(tx, companyId, end, { kind: 'operator' }));
+}
+
 async function trialEndOf(app: FastifyInstance, user: SignedIn): Promise<Date> {
   const response = await app.inject({
     ...callTo(users.getUser),
@@ -59,7 +65,9 @@ const team = lazy(async () => {
   await transaction(a.db, (tx) => a.credentials.upgradeCompany(tx, paidId, { kind: 'operator' }));
   const suspendedOwner = await registerUser(a);
   const suspendedId = await companyIdOf(a, suspendedOwner.registration.email);
-  await a.credentials.setCompanyStatus(suspendedId, 'suspended', { kind: 'operator' });
+  await transaction(a.db, (tx) =>
+    a.credentials.setCompanyStatus(tx, suspendedId, 'suspended', OPERATOR_CONTEXT),
+  );
   const trialEndsAt = await trialEndOf(a, owner);
   return { owner, admin, quietAdmin, member, paidOwner, suspendedOwner, trialEndsAt };
 });
@@ -120,9 +128,7 @@ describe('trial reminders on two instances and a restart', () => {
     const { a, b } = instances;
     const owner = await registerUser(a);
     const companyId = await companyIdOf(a, owner.registration.email);
-    await a.credentials.extendTrial(companyId, new Date(clock.now().getTime() + 8 * DAY * 1000), {
-      kind: 'operator',
-    });
+    await extendTrial(a, companyId, new Date(clock.now().getTime() + 8 * DAY * 1000));
     await runConcurrently(a, b);
     expect(await remindersTo(a, owner)).toEqual([]);
 
@@ -142,15 +148,13 @@ describe('trial reminders on two instances and a restart', () => {
     const owner = await registerUser(a);
     const companyId = await companyIdOf(a, owner.registration.email);
     const end = new Date(clock.now().getTime() + 2 * DAY * 1000);
-    await a.credentials.extendTrial(companyId, end, { kind: 'operator' });
+    await extendTrial(a, companyId, end);
     await runConcurrently(a, b);
     // Stages 7 and 3 are both due: one email, saying what is left.
     expect((await remindersTo(a, owner)).map((message) => message.subject)).toEqual([
       'Your DataFeeds trial ends in 2 days',
     ]);
-    await a.credentials.extendTrial(companyId, new Date(end.getTime() + 5 * DAY * 1000), {
-      kind: 'operator',
-    });
+    await extendTrial(a, companyId, new Date(end.getTime() + 5 * DAY * 1000));
     await runConcurrently(a, b);
     expect(await remindersTo(a, owner)).toHaveLength(2);
   });

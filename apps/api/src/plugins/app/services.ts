@@ -30,6 +30,7 @@ import { createTeamRepository } from './team/team-repository.ts';
 import { createTeamService, type TeamService } from './team/team-service.ts';
 import { createPlansService, type PlansService } from './plans/plans-service.ts';
 import { createQuotaService, type QuotaService } from './plans/quota-service.ts';
+import { createAccountActions, type AccountActions } from './console/account-actions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,8 @@ declare module 'fastify' {
     invitations: InvitationsService;
     plans: PlansService;
     quota: QuotaService;
+    /** The provider team's actions on companies and tokens: the console's and the operator's. */
+    accountActions: AccountActions;
   }
 }
 
@@ -126,13 +129,7 @@ export default fp<ServicesOptions>(
     });
     app.decorate('tokens', tokens);
     app.decorate('usage', createUsageService({ clock, tokens, store: app.usageStore }));
-    const plans = createPlansService({
-      db,
-      clock,
-      audit: app.auditLog,
-      companies,
-      credentials: app.credentials,
-    });
+    const plans = createPlansService({ db, clock, audit: app.auditLog, credentials: app.credentials });
     if (syncTrialPlan) {
       const synced = await plans.syncTrial({
         dailyQuota: env.TRIAL_DAILY_QUOTA,
@@ -154,12 +151,21 @@ export default fp<ServicesOptions>(
         clock,
         companies,
         users,
-        plans,
-        credentials: app.credentials,
         audit: app.auditLog,
         mailer,
         providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
         log: app.log,
+      }),
+    );
+    app.decorate(
+      'accountActions',
+      createAccountActions({
+        db,
+        clock,
+        audit: app.auditLog,
+        companies,
+        credentials: app.credentials,
+        plans,
       }),
     );
     const auditEvents = createAuditRepository(db);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, STANDARD_PLAN, TRIAL_DAYS } from '@datafeeds/domain';
 import { account } from '@datafeeds/domain/calls';
+import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo, getUser, login, mailbox } from '../../helpers/factories.ts';
@@ -75,8 +76,8 @@ describe('approving an upgrade', () => {
     const token = (await login(approving, email, password)).json<{ token: string }>().token;
     expect((await clientsOf(approving, token))[0]).toMatchObject({ label: 'Before', status: 'expired' });
 
-    const approved = await approving.upgrades.approve(email, STANDARD_PLAN);
-    expect(approved).toMatchObject({ approvedRequests: 0 });
+    const approved = await approving.accountActions.approveUpgrade(email, STANDARD_PLAN, OPERATOR_CONTEXT);
+    expect(approved).toMatchObject({ ok: true, approvedRequests: 0 });
     expect((await getUser(approving, token)).json().companyAccountStatus).toBe('paid');
     expect((await clientsOf(approving, token))[0]).toMatchObject({ status: 'active', expiredAt: null });
 

@@ -1,9 +1,9 @@
 // Upgrade to a paid account (spec §4 "Upgrade flow", design §3): a request to the provider team, not an
 // instant change. One open request per company; asking again answers the same request, emails nobody.
+// The provider team's approval is an account action (console/account-actions.ts).
 import { ERROR_CODES, alreadyPaidMessage, personName, type UpgradeAccountResponse } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
-import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, profileNotFound } from '../../../lib/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -12,18 +12,13 @@ import { upgradeRequestEmail } from '../mail/templates.ts';
 import type { UsersRepository } from '../users/users-repository.ts';
 import type { CompaniesRepository } from './companies-repository.ts';
 import { confirmRole } from './confirm-role.ts';
-import { OPERATOR_CONTEXT, type AuditLog, type RequestOrigin } from '../audit/audit-log.ts';
-import type { PlansService } from '../plans/plans-service.ts';
-import { findPlan } from '../plans/plans-repository.ts';
+import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
 
 export interface UpgradeServiceDeps {
   db: Db;
   clock: Clock;
   companies: CompaniesRepository;
   users: UsersRepository;
-  credentials: Pick<CredentialStore, 'upgradeCompany'>;
-  /** An approved upgrade moves the company to the plan the provider team chose (design §10). */
-  plans: Pick<PlansService, 'setCompanyPlan'>;
   mailer: Mailer;
   audit: AuditLog;
   providerTeamEmail: string;
@@ -65,30 +60,6 @@ export function createUpgradeService(deps: UpgradeServiceDeps) {
           .catch((error: unknown) => deps.log.error({ err: error }, 'could not email the upgrade request'));
       }
       return { status: 'requested', requestedAt: request.requestedAt.toISOString() };
-    },
-
-    /**
-     * Operator: the company becomes paid on `planName`, its tokens lose their expiry, expired ones are
-     * active again, and every data feed applies the plan's limits within a second — all in one
-     * transaction. An unknown plan ('unknown_plan') changes nothing.
-     */
-    async approve(companyReference: string, planName: string) {
-      return transaction(db, async (tx) => {
-        if (!(await findPlan(tx, planName))) return 'unknown_plan';
-        const company = await companies.find(companyReference, tx);
-        if (!company) return undefined;
-        const approvedRequests = await companies.approveUpgradeRequests(company.id, clock.now(), tx);
-        await deps.credentials.upgradeCompany(tx, company.id, OPERATOR_CONTEXT.actor);
-        await deps.audit.record(tx, {
-          kind: 'upgrade.approved',
-          context: OPERATOR_CONTEXT,
-          companyId: company.id,
-        });
-        const plan = await deps.plans.setCompanyPlan(tx, company.id, planName, OPERATOR_CONTEXT);
-        // Found above, and plans are never deleted.
-        if (plan === 'unknown_plan' || plan === undefined) throw new Error('plan or company vanished');
-        return { company, approvedRequests, plan };
-      });
     },
   };
 }

@@ -7,7 +7,7 @@
 // moved forward (not a transition), is also this module's (last-use.ts), run inside the usage batch's
 // statement. A change of a company's limits is not this module's write, but its announcement is
 // (limitsChanged). Every method takes the transaction its caller opened (design §3 "Who opens the
-// transaction"), but the sweeps and the operator's single-step changes, each a whole unit of work.
+// transaction"), but the sweeps, each a whole unit of work.
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ROTATION_GRACE_SECONDS,
@@ -369,40 +369,42 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       );
     },
 
-    /** Provider team decisions; any explicit status ends a review (`review` starts one). */
+    /**
+     * Provider team decisions (account-actions.ts); any explicit status ends a review (`review` starts
+     * one). Undefined when no token has this client ID.
+     */
     async setStatus(
+      tx: Db,
       clientId: string,
       status: TokenStatus,
       context: AuditContext,
     ): Promise<ApiClientRow | undefined> {
-      return transaction(db, async (tx) => {
-        const now = clock.now();
-        const [before] = await tx
-          .select({ status: apiClients.status })
-          .from(apiClients)
-          .where(eq(apiClients.clientId, clientId))
-          .for('update');
-        if (!before) return undefined;
-        const [row] = await tx
-          .update(apiClients)
-          .set({ status, inReview: status === 'review', updatedAt: now })
-          .where(eq(apiClients.clientId, clientId))
-          .returning();
-        if (!row) return undefined;
-        const effect = USABLE.includes(status) ? 'changed' : 'revoked';
-        if (effect === 'revoked') {
-          await retire(tx, predecessorOf(row.companyId, row.clientId), context, 'status_set', now);
-        }
-        const detail = { from: before.status, to: status };
-        await record(tx, context.actor, each([row], { kind: 'status_set', effect, detail }), now);
-        await audit.record(tx, {
-          kind: 'credential.status_changed',
-          context,
-          companyId: row.companyId,
-          detail: { clientId: row.clientId, ...detail },
-        });
-        return row;
+      const now = clock.now();
+      const [before] = await tx
+        .select({ status: apiClients.status })
+        .from(apiClients)
+        .where(eq(apiClients.clientId, clientId))
+        .for('update');
+      if (!before) return undefined;
+      const [row] = await tx
+        .update(apiClients)
+        .set({ status, inReview: status === 'review', updatedAt: now })
+        .where(eq(apiClients.clientId, clientId))
+        .returning();
+      if (!row) return undefined;
+      const effect = USABLE.includes(status) ? 'changed' : 'revoked';
+      if (effect === 'revoked') {
+        await retire(tx, predecessorOf(row.companyId, row.clientId), context, 'status_set', now);
+      }
+      const detail = { from: before.status, to: status };
+      await record(tx, context.actor, each([row], { kind: 'status_set', effect, detail }), now);
+      await audit.record(tx, {
+        kind: 'credential.status_changed',
+        context,
+        companyId: row.companyId,
+        detail: { clientId: row.clientId, ...detail },
       });
+      return row;
     },
 
     /** An approved upgrade: the company is paid, its tokens stop expiring, and expired ones work again. */
@@ -495,23 +497,24 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       return rows.length;
     },
 
-    /** A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. */
-    async extendTrial(companyId: string, trialEndsAt: Date, actor: Actor): Promise<void> {
-      await transaction(db, async (tx) => {
-        const now = clock.now();
-        await tx.update(companies).set({ trialEndsAt }).where(eq(companies.id, companyId));
-        const rows = await tx
-          .update(apiClients)
-          .set({
-            expiredAt: trialEndsAt,
-            ...(trialEndsAt > now ? { status: reviveIfExpired } : {}),
-            updatedAt: now,
-          })
-          .where(and(eq(apiClients.companyId, companyId), isNotNull(apiClients.expiredAt)))
-          .returning();
-        const detail = { expiresAt: trialEndsAt.toISOString() };
-        await record(tx, actor, each(rows, { kind: 'expiry_moved', effect: 'changed', detail }), now);
-      });
+    /**
+     * A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. The
+     * caller (account-actions.ts) has locked the company and audits the extension.
+     */
+    async extendTrial(tx: Db, companyId: string, trialEndsAt: Date, actor: Actor): Promise<void> {
+      const now = clock.now();
+      await tx.update(companies).set({ trialEndsAt }).where(eq(companies.id, companyId));
+      const rows = await tx
+        .update(apiClients)
+        .set({
+          expiredAt: trialEndsAt,
+          ...(trialEndsAt > now ? { status: reviveIfExpired } : {}),
+          updatedAt: now,
+        })
+        .where(and(eq(apiClients.companyId, companyId), isNotNull(apiClients.expiredAt)))
+        .returning();
+      const detail = { expiresAt: trialEndsAt.toISOString() };
+      await record(tx, actor, each(rows, { kind: 'expiry_moved', effect: 'changed', detail }), now);
     },
 
     /**
@@ -536,39 +539,39 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       });
     },
 
-    /** Suspending a company stops every token it has; reinstating it (to trial or paid) lets them work. */
+    /**
+     * Suspending a company stops every token it has; reinstating it (to trial or paid) lets them work.
+     * Answers the status it had (nothing is written when it is `accountStatus` already); undefined for
+     * an unknown company. The caller (account-actions.ts) audits the decision.
+     */
     async setCompanyStatus(
+      tx: Db,
       companyId: string,
       accountStatus: CompanyAccountStatus,
-      actor: Actor,
+      context: AuditContext,
     ): Promise<{ from: CompanyAccountStatus } | undefined> {
-      return transaction(db, async (tx) => {
-        const [before] = await tx
-          .select({ accountStatus: companies.accountStatus })
-          .from(companies)
-          .where(eq(companies.id, companyId))
-          .for('update');
-        if (!before) return undefined;
-        if (before.accountStatus === accountStatus) return { from: before.accountStatus };
-        const now = clock.now();
-        await tx.update(companies).set({ accountStatus }).where(eq(companies.id, companyId));
-        const suspended = accountStatus === 'suspended';
-        // Reinstating brings the company's tokens back, not the old secrets their rotations replaced.
-        if (suspended) {
-          const context: AuditContext = { actor, ip: null, userAgent: null };
-          await retire(tx, eq(apiClients.companyId, companyId), context, 'suspended', now);
-        }
-        const rows = await tx
-          .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
-          .from(apiClients)
-          .where(eq(apiClients.companyId, companyId));
-        const change = suspended
-          ? ({ kind: 'company_suspended', effect: 'revoked' } as const)
-          : ({ kind: 'company_reinstated', effect: 'changed' } as const);
-        const detail = { from: before.accountStatus, to: accountStatus };
-        await record(tx, actor, each(rows, { ...change, detail }), now);
-        return { from: before.accountStatus };
-      });
+      const [before] = await tx
+        .select({ accountStatus: companies.accountStatus })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .for('update');
+      if (!before) return undefined;
+      if (before.accountStatus === accountStatus) return { from: before.accountStatus };
+      const now = clock.now();
+      await tx.update(companies).set({ accountStatus }).where(eq(companies.id, companyId));
+      const suspended = accountStatus === 'suspended';
+      // Reinstating brings the company's tokens back, not the old secrets their rotations replaced.
+      if (suspended) await retire(tx, eq(apiClients.companyId, companyId), context, 'suspended', now);
+      const rows = await tx
+        .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
+        .from(apiClients)
+        .where(eq(apiClients.companyId, companyId));
+      const change = suspended
+        ? ({ kind: 'company_suspended', effect: 'revoked' } as const)
+        : ({ kind: 'company_reinstated', effect: 'changed' } as const);
+      const detail = { from: before.accountStatus, to: accountStatus };
+      await record(tx, context.actor, each(rows, { ...change, detail }), now);
+      return { from: before.accountStatus };
     },
   };
 }

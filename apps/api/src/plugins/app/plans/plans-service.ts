@@ -12,7 +12,6 @@ import { companies, plans } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
-import type { CompaniesRepository, CompanyRow } from '../companies/companies-repository.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import { findPlan, listPlans, type PlanListing } from './plans-repository.ts';
 
@@ -20,7 +19,6 @@ export interface PlansServiceDeps {
   db: Db;
   clock: Clock;
   audit: AuditLog;
-  companies: Pick<CompaniesRepository, 'find'>;
   credentials: Pick<CredentialStore, 'limitsChanged'>;
 }
 
@@ -51,13 +49,7 @@ const limitsDetail = (plan: Plan) => ({
   ratePerSecond: plan.ratePerSecond,
 });
 
-export function createPlansService({
-  db,
-  clock,
-  audit,
-  companies: companiesRepository,
-  credentials,
-}: PlansServiceDeps) {
+export function createPlansService({ db, clock, audit, credentials }: PlansServiceDeps) {
   /** Writes `to`'s limits over `from`'s, audits it and tells every token of the plan's companies. */
   async function change(tx: Db, from: Plan, to: Plan, context: AuditContext): Promise<PlanChange> {
     await tx
@@ -91,9 +83,10 @@ export function createPlansService({
   }
 
   /**
-   * Moves a company to `planName` in the caller's transaction (set-plan, an approved upgrade): audited
-   * as `plan.set` {from, to} for the company, and every token of the company told. Undefined for an
-   * unknown company, 'unknown_plan' for an unknown plan — checked before anything is written.
+   * Moves a company to `planName` in the caller's transaction (console/account-actions.ts: a plan
+   * change, an approved upgrade): audited as `plan.set` {from, to} for the company, and every token of
+   * the company told. Undefined for an unknown company, 'unknown_plan' for an unknown plan — checked
+   * before anything is written.
    */
   async function setCompanyPlan(
     tx: Db,
@@ -173,22 +166,6 @@ export function createPlansService({
     },
 
     setCompanyPlan,
-
-    /** set-plan: the company by id or a member's email, moved to `planName` in one transaction. */
-    async setPlanOf(
-      companyReference: string,
-      planName: string,
-      context: AuditContext,
-    ): Promise<(CompanyPlanChange & { company: CompanyRow }) | 'unknown_plan' | 'unknown_company'> {
-      return transaction(db, async (tx) => {
-        const company = await companiesRepository.find(companyReference, tx);
-        if (!company) return 'unknown_company';
-        const changed = await setCompanyPlan(tx, company.id, planName, context);
-        if (changed === undefined) return 'unknown_company';
-        if (changed === 'unknown_plan') return 'unknown_plan';
-        return { ...changed, company };
-      });
-    },
 
     /**
      * At start-up: the trial plan takes TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND. Only a change is
