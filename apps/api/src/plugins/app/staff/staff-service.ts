@@ -343,28 +343,29 @@ export function createStaffService(deps: StaffDeps) {
       code: string,
       origin: RequestOrigin,
     ): Promise<StaffSessionTokens> {
-      const key = `staff-sign-in:${normalise(email)}`;
+      const tried = normalise(email);
+      const refused = async (
+        staff: typeof staffMembers.$inferSelect | undefined,
+        reason: StaffSignInFailure,
+      ) => {
+        await recordFailedSignIn(staff, tried, reason, origin);
+        return signInRefused();
+      };
+      const key = `staff-sign-in:${tried}`;
       const reservation = await failures.reserve(key, STAFF_SIGN_IN_FAILURE_LIMIT, STAFF_LOCKOUT_SECONDS);
       if (!reservation.allowed) {
-        await recordFailedSignIn(await findByEmail(db, email), normalise(email), 'locked', origin);
+        await recordFailedSignIn(await findByEmail(db, email), tried, 'locked', origin);
         throw locked(reservation.retryAfterSeconds);
       }
       const staff = await findByEmail(db, email);
+      // The hash is checked even for an unknown email, so the answer takes as long either way.
       const passwordRight = await hasher.verify(staff?.passwordHash, password);
-      const failure: StaffSignInFailure | undefined = !staff
-        ? 'unknown_email'
-        : !passwordRight
-          ? 'wrong_password'
-          : !(await spendCode(staff, code))
-            ? 'wrong_code'
-            : undefined;
-      if (!staff || failure) {
-        await recordFailedSignIn(staff, normalise(email), failure ?? 'unknown_email', origin);
-        throw signInRefused();
-      }
+      if (!staff) throw await refused(undefined, 'unknown_email');
+      if (!passwordRight) throw await refused(staff, 'wrong_password');
+      if (!(await spendCode(staff, code))) throw await refused(staff, 'wrong_code');
       await failures.reset(key);
       if (staff.disabledAt) {
-        await recordFailedSignIn(staff, staff.email, 'disabled', origin);
+        await recordFailedSignIn(staff, tried, 'disabled', origin);
         throw new AppError(403, ERROR_CODES.forbidden, STAFF_MESSAGES.staffDisabled);
       }
       return transaction(db, async (tx) => {
