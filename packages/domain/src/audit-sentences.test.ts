@@ -92,6 +92,41 @@ describe('audit event sentences', () => {
     ],
     ['sign_in.failed', { reason: 'wrong_password' }, 'Wrong password'],
     ['sign_in.succeeded', {}, ''],
+    [
+      'verifier_key.created',
+      { keyId: 'key_1', name: 'Weather feed' },
+      'Created the verifier key “Weather feed”',
+    ],
+    [
+      'verifier_key.revoked',
+      { keyId: 'key_1', name: 'Weather feed' },
+      'Revoked the verifier key “Weather feed”: data feeds using it are refused',
+    ],
+    [
+      'email.retried',
+      { emailId: 'eml_1', to: 'ann@example.com' },
+      'Queued the email to ann@example.com to be sent again',
+    ],
+    [
+      'staff.created',
+      { staffId: 'stf_1', email: 'sam@datafeeds.example', role: 'support' },
+      'Created the console account of sam@datafeeds.example (support)',
+    ],
+    [
+      'staff.disabled',
+      { staffId: 'stf_1', email: 'sam@datafeeds.example' },
+      'Disabled the console account of sam@datafeeds.example',
+    ],
+    [
+      'staff.mfa_reset',
+      { staffId: 'stf_1', email: 'sam@datafeeds.example' },
+      'Reset the authenticator of sam@datafeeds.example; a new setup link was emailed',
+    ],
+    ['staff.signed_in', { code: 'authenticator' }, 'With the authenticator app'],
+    ['staff.signed_in', { code: 'recovery_code' }, 'With a recovery code'],
+    ['staff.sign_in_failed', { reason: 'wrong_code' }, 'Wrong authenticator or recovery code'],
+    ['staff.sign_in_failed', { reason: 'unknown_email' }, 'No staff account has this email'],
+    ['staff.sign_in_failed', { reason: 'disabled' }, 'Refused: the account is disabled'],
   ])('%s reads as a sentence with names, never raw keys', (kind, detail, sentence) => {
     expect(describe_(kind, detail, names)).toBe(sentence);
   });

@@ -60,6 +60,15 @@ const SIGN_IN_FAILURES: Readonly<Record<string, string>> = {
   locked: 'Refused: too many failed attempts, the account is locked for a while',
 };
 
+/** Why a staff sign-in was refused (the staff service's reasons). */
+const STAFF_SIGN_IN_FAILURES: Readonly<Record<string, string>> = {
+  unknown_email: 'No staff account has this email',
+  wrong_password: 'Wrong password',
+  wrong_code: 'Wrong authenticator or recovery code',
+  locked: 'Refused: too many failed attempts, the account is locked for a while',
+  disabled: 'Refused: the account is disabled',
+};
+
 const PROFILE_FIELDS: Readonly<Record<string, string>> = {
   firstName: 'first name',
   lastName: 'last name',
@@ -120,9 +129,23 @@ const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
     typeof detail.dailyCap === 'number'
       ? `Capped ${token()} at ${detail.dailyCap.toLocaleString('en-US')} requests a day`
       : `Removed the daily cap of ${token()}`,
+  // The provider team's own trail (the console's): verifier keys, the outbox, staff accounts.
+  'verifier_key.created': (_detail, { text }) => `Created the verifier key “${text('name') ?? '?'}”`,
+  'verifier_key.revoked': (_detail, { text }) =>
+    `Revoked the verifier key “${text('name') ?? '?'}”: data feeds using it are refused`,
+  'email.retried': (_detail, { text }) => `Queued the email to ${text('to') ?? 'someone'} to be sent again`,
+  'staff.created': (_detail, { text }) =>
+    `Created the console account of ${text('email') ?? 'someone'} (${text('role') ?? '?'})`,
+  'staff.disabled': (_detail, { text }) => `Disabled the console account of ${text('email') ?? 'someone'}`,
+  'staff.mfa_reset': (_detail, { text }) =>
+    `Reset the authenticator of ${text('email') ?? 'someone'}; a new setup link was emailed`,
+  'staff.setup_completed': () => '',
+  'staff.signed_in': (_detail, { text }) =>
+    text('code') === 'recovery_code' ? 'With a recovery code' : 'With the authenticator app',
+  'staff.sign_in_failed': (_detail, { text }) => STAFF_SIGN_IN_FAILURES[text('reason') ?? ''] ?? '',
 };
 
-/** A detail the kind has no sentence for (the provider team's verifier keys), as "key: value" pairs. */
+/** A detail the kind has no sentence for, as "key: value" pairs. */
 function listDetail(detail: Detail): string {
   return Object.entries(detail)
     .map(([key, value]) => `${key}: ${Array.isArray(value) ? value.join(', ') : String(value)}`)

@@ -28,6 +28,7 @@ export const CONSOLE_TOOL_MESSAGES = {
   staffCreated: (email: string) => `${email} is invited: a setup link is on its way.`,
   staffDisabled: (email: string) => `${email} is disabled and signed out.`,
   staffAlreadyDisabled: 'This staff member is already disabled.',
+  staffDisabledNoReset: 'This staff member is disabled: a disabled account is not set up again.',
   staffMfaReset: (email: string) => `${email} must set up again: a new setup link is on its way.`,
   notYourself: 'You cannot disable your own account.',
 } as const;
@@ -49,7 +50,14 @@ export const verifierKeySchema = z
 export const verifierKeysSchema = z.object({ keys: z.array(verifierKeySchema) }).meta({ id: 'VerifierKeys' });
 
 export const createVerifierKeyRequestSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name the data feed this key is for.').max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the data feed this key is for.')
+    .max(100)
+    // As `verifier-key create` refuses them: a name is printed in the CLI's lists and the trail.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'A name is printable characters only.'),
 });
 
 /** The key itself is in this answer only: it is stored as a hash. */
@@ -119,6 +127,7 @@ export const updatePlanRequestSchema = z.strictObject({
 });
 
 export const STAFF_STATES = ['active', 'setup_pending', 'disabled'] as const;
+export type StaffState = (typeof STAFF_STATES)[number];
 
 export const consoleStaffMemberSchema = z
   .object({

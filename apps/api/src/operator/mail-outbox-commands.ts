@@ -1,5 +1,6 @@
 // `mail-outbox` and `mail-outbox retry <id>`: the email the portal could not deliver yet or gave up on.
 // The listing shows the envelope and what went wrong, never the body: it holds one-time links.
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 import type { Mailer } from '../plugins/app/mail/mailer.ts';
 import type { UndeliveredEmail } from '../plugins/app/mail/outbox-store.ts';
 import type { ActionResult } from './provider-team.ts';
@@ -32,7 +33,7 @@ export function createMailOutboxCommands(mailer: Pick<Mailer, 'mode' | 'undelive
     },
 
     async retry(id: string): Promise<ActionResult> {
-      const email = await mailer.retry(id);
+      const email = await mailer.retry(id, OPERATOR_CONTEXT);
       if (!email) return { ok: false, output: `No failed email with id ${id}.` };
       const by =
         mailer.mode === 'smtp' ? 'now' : 'by the next server started with SMTP_URL (this one has none)';

@@ -1,6 +1,7 @@
 // `staff create|list|disable|reset-mfa` (design §11 "Staff accounts"): the provider console's accounts.
 // No setup link is printed: it goes by email only (the development mailbox without SMTP).
 import { isValidEmail, STAFF_ROLES, STAFF_SETUP_TTL_SECONDS, type StaffRole } from '@datafeeds/domain';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 import type { StaffService } from '../plugins/app/staff/staff-service.ts';
 import type { ActionResult } from './provider-team.ts';
 
@@ -39,7 +40,7 @@ export function createStaffCommands(staff: StaffService, mailbox: string | undef
       case 'create': {
         if (!isValidEmail(args.email))
           return { ok: false, output: `"${args.email}" is not an email address.` };
-        const created = await staff.create(args.email, args.role);
+        const created = await staff.create(args.email, args.role, OPERATOR_CONTEXT);
         if (!created) return { ok: false, output: `A staff account for ${args.email} exists already.` };
         return {
           ok: true,
@@ -50,21 +51,26 @@ export function createStaffCommands(staff: StaffService, mailbox: string | undef
         const rows = await staff.list();
         const lines = [`Staff accounts: ${rows.length}`];
         for (const row of rows) {
-          lines.push(`  ${row.email}  ${row.role}  ${row.state}  created ${row.createdAt.toISOString()}`);
+          const state = row.state.replace('_', ' ');
+          lines.push(`  ${row.email}  ${row.role}  ${state}  created ${row.createdAt.toISOString()}`);
         }
         return { ok: true, output: lines.join('\n') };
       }
-      case 'disable':
-        return (await staff.disable(args.email))
+      case 'disable': {
+        const disabled = await staff.disable({ email: args.email }, OPERATOR_CONTEXT);
+        return typeof disabled === 'object'
           ? { ok: true, output: `Staff account ${args.email} is disabled; its sessions have ended.` }
           : { ok: false, output: `No enabled staff account for ${args.email}.` };
-      case 'reset-mfa':
-        return (await staff.resetMfa(args.email))
+      }
+      case 'reset-mfa': {
+        const reset = await staff.resetMfa({ email: args.email }, OPERATOR_CONTEXT);
+        return typeof reset === 'object'
           ? {
               ok: true,
               output: `The authenticator of ${args.email} is reset and its sessions have ended; ${sent}`,
             }
           : { ok: false, output: `No enabled staff account for ${args.email}.` };
+      }
     }
   };
 }

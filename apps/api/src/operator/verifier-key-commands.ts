@@ -1,7 +1,7 @@
 // `verifier-key create|list|revoke` (design §8): the provider team's keys for data-feed services.
 import type { VerifierKeys } from '../plugins/app/verification/verifier-keys.ts';
 import type { ActionResult } from './provider-team.ts';
-import { isUuid } from '../lib/uuid.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 
 const MAX_NAME_LENGTH = 100;
 
@@ -13,7 +13,7 @@ export function createVerifierKeyCommands(keys: VerifierKeys) {
       if (name === '' || name.length > MAX_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(name)) {
         return { ok: false, output: `Name the service in 1 to ${MAX_NAME_LENGTH} printable characters.` };
       }
-      const { row, key } = await keys.create(name);
+      const { row, key } = await keys.create(name, OPERATOR_CONTEXT);
       return {
         ok: true,
         output: [
@@ -41,8 +41,8 @@ export function createVerifierKeyCommands(keys: VerifierKeys) {
     },
 
     async revoke(id: string): Promise<ActionResult> {
-      const row = isUuid(id) ? await keys.revoke(id) : undefined;
-      if (!row) return { ok: false, output: `No live verifier key with id ${id}.` };
+      const row = await keys.revoke(id, OPERATOR_CONTEXT);
+      if (typeof row === 'string') return { ok: false, output: `No live verifier key with id ${id}.` };
       return {
         ok: true,
         output: `Verifier key "${row.name}" (${row.id}) is revoked: its calls are refused from now on.`,

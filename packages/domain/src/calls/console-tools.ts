@@ -158,7 +158,7 @@ export const resetStaffMfa = defineCall({
   summary: 'Forget the member’s authenticator, recovery codes and sessions; a new setup link is emailed',
   body: idRequestSchema,
   responses: { 200: consoleActionResultSchema },
-  errors: [400, 401, 403, 404, 429],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 export const getStaffTrail = defineCall({

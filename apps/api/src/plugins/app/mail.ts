@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { dev } from '@datafeeds/domain/calls';
 import { devMailboxEnabled, type Env } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createAuditLog } from './audit/audit-log.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
 declare module 'fastify' {
@@ -30,6 +31,9 @@ export default fp<MailOptions>(
       mailboxUrl: devMailboxEnabled(env) ? `${env.APP_URL}${dev.devMailboxPage.path}` : undefined,
       db: app.db,
       clock,
+      // The audit writer keeps nothing but the clock; the mailer is built before the credentials plugin
+      // that decorates app.auditLog, so it has a writer of its own (the same rows, the same table).
+      audit: createAuditLog(clock),
       log: app.log,
       deliveryPollMs: deliveryMs,
     });

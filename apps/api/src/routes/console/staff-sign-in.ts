@@ -1,8 +1,10 @@
 // The console's staff accounts (design §11): setup from the emailed link, sign-in with password and
-// TOTP code, refresh and sign-out with the console's own cookie, and who is signed in.
+// TOTP code, refresh and sign-out with the console's own cookie, and who is signed in. Setup and sign-in
+// are audited from the request's address (the service writes the rows).
 import type { FastifyPluginAsync } from 'fastify';
 import { staffConsole } from '@datafeeds/domain/calls';
 import { unauthorized } from '../../lib/errors.ts';
+import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { registerCall } from '../register-call.ts';
 import {
   CONSOLE_COOKIE_PATH,
@@ -21,12 +23,12 @@ const staffSignInRoutes: FastifyPluginAsync = async (app) => {
 
   registerCall(app, staffConsole.getStaffSetup, async ({ query }) => app.staff.getSetup(query.token));
 
-  registerCall(app, staffConsole.completeStaffSetup, async ({ body }) => ({
-    recoveryCodes: await app.staff.completeSetup(body.token, body.password, body.code),
+  registerCall(app, staffConsole.completeStaffSetup, async ({ body, request }) => ({
+    recoveryCodes: await app.staff.completeSetup(body.token, body.password, body.code, originOf(request)),
   }));
 
-  registerCall(app, staffConsole.consoleLogin, async ({ body, reply }) => {
-    const tokens = await app.staff.login(body.email, body.password, body.code);
+  registerCall(app, staffConsole.consoleLogin, async ({ body, request, reply }) => {
+    const tokens = await app.staff.login(body.email, body.password, body.code, originOf(request));
     setConsoleRefreshCookie(reply, tokens.refreshToken, tokens.expiresAt, app.clock.now(), appUrl);
     return { token: tokens.accessToken };
   });

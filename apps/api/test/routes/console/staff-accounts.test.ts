@@ -10,6 +10,7 @@ import {
 } from '@datafeeds/domain';
 import { staffConsole } from '@datafeeds/domain/calls';
 import { staffMembers, staffSetupLinks } from '../../../src/db/schema.ts';
+import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cookie.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
@@ -34,7 +35,7 @@ const nextStep = () => clock.advance(30);
 describe('staff setup link', () => {
   it('tells what the link is for and offers a secret to enrol; the database holds neither token nor plain secret', async () => {
     const email = uniqueStaffEmail();
-    await app.staff.create(email, 'admin');
+    await app.staff.create(email, 'admin', OPERATOR_CONTEXT);
     const token = await setupLinkToken(app, email);
     const response = await getSetup(app, token);
     expect(response.statusCode).toBe(200);
@@ -61,7 +62,7 @@ describe('staff setup link', () => {
 
   it('answers 410 setup_link_expired after 48 hours, to reading and completing alike', async () => {
     const email = uniqueStaffEmail();
-    await app.staff.create(email, 'support');
+    await app.staff.create(email, 'support', OPERATOR_CONTEXT);
     const token = await setupLinkToken(app, email);
     const { totpSecret } = (await getSetup(app, token)).json<{ totpSecret: string }>();
     clock.advance(STAFF_SETUP_TTL_SECONDS);
@@ -81,7 +82,7 @@ describe('staff setup link', () => {
 
   it('completes once with a correct code, answers 10 distinct recovery codes, then 410 setup_link_used', async () => {
     const email = uniqueStaffEmail();
-    await app.staff.create(email, 'support');
+    await app.staff.create(email, 'support', OPERATOR_CONTEXT);
     const token = await setupLinkToken(app, email);
     const { totpSecret } = (await getSetup(app, token)).json<{ totpSecret: string }>();
     const payload = { token, password: strongPassword(), code: await codeAt(app, totpSecret) };
@@ -98,7 +99,7 @@ describe('staff setup link', () => {
 
   it('refuses a wrong code and a common password, leaving the link usable', async () => {
     const email = uniqueStaffEmail();
-    await app.staff.create(email, 'support');
+    await app.staff.create(email, 'support', OPERATOR_CONTEXT);
     const token = await setupLinkToken(app, email);
     const { totpSecret } = (await getSetup(app, token)).json<{ totpSecret: string }>();
     const right = await codeAt(app, totpSecret);
@@ -212,7 +213,7 @@ describe('staff sign-in', () => {
     nextStep();
     const signedIn = await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) });
     const { token } = signedIn.json<{ token: string }>();
-    expect(await app.staff.disable(staff.email)).toBe(true);
+    expect(await app.staff.disable({ email: staff.email }, OPERATOR_CONTEXT)).toEqual({ email: staff.email });
 
     const me = await app.inject({ ...callTo(staffConsole.getStaffMe), headers: bearer(token) });
     expect(me.statusCode).toBe(401);
@@ -268,7 +269,9 @@ describe('staff sign-in', () => {
 
   it('after an authenticator reset, the old secret and recovery codes no longer sign in until set up again', async () => {
     const staff = await setUpStaff(app);
-    expect(await app.staff.resetMfa(staff.email)).toBe(true);
+    expect(await app.staff.resetMfa({ email: staff.email }, OPERATOR_CONTEXT)).toEqual({
+      email: staff.email,
+    });
     nextStep();
     expect((await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) })).statusCode).toBe(
       401,

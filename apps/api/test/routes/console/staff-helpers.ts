@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { StaffRole } from '@datafeeds/domain';
 import { staffConsole } from '@datafeeds/domain/calls';
 import { randomBytes } from 'node:crypto';
+import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cookie.ts';
 import { callTo, latestEmail, linkParam, strongPassword } from '../../helpers/factories.ts';
 
@@ -44,7 +45,7 @@ export interface SetUpStaff {
 /** A staff member through the whole setup: created, link read, password and authenticator set. */
 export async function setUpStaff(app: FastifyInstance, role: StaffRole = 'support'): Promise<SetUpStaff> {
   const email = uniqueStaffEmail();
-  expect(await app.staff.create(email, role)).toBeDefined();
+  expect(await app.staff.create(email, role, OPERATOR_CONTEXT)).toBeDefined();
   const token = await setupLinkToken(app, email);
   const setup = await getSetup(app, token);
   expect(setup.statusCode, setup.body).toBe(200);

@@ -5,8 +5,9 @@
 // its links have expired. The log says where to read it but never holds the links: they carry one-time
 // tokens, and logs are not secret.
 import type { Db } from '../../../db/client.ts';
-import { afterCommit } from '../../../db/transaction.ts';
+import { afterCommit, transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import { startDeliveryWorker, type DeliveryLog } from './delivery-worker.ts';
 import { createOutboxStore, type MailboxMessage, type UndeliveredEmail } from './outbox-store.ts';
 import { createSmtpSender } from './smtp-sender.ts';
@@ -29,8 +30,11 @@ export interface Mailer {
   outbox(): Promise<MailboxMessage[]>;
   /** Messages still waiting for SMTP delivery or given up on, without their body or links. */
   undelivered(): Promise<UndeliveredEmail[]>;
-  /** Makes a failed message pending again and starts its delivery; undefined when no such failed one. */
-  retry(id: string): Promise<UndeliveredEmail | undefined>;
+  /**
+   * Makes a failed message pending again and starts its delivery, audited as `email.retried` (the id
+   * and recipient, never the body); undefined when no such failed one.
+   */
+  retry(id: string, context: AuditContext): Promise<UndeliveredEmail | undefined>;
   /** Stops the delivery worker: no new claims, the send in flight awaited (bounded). */
   close(): Promise<void>;
 }
@@ -42,6 +46,7 @@ export function createMailer(options: {
   mailboxUrl: string | undefined;
   db: Db;
   clock: Clock;
+  audit: AuditLog;
   log: DeliveryLog;
   /** The delivery worker's poll interval; 0 leaves only the nudge after each send (tests). */
   deliveryPollMs: number;
@@ -76,10 +81,19 @@ export function createMailer(options: {
     },
     outbox: () => store.mailbox(),
     undelivered: () => store.undelivered(),
-    async retry(id) {
-      const row = await store.retryFailed(id);
-      if (row) worker.nudge();
-      return row;
+    async retry(id, context) {
+      return transaction(options.db, async (tx) => {
+        const row = await store.retryFailed(id, tx);
+        if (!row) return undefined;
+        await options.audit.record(tx, {
+          kind: 'email.retried',
+          context,
+          companyId: null,
+          detail: { emailId: row.id, to: row.to },
+        });
+        afterCommit(tx, () => worker.nudge());
+        return row;
+      });
     },
     close: () => worker.stop(),
   };

@@ -201,11 +201,14 @@ export function createOutboxStore(db: Db, clock: Clock) {
       return rows as UndeliveredEmail[];
     },
 
-    /** A failed message is pending again, due now, with a new give-up time and a fresh backoff. */
-    async retryFailed(id: string): Promise<UndeliveredEmail | undefined> {
+    /**
+     * A failed message is pending again, due now, with a new give-up time and a fresh backoff; in the
+     * caller's transaction when given one (its audit row commits with it).
+     */
+    async retryFailed(id: string, executor: Db = db): Promise<UndeliveredEmail | undefined> {
       if (!isUuid(id)) return undefined;
       const now = clock.now();
-      const [row] = await db
+      const [row] = await executor
         .update(outboxEmails)
         .set({
           status: 'pending',

@@ -1,7 +1,9 @@
-// Staff accounts (design §11 "Staff accounts"): created, listed, disabled and reset by the operator CLI;
+// Staff accounts (design §11 "Staff accounts"): created, listed, disabled and reset by the operator CLI
+// and by administrators in the console (one code path, the actor given by the caller's AuditContext);
 // set up by the member through the emailed link; signed in with password and TOTP code (RFC 6238) or a
 // recovery code. Failed sign-ins are counted per account before they are checked, atomically across
-// instances (auth/failure-counters.ts), so 5 failures lock the account for 15 minutes everywhere.
+// instances (auth/failure-counters.ts), so 5 failures lock the account for 15 minutes everywhere. The
+// setup, each sign-in and each failed one are audited (no company: the provider team's own trail).
 import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import {
@@ -13,6 +15,7 @@ import {
   STAFF_SIGN_IN_FAILURE_LIMIT,
   type StaffRole,
   type StaffSetup,
+  type StaffState,
   type StaffSetupProblem,
 } from '@datafeeds/domain';
 import { postgresErrorOf, type Db } from '../../../db/client.ts';
@@ -21,8 +24,9 @@ import { staffMembers, staffRecoveryCodes, staffSetupLinks } from '../../../db/s
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 import type { FailureCounters } from '../auth/failure-counters.ts';
-import { OPERATOR_CONTEXT, type AuditLog } from '../audit/audit-log.ts';
+import { staffContext, type AuditContext, type AuditLog, type RequestOrigin } from '../audit/audit-log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { staffSetupEmail } from '../mail/templates.ts';
 import type { PasswordHasher } from '../users/password-hasher.ts';
@@ -49,11 +53,18 @@ export interface StaffDeps {
 }
 
 export interface StaffListEntry {
+  id: string;
   email: string;
   role: StaffRole;
-  state: 'active' | 'setup pending' | 'disabled';
+  state: StaffState;
   createdAt: Date;
 }
+
+/** A staff account as the CLI names it (its email) or the console (its id). */
+export type StaffReference = { id: string } | { email: string };
+
+/** Why a sign-in was refused, as the audit row's detail says. */
+export type StaffSignInFailure = 'unknown_email' | 'wrong_password' | 'wrong_code' | 'locked' | 'disabled';
 
 const setupProblem = (problem: StaffSetupProblem) =>
   new AppError(problem === 'setup_link_invalid' ? 404 : 410, problem, STAFF_SETUP_PROBLEM_MESSAGES[problem]);
@@ -154,9 +165,40 @@ export function createStaffService(deps: StaffDeps) {
     return used.length === 1;
   }
 
+  /** The account, locked until the caller's transaction ends, so two changes of one member queue. */
+  async function lockedStaff(tx: Db, which: StaffReference) {
+    if ('id' in which && !isUuid(which.id)) return undefined;
+    const [row] = await tx
+      .select()
+      .from(staffMembers)
+      .where('id' in which ? eq(staffMembers.id, which.id) : eq(staffMembers.email, normalise(which.email)))
+      .for('update');
+    return row;
+  }
+
+  /** A refused sign-in, for the trail: the member as actor when the email is theirs, else the email tried. */
+  async function recordFailedSignIn(
+    staff: { id: string; email: string } | undefined,
+    emailTried: string,
+    reason: StaffSignInFailure,
+    origin: RequestOrigin,
+  ) {
+    await audit.record(db, {
+      kind: 'staff.sign_in_failed',
+      context: staff ? staffContext(staff, origin) : { actor: { kind: 'system' }, ...origin },
+      companyId: null,
+      ...(staff ? {} : { actorEmail: emailTried }),
+      detail: { reason },
+    });
+  }
+
   return {
     /** Creates the account and emails its setup link; undefined when the email is taken. */
-    async create(email: string, role: StaffRole): Promise<{ id: string } | undefined> {
+    async create(
+      email: string,
+      role: StaffRole,
+      context: AuditContext,
+    ): Promise<{ id: string; email: string } | undefined> {
       try {
         return await transaction(db, async (tx) => {
           const [staff] = await tx
@@ -166,13 +208,8 @@ export function createStaffService(deps: StaffDeps) {
           if (!staff) throw new Error('staff insert returned no row');
           await issueSetupLink(tx, staff, false);
           const detail = { staffId: staff.id, email: staff.email, role };
-          await audit.record(tx, {
-            kind: 'staff.created',
-            context: OPERATOR_CONTEXT,
-            companyId: null,
-            detail,
-          });
-          return { id: staff.id };
+          await audit.record(tx, { kind: 'staff.created', context, companyId: null, detail });
+          return { id: staff.id, email: staff.email };
         });
       } catch (error) {
         if (postgresErrorOf(error)?.code === '23505') return undefined;
@@ -183,61 +220,62 @@ export function createStaffService(deps: StaffDeps) {
     async list(): Promise<StaffListEntry[]> {
       const rows = await db.select().from(staffMembers).orderBy(asc(staffMembers.email));
       return rows.map((row) => ({
+        id: row.id,
         email: row.email,
         role: row.role,
-        state: row.disabledAt ? 'disabled' : row.totpSecret ? 'active' : 'setup pending',
+        state: row.disabledAt ? 'disabled' : row.totpSecret ? 'active' : 'setup_pending',
         createdAt: row.createdAt,
       }));
     },
 
-    /** Disables the account and ends its sessions; false when no enabled account has this email. */
-    async disable(email: string): Promise<boolean> {
+    /**
+     * Disables the account, ends its sessions and voids its setup link. A staff member acting (the
+     * console) cannot disable their own account: a slip would lock them out with no way back in.
+     */
+    async disable(
+      which: StaffReference,
+      context: AuditContext,
+    ): Promise<{ email: string } | 'not_found' | 'yourself' | 'already_disabled'> {
       return transaction(db, async (tx) => {
-        const [staff] = await tx
-          .update(staffMembers)
-          .set({ disabledAt: clock.now() })
-          .where(and(eq(staffMembers.email, normalise(email)), isNull(staffMembers.disabledAt)))
-          .returning();
-        if (!staff) return false;
+        const staff = await lockedStaff(tx, which);
+        if (!staff) return 'not_found';
+        if (context.actor.kind === 'staff' && context.actor.id === staff.id) return 'yourself';
+        if (staff.disabledAt) return 'already_disabled';
+        const now = clock.now();
+        await tx.update(staffMembers).set({ disabledAt: now }).where(eq(staffMembers.id, staff.id));
         await sessions.revokeAllFor(staff.id, tx);
         await tx
           .update(staffSetupLinks)
-          .set({ consumedAt: clock.now() })
+          .set({ consumedAt: now })
           .where(and(eq(staffSetupLinks.staffId, staff.id), isNull(staffSetupLinks.consumedAt)));
         const detail = { staffId: staff.id, email: staff.email };
-        await audit.record(tx, {
-          kind: 'staff.disabled',
-          context: OPERATOR_CONTEXT,
-          companyId: null,
-          detail,
-        });
-        return true;
+        await audit.record(tx, { kind: 'staff.disabled', context, companyId: null, detail });
+        return { email: staff.email };
       });
     },
 
     /**
      * Forgets the authenticator and recovery codes, ends the sessions and emails a new setup link: the
-     * member signs in again only after enrolling anew. False when no enabled account has this email.
+     * member signs in again only after enrolling anew. A disabled account has nothing to reset.
      */
-    async resetMfa(email: string): Promise<boolean> {
+    async resetMfa(
+      which: StaffReference,
+      context: AuditContext,
+    ): Promise<{ email: string } | 'not_found' | 'disabled'> {
       return transaction(db, async (tx) => {
-        const [staff] = await tx
+        const staff = await lockedStaff(tx, which);
+        if (!staff) return 'not_found';
+        if (staff.disabledAt) return 'disabled';
+        await tx
           .update(staffMembers)
           .set({ totpSecret: null, totpLastStep: null })
-          .where(and(eq(staffMembers.email, normalise(email)), isNull(staffMembers.disabledAt)))
-          .returning();
-        if (!staff) return false;
+          .where(eq(staffMembers.id, staff.id));
         await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staff.id));
         await sessions.revokeAllFor(staff.id, tx);
         await issueSetupLink(tx, staff, true);
         const detail = { staffId: staff.id, email: staff.email };
-        await audit.record(tx, {
-          kind: 'staff.mfa_reset',
-          context: OPERATOR_CONTEXT,
-          companyId: null,
-          detail,
-        });
-        return true;
+        await audit.record(tx, { kind: 'staff.mfa_reset', context, companyId: null, detail });
+        return { email: staff.email };
       });
     },
 
@@ -253,8 +291,13 @@ export function createStaffService(deps: StaffDeps) {
     },
 
     /** Sets the password and the authenticator; answers the recovery codes, this once. */
-    async completeSetup(token: string, password: string, code: string): Promise<string[]> {
-      const { link } = await usableLink(db, token);
+    async completeSetup(
+      token: string,
+      password: string,
+      code: string,
+      origin: RequestOrigin,
+    ): Promise<string[]> {
+      const { link, staff } = await usableLink(db, token);
       const step = await matchTotp(link.totpSecret, code, null);
       if (step === undefined) {
         throw new AppError(400, ERROR_CODES.validation, STAFF_MESSAGES.wrongSetupCode, [
@@ -280,6 +323,11 @@ export function createStaffService(deps: StaffDeps) {
         await tx
           .insert(staffRecoveryCodes)
           .values(codes.map((each) => ({ staffId: claimed.staffId, codeHash: recoveryCodeHash(each) })));
+        await audit.record(tx, {
+          kind: 'staff.setup_completed',
+          context: staffContext({ id: claimed.staffId, email: staff.email }, origin),
+          companyId: null,
+        });
       });
       return codes;
     },
@@ -289,16 +337,48 @@ export function createStaffService(deps: StaffDeps) {
      * across instances) and forgiven on success; at the limit the account is refused for the window.
      * A disabled account is told so only once its password and code were right.
      */
-    async login(email: string, password: string, code: string): Promise<StaffSessionTokens> {
-      const key = `staff-sign-in:${normalise(email)}`;
+    async login(
+      email: string,
+      password: string,
+      code: string,
+      origin: RequestOrigin,
+    ): Promise<StaffSessionTokens> {
+      const tried = normalise(email);
+      const refused = async (
+        staff: typeof staffMembers.$inferSelect | undefined,
+        reason: StaffSignInFailure,
+      ) => {
+        await recordFailedSignIn(staff, tried, reason, origin);
+        return signInRefused();
+      };
+      const key = `staff-sign-in:${tried}`;
       const reservation = await failures.reserve(key, STAFF_SIGN_IN_FAILURE_LIMIT, STAFF_LOCKOUT_SECONDS);
-      if (!reservation.allowed) throw locked(reservation.retryAfterSeconds);
+      if (!reservation.allowed) {
+        await recordFailedSignIn(await findByEmail(db, email), tried, 'locked', origin);
+        throw locked(reservation.retryAfterSeconds);
+      }
       const staff = await findByEmail(db, email);
+      // The hash is checked even for an unknown email, so the answer takes as long either way.
       const passwordRight = await hasher.verify(staff?.passwordHash, password);
-      if (!staff || !passwordRight || !(await spendCode(staff, code))) throw signInRefused();
+      if (!staff) throw await refused(undefined, 'unknown_email');
+      if (!passwordRight) throw await refused(staff, 'wrong_password');
+      if (!(await spendCode(staff, code))) throw await refused(staff, 'wrong_code');
       await failures.reset(key);
-      if (staff.disabledAt) throw new AppError(403, ERROR_CODES.forbidden, STAFF_MESSAGES.staffDisabled);
-      return sessions.start(staff.id, db);
+      if (staff.disabledAt) {
+        await recordFailedSignIn(staff, tried, 'disabled', origin);
+        throw new AppError(403, ERROR_CODES.forbidden, STAFF_MESSAGES.staffDisabled);
+      }
+      return transaction(db, async (tx) => {
+        const tokens = await sessions.start(staff.id, tx);
+        await audit.record(tx, {
+          kind: 'staff.signed_in',
+          context: staffContext(staff, origin),
+          companyId: null,
+          // Which second factor: a recovery code spent is worth seeing in the trail.
+          detail: { code: /^\d{6}$/.test(code) ? 'authenticator' : 'recovery_code' },
+        });
+        return tokens;
+      });
     },
   };
 }

@@ -9,6 +9,7 @@ import { isWellFormedVerifierKey } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { verifierKeys } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
+import { isUuid } from '../../../lib/uuid.ts';
 import { newVerifierKey, secretStart, type SecretHasher } from '../../../lib/client-credentials.ts';
 import type { CredentialBus } from '../credentials/credential-bus.ts';
 import { afterCommit, transaction } from '../../../db/transaction.ts';
@@ -97,15 +98,25 @@ export function createVerifierKeys({ db, clock, hasher, bus, audit, log }: Verif
       return db.select().from(verifierKeys).orderBy(desc(verifierKeys.createdAt));
     },
 
-    /** Undefined when no live key has this id (unknown or already revoked). */
-    async revoke(id: string, context: AuditContext = OPERATOR_CONTEXT): Promise<VerifierKeyRow | undefined> {
+    /** The key revoked, or why not: no key has this id, or it is revoked already. */
+    async revoke(
+      id: string,
+      context: AuditContext = OPERATOR_CONTEXT,
+    ): Promise<VerifierKeyRow | 'not_found' | 'already_revoked'> {
+      if (!isUuid(id)) return 'not_found';
       return transaction(db, async (tx) => {
         const [row] = await tx
           .update(verifierKeys)
           .set({ revokedAt: clock.now() })
           .where(and(eq(verifierKeys.id, id), isNull(verifierKeys.revokedAt)))
           .returning();
-        if (!row) return undefined;
+        if (!row) {
+          const [known] = await tx
+            .select({ id: verifierKeys.id })
+            .from(verifierKeys)
+            .where(eq(verifierKeys.id, id));
+          return known ? 'already_revoked' : 'not_found';
+        }
         const detail = { keyId: row.id, name: row.name };
         await audit.record(tx, { kind: 'verifier_key.revoked', context, companyId: null, detail });
         afterCommit(tx, () => bus.publish([{ type: 'verifier-key-revoked', id: row.id }]));
