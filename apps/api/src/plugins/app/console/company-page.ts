@@ -70,7 +70,7 @@ export const personIdsOf = (rows: AuditEventRow[]) => [
 ];
 
 /** Events as the provider team reads them: staff named, people named as the company knows them now. */
-export async function providerEvents(
+async function providerEvents(
   audit: AuditRepository,
   companyId: string,
   rows: AuditEventRow[],
