@@ -106,9 +106,15 @@ describe('searching companies', () => {
     expect((await search({ q: clientId.slice(6) })).total).toBe(0);
   });
 
-  it('reads % and _ in the search as themselves', async () => {
+  it('reads % and _ in the search as themselves, and answers any text', async () => {
     expect((await search({ q: '%' })).total).toBe(0);
     expect((await search({ q: '_' })).total).toBe(0);
+    // `dfc_%` would match every client ID were `%` a wildcard.
+    for (const q of ['\\', "o'neil", 'dfc_%', 'x\\%', '日本', 'Ünïcode', '😀', 'a'.repeat(200)]) {
+      expect((await search({ q })).total, q).toBe(0);
+    }
+    // Spaces around the text are not part of it.
+    expect(idsOf(await search({ q: '  zephyr  ' }))).toEqual([zephyr.id]);
   });
 
   it('filters by status, plan, trials ending soon and upgrade requests', async () => {
