@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { StaffTrail } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { auditEvents, companies } from '../../../db/schema.ts';
-import type { AuditRepository } from '../audit/audit-repository.ts';
+import type { AuditEventRow, AuditRepository } from '../audit/audit-repository.ts';
 import { toAuditEvent } from '../audit/activity.ts';
 import { personIdsOf } from './company-page.ts';
 
@@ -14,6 +14,25 @@ export interface StaffTrailQuery {
   staffId?: string | undefined;
   page: number;
   pageSize: number;
+}
+
+/** The people the events' details name, as each company knows them now: one query per company. */
+async function namesByCompany(
+  audit: AuditRepository,
+  events: AuditEventRow[],
+): Promise<Map<string, ReadonlyMap<string, string>>> {
+  const byCompany = new Map<string, AuditEventRow[]>();
+  for (const event of events) {
+    if (event.companyId) byCompany.set(event.companyId, [...(byCompany.get(event.companyId) ?? []), event]);
+  }
+  return new Map(
+    await Promise.all(
+      [...byCompany].map(
+        async ([companyId, ofCompany]) =>
+          [companyId, await audit.namesIn(companyId, personIdsOf(ofCompany))] as const,
+      ),
+    ),
+  );
 }
 
 export function createStaffTrail({ db, audit }: { db: Db; audit: AuditRepository }) {
@@ -34,28 +53,12 @@ export function createStaffTrail({ db, audit }: { db: Db; audit: AuditRepository
           .offset(page * pageSize),
         db.select({ total: count() }).from(auditEvents).where(where),
       ]);
-      // People the details name, as each company knows them now: one query per company on the page.
-      const companyIds = [
-        ...new Set(rows.flatMap((row) => (row.companyName === null ? [] : [row.event.companyId!]))),
-      ];
-      const names = new Map(
-        await Promise.all(
-          companyIds.map(
-            async (companyId) =>
-              [
-                companyId,
-                await audit.namesIn(
-                  companyId,
-                  personIdsOf(
-                    rows.filter((row) => row.event.companyId === companyId).map((row) => row.event),
-                  ),
-                ),
-              ] as const,
-          ),
-        ),
+      const names = await namesByCompany(
+        audit,
+        rows.flatMap((row) => (row.companyName === null ? [] : [row.event])),
       );
       const events = rows.map(({ event, companyName }) => ({
-        ...toAuditEvent(event, (event.companyId && names.get(event.companyId)) || undefined, 'provider'),
+        ...toAuditEvent(event, names.get(event.companyId ?? ''), 'provider'),
         // A company deleted since is no longer shown (nor can its page be opened).
         company: event.companyId && companyName !== null ? { id: event.companyId, name: companyName } : null,
       }));
