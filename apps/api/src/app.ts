@@ -15,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import authentication from './plugins/app/authentication.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
+import consoleReads from './plugins/app/console-reads.ts';
 import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import mail from './plugins/app/mail.ts';
@@ -52,6 +53,8 @@ import staffAccountRoutes from './routes/console/staff-accounts.ts';
 import staffSignInRoutes from './routes/console/staff-sign-in.ts';
 import companyActionRoutes from './routes/console/company-actions.ts';
 import verifierKeyRoutes from './routes/console/verifier-keys.ts';
+import consoleCompanyRoutes from './routes/console/console-companies.ts';
+import staffTrailRoutes from './routes/console/staff-trail.ts';
 import mailboxRoutes from './routes/dev/mailbox.ts';
 import systemRoutes from './routes/system/system.ts';
 import availabilityRoutes from './routes/users/availability.ts';
@@ -206,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authentication);
   await app.register(staff, { secrets });
+  await app.register(consoleReads);
   await app.register(verifierAuthentication, {
     throttle: { ...DEFAULT_VERIFIER_THROTTLE, ...options.verifierThrottle },
     keyPrefix: env.REDIS_KEY_PREFIX,
@@ -231,6 +235,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await portal.register(consoleOutboxRoutes);
     await portal.register(consolePlanRoutes);
     await portal.register(staffAccountRoutes);
+    await portal.register(consoleCompanyRoutes);
+    await portal.register(staffTrailRoutes);
     await portal.register(recoveryRoutes);
     await portal.register(profileRoutes);
     await portal.register(availabilityRoutes);

@@ -5,7 +5,9 @@
 // baseline measured in the same run and its budget is a ratio:
 //   1. GetUser vs bare node http + pg running the same SQL;
 //   2. GetClients (a company with BENCH_TOKENS tokens) vs the same;
-//   3. GetClients p99 at a steady rate during a login flood vs idle.
+//   3. GetClients p99 at a steady rate during a login flood vs idle;
+//   4. the console's company search over BENCH_COMPANIES companies (BENCH_COMPANY_TOKENS tokens each) vs
+//      bare node http + pg running the same SQL.
 // Every budget line prints PASS or FAIL; any FAIL exits 1. README.md lists the knobs.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -15,7 +17,9 @@ import { runThenCleanUp } from '@datafeeds/bench-shared/cleanup';
 import { createDatabase } from '@datafeeds/bench-shared/database';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
-import { tokens, users } from '@datafeeds/domain/calls';
+import type { ConsoleCompaniesPage } from '@datafeeds/domain';
+import { consoleCompanies, tokens, users } from '@datafeeds/domain/calls';
+import { seedCompanies, StaffSession } from './console-data.ts';
 import { measureFlood, type FloodResult } from './flood.ts';
 import type { LoadResult, RoundsResult } from './http-load.ts';
 import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
@@ -23,7 +27,7 @@ import { startPortal, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
 import { compare, Session, type Comparison } from './throughput.ts';
 
-const BUDGET = { userRatio: 0.5, clientsRatio: 0.5, floodP99Factor: 2 };
+const BUDGET = { userRatio: 0.5, clientsRatio: 0.5, floodP99Factor: 2, consoleSearchRatio: 0.5 };
 
 const logPerAnswer = (result: LoadResult) => `${int(result.logBytes / result.requests)} B of log per answer`;
 const loadAverage = () =>
@@ -56,16 +60,41 @@ async function seed(deployment: Deployment): Promise<{ owner: Account; floodAcco
   );
 }
 
+/**
+ * Figure 4's companies (bulk SQL) and a staff member signed in to the console (console-data.ts), on a
+ * portal child of their own (the first to start, when figure 4 runs alone, migrates the database).
+ */
+async function seedConsole(deployment: Deployment): Promise<StaffSession> {
+  return withServer(
+    () => startPortal('portal-console-seed', deployment),
+    async (server) => {
+      await seedCompanies(deployment.databaseUrl);
+      return StaffSession.start(server.url, deployment);
+    },
+  );
+}
+
+/** Figure 4's call: the search, sorted by name, first page of 25 (the baseline runs this statement). */
+const consoleSearchPath = () =>
+  `${consoleCompanies.searchCompanies.path}?${new URLSearchParams({
+    q: settings.consoleSearch,
+    sort: 'name',
+    order: 'asc',
+    pageSize: '25',
+  }).toString()}`;
+
 function report(
   user: Comparison | undefined,
   clients: Comparison | undefined,
   flood: FloodResult | undefined,
+  search: Comparison | undefined,
 ) {
   print(`\n== Results (machine at the end: ${machine()})`);
   print("   throughput: req/s is the mean of the rounds, p99 the worst round's");
   for (const [figure, name, result] of [
     ['1.', 'GetUser   ', user],
     ['2.', 'GetClients', clients],
+    ['4.', 'Console search', search],
   ] as const) {
     if (!result) continue;
     const ratio = result.portal.rps / result.baseline.rps;
@@ -93,6 +122,10 @@ function report(
     print(
       `   rounds, GetClients: portal ${roundsLine(clients.portal)};  bare ${roundsLine(clients.baseline)}`,
     );
+  if (search)
+    print(
+      `   rounds, console search: portal ${roundsLine(search.portal)};  bare ${roundsLine(search.baseline)}`,
+    );
   if (flood) {
     print(`   rounds, latency:    idle ${roundsLine(flood.idle)};  flood ${roundsLine(flood.flood)}`);
     const lateness = (result: RoundsResult) =>
@@ -104,6 +137,7 @@ function report(
   const cpuLines = [
     user ? `GetUser ${cpuLine(user.portal, user.baseline, 'bare')}` : '',
     clients ? `GetClients ${cpuLine(clients.portal, clients.baseline, 'bare')}` : '',
+    search ? `console search ${cpuLine(search.portal, search.baseline, 'bare')}` : '',
   ].filter(Boolean);
   if (cpuLines.length > 0) {
     print(
@@ -113,6 +147,7 @@ function report(
   const logs = [
     user ? `GetUser ${logPerAnswer(user.portal)}` : '',
     clients ? `GetClients ${logPerAnswer(clients.portal)}` : '',
+    search ? `console search ${logPerAnswer(search.portal)}` : '',
   ].filter(Boolean);
   if (logs.length > 0) print(`   portal request log (LOG_LEVEL=${settings.logLevel}): ${logs.join('; ')}`);
 }
@@ -121,10 +156,12 @@ function judge(
   user: Comparison | undefined,
   clients: Comparison | undefined,
   flood: FloodResult | undefined,
+  search: Comparison | undefined,
 ) {
   for (const [figure, name, result, limit] of [
     ['1.', 'GetUser', user, BUDGET.userRatio],
     ['2.', 'GetClients', clients, BUDGET.clientsRatio],
+    ['4.', `Console search over ${int(settings.companies)} companies`, search, BUDGET.consoleSearchRatio],
   ] as const) {
     if (!result) continue;
     budget.checkThroughputRatio(`${figure} ${name}`, result.portal, 'bare node + pg', result.baseline, limit);
@@ -161,26 +198,48 @@ async function main() {
     sessionSecret: randomBytes(32).toString('base64url'),
     hashKey: randomBytes(32).toString('base64url'),
   };
-  const { owner, floodAccounts } = await seed(deployment);
-  const session = new Session(owner);
+  // Figure 4 has data of its own: the owner and the flood's accounts only for the others.
+  const seeded = ['user', 'clients', 'flood'].some((figure) => settings.only.has(figure))
+    ? await seed(deployment)
+    : undefined;
+  const session = seeded ? new Session(seeded.owner) : undefined;
 
   let user: Comparison | undefined;
   let clients: Comparison | undefined;
   let flood: FloodResult | undefined;
-  if (settings.only.has('user')) {
+  let search: Comparison | undefined;
+  if (session && settings.only.has('user')) {
     print(`1. GetUser: portal and bare node + pg, in turns… (${machine()})`);
     user = await compare(deployment, session, users.getUser.path);
   }
-  if (settings.only.has('clients')) {
+  if (session && settings.only.has('clients')) {
     print(`2. GetClients: portal and bare node + pg, in turns… (${machine()})`);
     clients = await compare(deployment, session, tokens.getClients.path);
   }
-  if (settings.only.has('flood')) {
+  if (session && seeded && settings.only.has('flood')) {
     print(`3. GetClients latency, idle and during a login flood… (${machine()})`);
-    flood = await measureFlood(deployment, session, floodAccounts);
+    flood = await measureFlood(deployment, session, seeded.floodAccounts);
   }
-  report(user, clients, flood);
-  judge(user, clients, flood);
+  if (settings.only.has('console')) {
+    print(
+      `4. Console search: ${int(settings.companies)} companies with ${settings.companyTokens} tokens each, ` +
+        `a staff member… (${machine()})`,
+    );
+    const staff = await seedConsole(deployment);
+    print(
+      `4. Console search "${settings.consoleSearch}": portal and bare node + pg, in turns… (${machine()})`,
+    );
+    search = await compare(deployment, staff, consoleSearchPath());
+    const answer = staff.expected.get(consoleSearchPath()) as ConsoleCompaniesPage;
+    print(`   the search matched ${int(answer.total)} companies; ${answer.companies.length} on the page`);
+    // A search matching nothing would measure an empty answer.
+    budget.check(
+      answer.companies.length > 0,
+      `4. the search answered a page of companies (${answer.companies.length} of ${int(answer.total)})`,
+    );
+  }
+  report(user, clients, flood, search);
+  judge(user, clients, flood, search);
   budget.conclude('bench:api');
 }
 

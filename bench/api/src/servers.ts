@@ -62,10 +62,13 @@ async function startChild(
   };
 }
 
-/** The real portal as deployed: PostgreSQL, Redis, production mode, behind one proxy, info-level logs. */
-export function startPortal(name: string, deployment: Deployment) {
+/**
+ * The environment of a portal as deployed — PostgreSQL, Redis, production mode, behind one proxy,
+ * info-level logs — on a data directory of its own (the operator command figure 4 runs gets it too).
+ */
+export function portalEnvironment(deployment: Deployment): Record<string, string> {
   const dataDir = join(runDir(), `data-${started + 1}`);
-  return startChild(name, 'portal.ts', {
+  return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     LOG_LEVEL: settings.logLevel,
@@ -82,7 +85,12 @@ export function startPortal(name: string, deployment: Deployment) {
     APP_URL: '',
     SMTP_URL: '',
     DEV_MAILBOX: '',
-  });
+  };
+}
+
+/** The real portal as deployed. */
+export function startPortal(name: string, deployment: Deployment) {
+  return startChild(name, 'portal.ts', portalEnvironment(deployment));
 }
 
 export const startBarePg = (deployment: Deployment) =>

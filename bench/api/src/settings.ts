@@ -5,6 +5,11 @@ export const settings = {
   ...commonSettings,
   /** Tokens of the company GetClients lists. */
   tokens: whole('BENCH_TOKENS', 100),
+  /** Companies the console searches (figure 4), and tokens of each. */
+  companies: whole('BENCH_COMPANIES', 10_000),
+  companyTokens: whole('BENCH_COMPANY_TOKENS', 5),
+  /** What figure 4 searches for: a word of 1 company name in 5 (and of no email or client ID). */
+  consoleSearch: process.env.BENCH_CONSOLE_SEARCH ?? 'analytics',
   /** GetClients requests per second (over 10 connections) while its latency is measured. */
   latencyRate: whole('BENCH_LATENCY_RATE', 100),
   /** Accounts that sign in, again and again, during the login flood. */
@@ -15,6 +20,8 @@ export const settings = {
   addresses: Math.min(whole('BENCH_ADDRESSES', 4_096), 65_535),
   /** The portal's log level: info, as deployed (every request logged); `warn` shows what logging costs. */
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
-  /** Only these figures (comma-separated: user, clients, flood); all by default. */
-  only: new Set((process.env.BENCH_ONLY ?? 'user,clients,flood').split(',').map((name) => name.trim())),
+  /** Only these figures (comma-separated: user, clients, flood, console); all by default. */
+  only: new Set(
+    (process.env.BENCH_ONLY ?? 'user,clients,flood,console').split(',').map((name) => name.trim()),
+  ),
 };

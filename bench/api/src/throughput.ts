@@ -1,8 +1,9 @@
-// Figures 1 and 2: GetUser and GetClients on a portal child against the bare node http + pg server
-// running the same SQL, one server at a time, under the same load (BENCH_CONNECTIONS connections, as
-// fast as answers come). The load on the machine drifts, so the two take turns over BENCH_ROUNDS rounds
-// in ABBA order (portal, bare, bare, portal, …), each on a freshly started child. Before a run, the
-// server's answer is checked against the one the portal gave (the same JSON), so both do the same work.
+// Figures 1, 2 and 4: GetUser, GetClients and the console's company search on a portal child against
+// the bare node http + pg server running the same SQL, one server at a time, under the same load
+// (BENCH_CONNECTIONS connections, as fast as answers come). The load on the machine drifts, so the two
+// take turns over BENCH_ROUNDS rounds in ABBA order (portal, bare, bare, portal, …), each on a freshly
+// started child. Before a run, the server's answer is checked against the one the portal gave (the same
+// JSON), so both do the same work.
 import { isDeepStrictEqual } from 'node:util';
 import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
 import { withServer } from '@datafeeds/bench-shared/child-server';
@@ -19,7 +20,14 @@ export interface Comparison {
 
 const readAddress = addressCycle('reads');
 
-export class Session {
+/** Who calls the measured path: a fresh access token per portal child, and the answer to compare with. */
+export interface ReadSession {
+  token: string;
+  expected: Map<string, unknown>;
+  refresh(portalUrl: string): Promise<void>;
+}
+
+export class Session implements ReadSession {
   /** The latest access token of the owner, and the portal's answer it is compared with. */
   token = '';
   expected = new Map<string, unknown>();
@@ -31,7 +39,7 @@ export class Session {
   }
 }
 
-async function checkedAnswer(server: RunningServer, path: string, session: Session): Promise<void> {
+async function checkedAnswer(server: RunningServer, path: string, session: ReadSession): Promise<void> {
   const { status, body } = await getJson(server.url, path, session.token);
   if (status !== 200)
     throw new Error(`${server.name} answered ${path} with ${status}: ${JSON.stringify(body)}`);
@@ -42,7 +50,7 @@ async function checkedAnswer(server: RunningServer, path: string, session: Sessi
   }
 }
 
-function target(server: RunningServer, path: string, session: Session): LoadTarget {
+function target(server: RunningServer, path: string, session: ReadSession): LoadTarget {
   return {
     url: `${server.url}${path}`,
     method: 'GET',
@@ -53,7 +61,7 @@ function target(server: RunningServer, path: string, session: Session): LoadTarg
 
 const shape = () => ({ seconds: settings.seconds, connections: settings.connections });
 
-async function portalRun(deployment: Deployment, session: Session, path: string) {
+async function portalRun(deployment: Deployment, session: ReadSession, path: string) {
   return withServer(
     () => startPortal('portal', deployment),
     async (server) => {
@@ -64,7 +72,7 @@ async function portalRun(deployment: Deployment, session: Session, path: string)
   );
 }
 
-async function bareRun(deployment: Deployment, session: Session, path: string) {
+async function bareRun(deployment: Deployment, session: ReadSession, path: string) {
   return withServer(
     () => startBarePg(deployment),
     async (server) => {
@@ -75,7 +83,11 @@ async function bareRun(deployment: Deployment, session: Session, path: string) {
 }
 
 /** The portal first (its answer is the reference), then ABBA turns. */
-export async function compare(deployment: Deployment, session: Session, path: string): Promise<Comparison> {
+export async function compare(
+  deployment: Deployment,
+  session: ReadSession,
+  path: string,
+): Promise<Comparison> {
   const { a: portal, b: baseline } = await inAbbaTurns(
     settings.rounds,
     () => portalRun(deployment, session, path),

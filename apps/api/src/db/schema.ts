@@ -388,6 +388,9 @@ export const apiClients = pgTable(
   },
   (table) => [
     index('api_clients_company_id_idx').on(table.companyId, table.createdAt),
+    // The console's search by the start of a client ID (`LIKE 'start%'`), whatever the database's
+    // collation: the unique index serves it only under the C collation.
+    index('api_clients_client_id_prefix_idx').on(table.clientId.op('text_pattern_ops')),
     index('api_clients_retiring_idx')
       .on(table.retiresAt)
       .where(sql`${table.retiresAt} is not null`),

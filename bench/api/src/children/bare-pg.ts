@@ -1,8 +1,9 @@
 // Baseline: node's http server and `pg` doing, per request, what the answer needs and no more — check
 // the bearer access token's HS256 signature and expiry with node:crypto, then run the SQL the portal
 // runs for that call, in the same order, prepared under the same names or unnamed as the portal sends
-// them, in array row mode like drizzle's (pool of 10 like the portal's), and answer the same JSON. No
-// framework, no validation, no rate limit, no logs.
+// them, in array row mode like drizzle's (objects for a raw statement, as drizzle's `execute` answers
+// them; pool of 10 like the portal's), and answer the same JSON. No framework, no validation, no rate
+// limit, no logs. The console's search (figure 4) checks the staff session instead of the customer's.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import pg from 'pg';
@@ -29,6 +30,9 @@ const query = async (statement: keyof typeof BARE_SQL, values: unknown[]): Promi
   const text = BARE_SQL[statement];
   return (await pool.query<Row>({ ...(name ? { name } : {}), text, values, rowMode: 'array', types })).rows;
 };
+/** A raw statement of the portal's (drizzle's `execute`) is answered as objects, not arrays. */
+const queryObjects = async <T extends object>(statement: keyof typeof BARE_SQL, values: unknown[]) =>
+  (await pool.query<T>({ text: BARE_SQL[statement], values, types })).rows;
 
 /** `{ sub, sid }` of a valid, unexpired token signed with the session secret, else undefined. */
 function caller(authorization: string | undefined): { sub: string; sid: string } | undefined {
@@ -110,6 +114,51 @@ async function getClients({ companyId }: Caller) {
   };
 }
 
+interface CompanyRow {
+  id: string;
+  name: string;
+  account_status: string;
+  plan_name: string;
+  trial_ends_at: string | null;
+  created_at: string;
+  total: number;
+  owner_email: string | null;
+  members: number;
+  tokens: number;
+  upgrade_requested: boolean;
+}
+
+/** The console's company search (figure 4): `q` sorted by name, a page of `pageSize` (25 by default). */
+async function searchCompanies(search: URLSearchParams) {
+  const q = search.get('q') ?? '';
+  const pageSize = Number(search.get('pageSize') ?? 25);
+  const like = `${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const rows = await queryObjects<CompanyRow>('companySearch', [q, q, like, pageSize, 0]);
+  return {
+    companies: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      ownerEmail: row.owner_email,
+      accountStatus: row.account_status,
+      plan: row.plan_name,
+      trialEndsAt: iso(row.trial_ends_at),
+      createdAt: iso(row.created_at),
+      members: row.members,
+      tokens: row.tokens,
+      upgradeRequested: row.upgrade_requested,
+    })),
+    page: 0,
+    pageSize,
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** A console call: the staff session is live and its member enabled, then the answer. */
+async function answerConsole(auth: { sub: string; sid: string }, search: URLSearchParams) {
+  const [live] = await query('staffSession', [auth.sid, auth.sub, new Date()]);
+  return live ? searchCompanies(search) : undefined;
+}
+
 function send(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));
@@ -127,7 +176,22 @@ const ROUTES: Record<string, (caller: Caller) => Promise<unknown>> = {
 };
 
 let closing = false;
+const CONSOLE_SEARCH = '/api/console/companies';
+
 const server = createServer((request, response) => {
+  const url = new URL(request.url ?? '/', 'http://bare');
+  if (url.pathname === CONSOLE_SEARCH && request.method === 'GET') {
+    const auth = caller(request.headers.authorization);
+    if (!auth) return send(response, 401, { error: 'unauthorized' });
+    answerConsole(auth, url.searchParams).then(
+      (answer) => send(response, answer ? 200 : 401, answer ?? { error: 'unauthorized' }),
+      (error: unknown) => {
+        if (!closing) console.error(error);
+        if (!response.destroyed) send(response, 500, { error: 'internal' });
+      },
+    );
+    return;
+  }
   const route = ROUTES[request.url ?? ''];
   if (!route || request.method !== 'GET') return send(response, 404, { error: 'not_found' });
   const auth = caller(request.headers.authorization);

@@ -1,8 +1,9 @@
-// The SQL the portal runs per GetUser and GetClients call, as drizzle writes it (read with `.toSQL()` on
-// the portal's own query builders: sessions-service.ts, users-repository.ts getUser, tokens-repository.ts
-// list), and under the same statement names where the portal prepares them. The
-// baseline runs exactly these, so the ratio shows what the portal adds around the database, not a
-// different query or protocol. Change them with the portal's queries.
+// The SQL the portal runs per GetUser, GetClients and console company search call, as drizzle writes it
+// (read with `.toSQL()` on the portal's own query builders: sessions-service.ts, users-repository.ts
+// getUser, tokens-repository.ts list, staff/staff-sessions.ts authenticate, and console/company-directory.ts
+// searchStatement for figure 4's search), and under the same statement names where the portal prepares
+// them. The baseline runs exactly these, so the ratio shows what the portal adds around the database, not
+// a different query or protocol. Change them with the portal's queries.
 export const BARE_SQL = {
   /**
    * sessions-service.ts authenticate: the session is live, and the caller's company and role (every
@@ -42,6 +43,35 @@ export const BARE_SQL = {
     '("retiring"."replaced_by" = "api_clients"."client_id" and "retiring"."company_id" = ' +
     '"api_clients"."company_id") where ("api_clients"."company_id" = $1 and ' +
     '"api_clients"."retires_at" is null) order by "api_clients"."created_at" desc, "api_clients"."id" desc',
+  /**
+   * staff/staff-sessions.ts authenticate: the console session is live and its member enabled (every
+   * console call); unnamed. $3 is the time now.
+   */
+  staffSession:
+    'select "staff_members"."email", "staff_members"."role" from "staff_sessions" inner join ' +
+    '"staff_members" on "staff_members"."id" = "staff_sessions"."staff_id" where ("staff_sessions"."id" = $1 ' +
+    'and "staff_sessions"."staff_id" = $2 and "staff_sessions"."revoked_at" is null and ' +
+    '"staff_sessions"."expires_at" > $3 and "staff_members"."disabled_at" is null)',
+  /**
+   * console/company-directory.ts searchStatement for a search `q` sorted by name, first page
+   * ($1 and $2 the text, $3 the text as a LIKE prefix, $4 the page size, $5 the offset); unnamed, a raw
+   * statement answered as objects. The page and the total over every page in one statement.
+   */
+  companySearch: `SELECT c.id, c.name, c.account_status, c.plan_name, c.trial_ends_at, c.created_at, c.total,
+    (SELECT i.email FROM profiles p JOIN identities i ON i.id = p.identity_id
+      WHERE p.company_id = c.id AND p.role = 'owner') AS owner_email,
+    (SELECT count(*)::int FROM profiles p WHERE p.company_id = c.id) AS members,
+    (SELECT count(*)::int FROM api_clients a WHERE a.company_id = c.id AND a.retires_at IS NULL) AS tokens,
+    EXISTS (SELECT 1 FROM upgrade_requests u WHERE u.company_id = c.id AND u.status = 'open') AS upgrade_requested
+  FROM (SELECT c.id, c.name, c.account_status, c.plan_name, c.trial_ends_at, c.created_at,
+      count(*) OVER ()::int AS total
+    FROM companies c
+    WHERE TRUE AND (strpos(lower(c.name), lower($1)) > 0
+    OR c.id IN (SELECT p.company_id FROM profiles p JOIN identities i ON i.id = p.identity_id
+                WHERE strpos(lower(i.email), lower($2)) > 0)
+    OR c.id IN (SELECT a.company_id FROM api_clients a WHERE a.client_id LIKE $3))
+    ORDER BY lower(c.name) ASC, c.id ASC
+    LIMIT $4 OFFSET $5) AS c ORDER BY lower(c.name) ASC, c.id ASC`,
 } as const;
 
 /** The names the portal prepares them under (undefined: the portal sends that one unnamed). */

@@ -116,7 +116,11 @@ describe('console plans', () => {
     await createPlan(admin.token, { name, dailyQuota: 1000, ratePerSecond: 5 });
     const user = await verifiedUser(app);
     const { clientSecret } = await createdClient(app, user.token);
-    await app.plans.setPlanOf(await companyIdOf(app, user.registration.email), name, OPERATOR_CONTEXT);
+    await app.accountActions.changePlan(
+      await companyIdOf(app, user.registration.email),
+      name,
+      OPERATOR_CONTEXT,
+    );
     expect(await limitsOf(clientSecret)).toMatchObject({ plan: name, dailyQuota: 1000, ratePerSecond: 5 });
     const since = await lastAuditSeq(app);
 

@@ -6,7 +6,7 @@ import type { CallerCompany, ClientListRow } from './tokens-repository.ts';
 
 const EXPIRABLE: readonly TokenStatus[] = ['active', 'pending', 'review'];
 
-function effectiveStatus(row: Pick<ApiClientRow, 'status' | 'expiredAt'>, now: Date): TokenStatus {
+export function effectiveStatus(row: Pick<ApiClientRow, 'status' | 'expiredAt'>, now: Date): TokenStatus {
   if (row.expiredAt && row.expiredAt <= now && EXPIRABLE.includes(row.status)) return 'expired';
   return row.status;
 }

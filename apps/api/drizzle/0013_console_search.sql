@@ -1,0 +1,1 @@
+CREATE INDEX "api_clients_client_id_prefix_idx" ON "api_clients" USING btree ("client_id" text_pattern_ops);
