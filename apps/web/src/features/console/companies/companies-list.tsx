@@ -1,10 +1,11 @@
 // The companies list (design §11 "Screens"): searched, filtered, sorted and paged by the server, with
 // all of it in the URL. Each row's name links to the company's page.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import {
   CONSOLE_COMPANY_SORTS,
   CONSOLE_PAGE_SIZES,
   formatDate,
+  type ConsoleCompaniesPage,
   type ConsoleCompanyRow,
   type ConsoleCompanySort,
 } from '@datafeeds/domain';
@@ -23,6 +24,7 @@ import { NOT_SET } from '../console-texts';
 import { CompaniesFilters } from './companies-filters';
 import {
   companiesQuery,
+  DEFAULT_SORT,
   readCompaniesSearch,
   writeCompaniesSearch,
   type CompaniesSearch,
@@ -81,6 +83,80 @@ function filtered(search: CompaniesSearch): boolean {
   );
 }
 
+declare module '@mui/x-data-grid' {
+  interface NoRowsOverlayPropsOverrides {
+    /** What the empty list says: no companies at all, or none matching. */
+    text: string;
+  }
+}
+
+function NoCompanies({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+      {text}
+    </Typography>
+  );
+}
+
+interface CompaniesGridProps {
+  search: Pick<CompaniesSearch, 'sort' | 'order' | 'page' | 'pageSize'>;
+  page: ConsoleCompaniesPage | undefined;
+  loading: boolean;
+  emptyText: string;
+  onChange: (change: Partial<CompaniesSearch>) => void;
+}
+
+function CompaniesGrid({ search, page, loading, emptyText, onChange }: CompaniesGridProps) {
+  // The same objects while the search stands: the grid takes a new sort model for a new sort, and goes
+  // back to the first page on one.
+  const { sort, order } = search;
+  const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
+  const paginationModel = useMemo(
+    () => ({ page: search.page, pageSize: search.pageSize }),
+    [search.page, search.pageSize],
+  );
+  const onSortModelChange = (model: GridSortModel) => {
+    const [first] = model;
+    onChange({
+      sort: (first?.field as ConsoleCompanySort | undefined) ?? DEFAULT_SORT.sort,
+      order: first?.sort ?? DEFAULT_SORT.order,
+      page: 0,
+    });
+  };
+  const onPaginationModelChange = (model: GridPaginationModel) =>
+    onChange({ page: model.pageSize === search.pageSize ? model.page : 0, pageSize: model.pageSize });
+
+  return (
+    <DataGrid
+      aria-label="Companies"
+      rows={page?.companies ?? []}
+      columns={COLUMNS}
+      rowCount={page?.total ?? 0}
+      loading={loading}
+      paginationMode="server"
+      sortingMode="server"
+      filterMode="server"
+      paginationModel={paginationModel}
+      onPaginationModelChange={onPaginationModelChange}
+      pageSizeOptions={[...CONSOLE_PAGE_SIZES]}
+      sortModel={sortModel}
+      onSortModelChange={onSortModelChange}
+      // A sort is always in force (the API's default is the newest first): no third, unsorted click.
+      sortingOrder={['asc', 'desc']}
+      disableColumnMenu
+      disableColumnFilter
+      disableRowSelectionOnClick
+      // At most 100 rows a page: every row and column is in the page, for search and screen readers.
+      disableVirtualization
+      autoHeight
+      slots={{ noRowsOverlay: NoCompanies }}
+      slotProps={{ noRowsOverlay: { text: emptyText } }}
+      localeText={{ paginationRowsPerPage: 'Companies per page:' }}
+      sx={{ border: 0 }}
+    />
+  );
+}
+
 export function CompaniesList() {
   const [params, setParams] = useSearchParams();
   const search = readCompaniesSearch(params);
@@ -94,19 +170,9 @@ export function CompaniesList() {
     [setParams],
   );
 
-  const sortModel: GridSortModel = [{ field: search.sort, sort: search.order }];
-  const onSortModelChange = (model: GridSortModel) => {
-    const [first] = model;
-    update({
-      sort: (first?.field as ConsoleCompanySort | undefined) ?? 'createdAt',
-      order: first?.sort ?? 'desc',
-      page: 0,
-    });
-  };
-  const onPaginationModelChange = (model: GridPaginationModel) =>
-    update({ page: model.pageSize === search.pageSize ? model.page : 0, pageSize: model.pageSize });
-
-  const noRows = filtered(search) ? 'No company matches this search and these filters.' : 'No companies yet.';
+  let emptyText = 'No companies yet.';
+  if (companies.isError) emptyText = 'No companies to show.';
+  else if (filtered(search)) emptyText = 'No company matches this search and these filters.';
 
   return (
     <>
@@ -120,40 +186,12 @@ export function CompaniesList() {
         </Box>
       ) : null}
       <Paper variant="outlined" sx={{ width: '100%' }}>
-        <DataGrid
-          aria-label="Companies"
-          rows={companies.data?.companies ?? []}
-          columns={COLUMNS}
-          rowCount={companies.data?.total ?? 0}
+        <CompaniesGrid
+          search={search}
+          page={companies.data}
           loading={companies.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={{ page: search.page, pageSize: search.pageSize }}
-          onPaginationModelChange={onPaginationModelChange}
-          pageSizeOptions={[...CONSOLE_PAGE_SIZES]}
-          sortModel={sortModel}
-          onSortModelChange={onSortModelChange}
-          // A sort is always in force (the API's default is the newest first): no third, unsorted click.
-          sortingOrder={['asc', 'desc']}
-          disableColumnMenu
-          disableColumnFilter
-          disableRowSelectionOnClick
-          // At most 100 rows a page: every row and column is in the page, for search and screen readers.
-          disableVirtualization
-          autoHeight
-          slots={{
-            noRowsOverlay: () => (
-              <Typography
-                color="text.secondary"
-                sx={{ display: 'grid', placeItems: 'center', height: '100%' }}
-              >
-                {companies.isError ? 'No companies to show.' : noRows}
-              </Typography>
-            ),
-          }}
-          localeText={{ paginationRowsPerPage: 'Companies per page:' }}
-          sx={{ border: 0 }}
+          emptyText={emptyText}
+          onChange={update}
         />
       </Paper>
     </>

@@ -3,9 +3,9 @@ import * as companies from '@datafeeds/domain/calls/console-companies';
 import { ERROR_CODES } from '@datafeeds/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { renderApp } from '@/testing/render';
+import { preloadRoutes, renderApp } from '@/testing/render';
 import { getStaffToken } from '../console-client';
 import { config, overview, signInStaff, staffMe } from '../testing/console-doubles';
 
@@ -17,6 +17,9 @@ function navEntries(nav: HTMLElement): string[] {
     .getAllByRole('link')
     .map((link) => link.textContent ?? '');
 }
+
+// The console's chunk is read from disk once, before the first test's time starts.
+beforeAll(() => preloadRoutes('/console/queues', '/console/login'));
 
 describe('console shell', () => {
   it('sends to the console sign-in without a staff session', async () => {
