@@ -69,7 +69,6 @@ function SignedInShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <title>{CONSOLE_PRODUCT_NAME}</title>
       {/* Keyboard users reach the screen without tabbing through the navigation first. */}
       <Link
         href={`#${MAIN_CONTENT_ID}`}
