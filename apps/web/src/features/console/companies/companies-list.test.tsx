@@ -69,6 +69,7 @@ describe('companies list', () => {
       `/console/companies/${ROWS[0]?.id}`,
     );
     expect(screen.getByRole('link', { name: 'Betting Bros' })).toBeInTheDocument();
+    expect(screen.getByRole('grid', { name: 'Companies' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Trial');
     expect(screen.getByRole('checkbox', { name: 'Trial ends within 7 days' })).toBeChecked();
   });
