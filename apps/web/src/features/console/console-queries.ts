@@ -6,7 +6,7 @@ import type { CallInput } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { consoleCall } from './console-client';
 
-export const consoleKeys = {
+const consoleKeys = {
   overview: ['console', 'overview'] as const,
   companies: (query: object) => ['console', 'companies', query] as const,
   company: (companyId: string) => ['console', 'company', companyId] as const,

@@ -12,9 +12,9 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { consoleCall } from './console-client';
 
-export const STAFF_ME_QUERY_KEY = ['console', 'me'] as const;
+const STAFF_ME_QUERY_KEY = ['console', 'me'] as const;
 
-export function staffMeQueryOptions() {
+function staffMeQueryOptions() {
   return queryOptions({
     queryKey: STAFF_ME_QUERY_KEY,
     queryFn: (): Promise<StaffMember> => consoleCall(staffConsole.getStaffMe),

@@ -18,7 +18,7 @@ import { ACCOUNT_STATUS_LABELS } from '../console-texts';
 import type { CompaniesSearch } from './companies-search';
 
 /** How long typing must pause before the search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 type FilterChange = Partial<
   Pick<CompaniesSearch, 'q' | 'status' | 'plan' | 'trialEndingSoon' | 'upgradeRequested'>

@@ -24,7 +24,7 @@ interface NavItem {
   adminOnly?: boolean;
 }
 
-export const CONSOLE_NAV: readonly NavItem[] = [
+const CONSOLE_NAV: readonly NavItem[] = [
   { label: 'Overview', to: consolePaths.home, icon: <DashboardOutlined /> },
   { label: 'Companies', to: consolePaths.companies, icon: <BusinessOutlined /> },
   { label: 'Queues', to: consolePaths.queues, icon: <InboxOutlined /> },
