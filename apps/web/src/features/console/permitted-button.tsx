@@ -17,11 +17,23 @@ interface PermittedButtonProps {
   size?: ButtonProps['size'];
   /** The button's accessible name, when its text alone does not say what it acts on. */
   'aria-label'?: string;
+  /**
+   * The id of an element already showing the reason (a table's buttons share one sentence above the
+   * table, see RefusalNote); without it the button shows the reason under itself.
+   */
+  reasonId?: string;
 }
 
-export function PermittedButton({ action, onClick, children, ...buttonProps }: PermittedButtonProps) {
+export function PermittedButton({
+  action,
+  onClick,
+  children,
+  reasonId: sharedReasonId,
+  ...buttonProps
+}: PermittedButtonProps) {
   const permission = useStaffPermission(action);
-  const reasonId = useId();
+  const ownReasonId = useId();
+  const reasonId = sharedReasonId ?? ownReasonId;
   const button = (
     <Button
       variant="outlined"
@@ -33,7 +45,7 @@ export function PermittedButton({ action, onClick, children, ...buttonProps }: P
       {children}
     </Button>
   );
-  if (!permission.reason) return button;
+  if (!permission.reason || sharedReasonId) return button;
   return (
     <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', maxWidth: 280 }}>
       {button}
@@ -41,5 +53,16 @@ export function PermittedButton({ action, onClick, children, ...buttonProps }: P
         {permission.reason}
       </Typography>
     </Box>
+  );
+}
+
+/** The reason the role may not do `action`, once for every button of a table; nothing when it may. */
+export function RefusalNote({ action, id }: { action: ConsoleAction; id: string }) {
+  const { reason } = useStaffPermission(action);
+  if (!reason) return null;
+  return (
+    <Typography id={id} variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {reason}
+    </Typography>
   );
 }

@@ -1,6 +1,6 @@
 // A company's members and tokens on its console page (design §11 "Screens"). Tokens carry the
 // customer app's status chips, their use today against their own cap, and "End review" when under review.
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   COMPANY_ROLE_LABELS,
   formatDate,
@@ -17,7 +17,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { PermittedButton } from '../permitted-button';
+import { PermittedButton, RefusalNote } from '../permitted-button';
 import { limitText, NOT_SET } from '../console-texts';
 import { EndReviewDialog } from './action-dialogs';
 
@@ -61,9 +61,13 @@ type Token = ConsoleCompany['tokens'][number];
 
 export function CompanyTokens({ tokens, companyName }: { tokens: Token[]; companyName: string }) {
   const [reviewing, setReviewing] = useState<Token | null>(null);
+  const reasonId = useId();
   if (tokens.length === 0) return <Typography color="text.secondary">No tokens.</Typography>;
   return (
     <>
+      {tokens.some((token) => token.status === 'review') ? (
+        <RefusalNote action="endTokenReview" id={reasonId} />
+      ) : null}
       <ScrollingTable
         label="Tokens"
         head={['Token', 'Client ID', 'Status', 'Created', 'Expires', 'Last used', 'Used today', 'Review']}
@@ -94,6 +98,7 @@ export function CompanyTokens({ tokens, companyName }: { tokens: Token[]; compan
               {token.status === 'review' ? (
                 <PermittedButton
                   action="endTokenReview"
+                  reasonId={reasonId}
                   size="small"
                   onClick={() => setReviewing(token)}
                   aria-label={`End review of ${token.label}`}

@@ -102,6 +102,8 @@ describe('console queues', () => {
     const endReview = screen.getByRole('button', { name: 'End review of Scores feed' });
     expect(endReview).toBeDisabled();
     expect(endReview).toHaveAccessibleDescription(CONSOLE_REFUSALS.endTokenReview);
+    // Said once above each table, not under every row's button.
+    expect(screen.getAllByText(CONSOLE_REFUSALS.approveUpgrade)).toHaveLength(1);
   });
 
   it('says when a queue is empty', async () => {

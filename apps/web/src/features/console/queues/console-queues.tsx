@@ -1,7 +1,7 @@
 // The queues (design §11 "Screens"): upgrade requests waiting for approval and tokens under review,
 // oldest first, each with its action. The overview links to each section by its id.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { formatDateTime, type ConsoleQueues as Queues } from '@datafeeds/domain';
+import { formatDateTime, type ConsoleAction, type ConsoleQueues as Queues } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,7 +19,7 @@ import { ConsolePageHeader } from '../console-page-header';
 import { consoleCompanyPath, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
 import { useConsoleQueues } from '../console-queries';
 import { NOT_SET } from '../console-texts';
-import { PermittedButton } from '../permitted-button';
+import { PermittedButton, RefusalNote } from '../permitted-button';
 
 type Review = Queues['tokensUnderReview'][number];
 
@@ -28,37 +28,45 @@ function QueueSection({
   title,
   head,
   empty,
+  action,
   rows,
 }: {
   id: string;
   title: string;
   head: string[];
   empty: string;
-  rows: ReactNode[];
+  action: ConsoleAction;
+  /** The rows, given the id of the sentence their disabled buttons point to. */
+  rows: (reasonId: string) => ReactNode[];
 }) {
   const headingId = useId();
+  const reasonId = useId();
+  const shown = rows(reasonId);
   return (
     <Box component="section" id={id} aria-labelledby={headingId} sx={{ mb: 4, scrollMarginTop: 80 }}>
       <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1.5 }}>
-        {title} ({rows.length})
+        {title} ({shown.length})
       </Typography>
-      {rows.length === 0 ? (
+      {shown.length === 0 ? (
         <Typography color="text.secondary">{empty}</Typography>
       ) : (
-        <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {head.map((column) => (
-                  <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {column}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>{rows}</TableBody>
-          </Table>
-        </TableContainer>
+        <>
+          <RefusalNote action={action} id={reasonId} />
+          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  {head.map((column) => (
+                    <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>{shown}</TableBody>
+            </Table>
+          </TableContainer>
+        </>
       )}
     </Box>
   );
@@ -96,54 +104,62 @@ export function ConsoleQueues() {
           title="Upgrade requests"
           head={['Company', 'Plan', 'Requested', 'Requested by', 'Action']}
           empty="No upgrade request is waiting."
-          rows={upgradeRequests.map((request) => (
-            <TableRow key={request.companyId}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <RouterLink to={consoleCompanyPath(request.companyId)}>{request.companyName}</RouterLink>
-              </TableCell>
-              <TableCell>{request.plan}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{request.requesterEmail ?? NOT_SET}</TableCell>
-              <TableCell>
-                <PermittedButton
-                  action="approveUpgrade"
-                  size="small"
-                  aria-label={`Approve upgrade of ${request.companyName}`}
-                  onClick={() => setApproving({ id: request.companyId, name: request.companyName })}
-                >
-                  Approve
-                </PermittedButton>
-              </TableCell>
-            </TableRow>
-          ))}
+          action="approveUpgrade"
+          rows={(reasonId) =>
+            upgradeRequests.map((request) => (
+              <TableRow key={request.companyId}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <RouterLink to={consoleCompanyPath(request.companyId)}>{request.companyName}</RouterLink>
+                </TableCell>
+                <TableCell>{request.plan}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{request.requesterEmail ?? NOT_SET}</TableCell>
+                <TableCell>
+                  <PermittedButton
+                    action="approveUpgrade"
+                    reasonId={reasonId}
+                    size="small"
+                    aria-label={`Approve upgrade of ${request.companyName}`}
+                    onClick={() => setApproving({ id: request.companyId, name: request.companyName })}
+                  >
+                    Approve
+                  </PermittedButton>
+                </TableCell>
+              </TableRow>
+            ))
+          }
         />
         <QueueSection
           id={REVIEWS_SECTION_ID}
           title="Tokens under review"
           head={['Company', 'Token', 'Client ID', 'Created', 'Action']}
           empty="No token is under review."
-          rows={tokensUnderReview.map((token) => (
-            <TableRow key={token.clientId}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                <RouterLink to={consoleCompanyPath(token.companyId)}>{token.companyName}</RouterLink>
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                {token.clientId}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
-              <TableCell>
-                <PermittedButton
-                  action="endTokenReview"
-                  size="small"
-                  aria-label={`End review of ${token.label}`}
-                  onClick={() => setReviewing(token)}
-                >
-                  End review
-                </PermittedButton>
-              </TableCell>
-            </TableRow>
-          ))}
+          action="endTokenReview"
+          rows={(reasonId) =>
+            tokensUnderReview.map((token) => (
+              <TableRow key={token.clientId}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <RouterLink to={consoleCompanyPath(token.companyId)}>{token.companyName}</RouterLink>
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                  {token.clientId}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
+                <TableCell>
+                  <PermittedButton
+                    action="endTokenReview"
+                    reasonId={reasonId}
+                    size="small"
+                    aria-label={`End review of ${token.label}`}
+                    onClick={() => setReviewing(token)}
+                  >
+                    End review
+                  </PermittedButton>
+                </TableCell>
+              </TableRow>
+            ))
+          }
         />
       </>
     );
