@@ -100,7 +100,7 @@ function SignedInShell() {
               <MenuIcon />
             </IconButton>
           ) : null}
-          <Typography component="p" variant="h6" noWrap sx={{ flexShrink: 0 }}>
+          <Typography component="p" variant="h6" noWrap sx={{ minWidth: 0 }}>
             {CONSOLE_PRODUCT_NAME}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
