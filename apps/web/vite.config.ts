@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOGIN_ROUTE_SOURCE } from './build/budget.ts';
 import { callRoutes } from './build/call-routes.ts';
+import { dropPropTypes } from './build/drop-prop-types.ts';
 import { precompress } from './build/precompress.ts';
 import { pageChunk } from './build/sign-in-chunk.ts';
 
@@ -12,7 +13,7 @@ const API_ORIGIN = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 const apiProxy = { '/api': API_ORIGIN, '/refresh': API_ORIGIN, '/dev': API_ORIGIN };
 
 export default defineConfig({
-  plugins: [callRoutes(), react(), precompress()],
+  plugins: [callRoutes(), dropPropTypes(), react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -22,6 +23,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
+    modulePreload: {
+      // A lazy route's list of files to preload ships in the entry, which every visitor loads first.
+      // The console's chunk (design §11) is for the provider team alone: its list, some fifty shared
+      // chunks, would grow the sign-in page's first load; the console loads them by its own imports.
+      resolveDependencies: (filename, deps) => (/(^|\/)console-app-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -42,10 +42,19 @@ export function createAppRoutes(): RouteObject[] {
         {
           path: 'console',
           children: [
-            { index: true, lazy: consoleScreen('ConsoleHomeRoute') },
             { path: 'setup', lazy: consoleScreen('ConsoleSetupRoute') },
             { path: 'login', lazy: consoleScreen('ConsoleLoginRoute') },
-            { path: '*', lazy: consoleScreen('ConsoleHomeRoute') },
+            {
+              // The shell: a staff session, the app bar and the navigation around every other screen.
+              lazy: consoleScreen('ConsoleShellRoute'),
+              children: [
+                { index: true, lazy: consoleScreen('ConsoleOverviewRoute') },
+                { path: 'companies', lazy: consoleScreen('ConsoleCompaniesRoute') },
+                { path: 'companies/:companyId', lazy: consoleScreen('ConsoleCompanyRoute') },
+                { path: 'queues', lazy: consoleScreen('ConsoleQueuesRoute') },
+                { path: '*', lazy: consoleScreen('ConsoleNotFoundRoute') },
+              ],
+            },
           ],
         },
         {

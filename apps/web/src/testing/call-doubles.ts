@@ -3,6 +3,7 @@
 // response schemas, so a double cannot answer what the server never sends; a call no double answers
 // fails the test (setup-tests.ts) instead of getting a quiet 404. End-to-end tests use the real server.
 import {
+  CONSOLE_PROBLEMS,
   ERROR_CODES,
   INVITATION_PROBLEMS,
   STAFF_SETUP_PROBLEMS,
@@ -26,6 +27,7 @@ const KNOWN_ERROR_CODES = new Set<string>([
   ...Object.values(ERROR_CODES),
   ...INVITATION_PROBLEMS,
   ...STAFF_SETUP_PROBLEMS,
+  ...CONSOLE_PROBLEMS,
 ]);
 
 type SuccessStatus<Call extends CallDefinition> = Extract<keyof Call['responses'], 200 | 201 | 202 | 204>;

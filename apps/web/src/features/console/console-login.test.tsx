@@ -1,6 +1,7 @@
 import { ERROR_CODES, STAFF_MESSAGES } from '@datafeeds/domain';
 import { system } from '@datafeeds/domain/calls';
 import * as staffConsole from '@datafeeds/domain/calls/console';
+import * as consoleCompanies from '@datafeeds/domain/calls/console-companies';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,17 @@ import { getStaffToken, setStaffToken } from './console-client';
 const config = answer(system.config, { body: appConfig });
 const me = answer(staffConsole.getStaffMe, {
   body: { id: 'staff-1', email: 'ada@datafeeds.example', role: 'support' },
+});
+const overview = answer(consoleCompanies.getConsoleOverview, {
+  body: {
+    companiesByStatus: { trial: 0, paid: 0, suspended: 0 },
+    trialsEndingSoon: 0,
+    upgradeRequestsWaiting: 0,
+    tokensUnderReview: 0,
+    verificationsToday: 0,
+    refusedToday: 0,
+    failedEmails: 0,
+  },
 });
 const noSession = answer(staffConsole.consoleRefresh, {
   status: 401,
@@ -49,12 +61,13 @@ describe('console sign-in', () => {
       config,
       answer(staffConsole.consoleLogin, { body: { token: 'staff-access-token' } }),
       me,
+      overview,
     );
     const { router } = await openLogin();
     await signIn('123456');
     expect(await screen.findByText('ada@datafeeds.example (support)')).toBeInTheDocument();
     expect(screen.getByText('DataFeeds console')).toBeInTheDocument();
-    expect(screen.getByText(/screens come next/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/console');
     expect(callsTo(staffConsole.consoleLogin)[0]?.body).toEqual({
       email: 'ada@datafeeds.example',
@@ -72,6 +85,7 @@ describe('console sign-in', () => {
       config,
       answer(staffConsole.consoleLogin, { body: { token: 'staff-access-token' } }),
       me,
+      overview,
     );
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
@@ -105,7 +119,12 @@ describe('console home', () => {
   });
 
   it('resumes a staff session from the console refresh cookie', async () => {
-    mockCalls(config, answer(staffConsole.consoleRefresh, { body: { token: 'renewed-token' } }), me);
+    mockCalls(
+      config,
+      answer(staffConsole.consoleRefresh, { body: { token: 'renewed-token' } }),
+      me,
+      overview,
+    );
     renderApp('/console');
     expect(await screen.findByText('ada@datafeeds.example (support)')).toBeInTheDocument();
     expect(getStaffToken()).toBe('renewed-token');
@@ -113,7 +132,7 @@ describe('console home', () => {
 
   it('signs out through the console logout and forgets the staff token', async () => {
     setStaffToken('staff-access-token');
-    const { callsTo } = mockCalls(config, me, answer(staffConsole.consoleLogout, { status: 204 }));
+    const { callsTo } = mockCalls(config, me, overview, answer(staffConsole.consoleLogout, { status: 204 }));
     const { router } = renderApp('/console');
     await screen.findByText('ada@datafeeds.example (support)');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -1,8 +1,14 @@
 // Every console screen (design §11), in one lazily loaded chunk: the customer's pages never load it.
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
-import { ConsoleHome } from '@/features/console/console-home';
+import { ActivityTable } from '@/features/activity/components/activity-table';
+import { CompaniesList } from '@/features/console/companies/companies-list';
+import { CompanyPage } from '@/features/console/company/company-page';
 import { ConsoleLoginForm } from '@/features/console/console-login';
+import { ConsoleOverview } from '@/features/console/overview/console-overview';
+import { ConsoleQueues } from '@/features/console/queues/console-queues';
+import { ConsoleNotFound } from '@/features/console/shell/console-not-found';
+import { ConsoleShell } from '@/features/console/shell/console-shell';
 import { StaffSetupPage } from '@/features/console/staff-setup';
 
 export function ConsoleSetupRoute() {
@@ -22,4 +28,15 @@ export function ConsoleLoginRoute() {
   );
 }
 
-export { ConsoleHome as ConsoleHomeRoute };
+/** A company's page shows its activity in the customer's own Activity table. */
+export function ConsoleCompanyRoute() {
+  return <CompanyPage ActivityTable={ActivityTable} />;
+}
+
+export {
+  ConsoleShell as ConsoleShellRoute,
+  ConsoleOverview as ConsoleOverviewRoute,
+  CompaniesList as ConsoleCompaniesRoute,
+  ConsoleQueues as ConsoleQueuesRoute,
+  ConsoleNotFound as ConsoleNotFoundRoute,
+};

@@ -1,0 +1,30 @@
+// A console action on a company or token (design §11): sent with the staff token; on success the
+// snackbar says the API's sentence and every console screen's data (but the signed-in member) reloads,
+// so the company page, the lists, the queues and the overview all show what changed.
+import type { CallDefinition, CallInput } from '@datafeeds/domain/calls';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { isHttpError } from '@/lib/api-errors';
+import { consoleCall } from './console-client';
+import { ACTION_FAILED } from './console-texts';
+
+/** `call` is one of the console's actions: each answers `{ message }` (consoleActionResultSchema). */
+export function useConsoleAction<Call extends CallDefinition>(call: Call) {
+  const queryClient = useQueryClient();
+  const showSnackbar = useSnackbar();
+  return useMutation({
+    mutationFn: (body: CallInput<Call>['body']) =>
+      consoleCall(call, { body } as CallInput<Call>) as Promise<{ message: string }>,
+    onSuccess: async ({ message }) => {
+      showSnackbar(message);
+      await queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => queryKey[0] === 'console' && queryKey[1] !== 'me',
+      });
+    },
+  });
+}
+
+/** What a failed action shows: the API's sentence for a refusal (409, 403, 404, 400), or a generic one. */
+export function actionFailure(error: unknown): string {
+  return isHttpError(error) && error.status < 500 && error.data ? error.data.message : ACTION_FAILED;
+}

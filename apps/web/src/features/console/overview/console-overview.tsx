@@ -1,0 +1,122 @@
+// The console's overview (design §11 "Screens"): the counts the provider team starts the day with, each
+// a link to the list it counts (companies by status, trials ending soon, the queues, failed emails);
+// today's verifications and refusals are figures only.
+import type { ReactNode } from 'react';
+import { COMPANY_ACCOUNT_STATUSES, TRIAL_ENDING_SOON_DAYS } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { ConsolePageHeader } from '../console-page-header';
+import { consolePaths, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
+import { useConsoleOverview } from '../console-queries';
+import { ACCOUNT_STATUS_LABELS } from '../console-texts';
+import { companiesSearch } from '../companies/companies-search';
+
+function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
+  const content = (
+    <CardContent>
+      <Typography color="text.secondary" component="span" sx={{ display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography variant="h4" component="span" sx={{ display: 'block', mt: 1 }}>
+        {value.toLocaleString('en')}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+      {to ? (
+        <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
+
+function FigureGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 4 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      <Box
+        component="ul"
+        aria-label={title}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+          gap: 2,
+          p: 0,
+          m: 0,
+        }}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+export function ConsoleOverview() {
+  const overview = useConsoleOverview();
+  let body;
+  if (overview.isPending) body = <PageSpinner label="Loading the overview" />;
+  else if (overview.isError) {
+    body = (
+      <LoadFailedAlert onRetry={() => void overview.refetch()}>
+        The overview could not be loaded. Check your connection and try again.
+      </LoadFailedAlert>
+    );
+  } else {
+    const counts = overview.data;
+    body = (
+      <>
+        <FigureGroup title="Companies">
+          {COMPANY_ACCOUNT_STATUSES.map((status) => (
+            <Figure
+              key={status}
+              label={`${ACCOUNT_STATUS_LABELS[status]} companies`}
+              value={counts.companiesByStatus[status]}
+              to={companiesSearch({ status })}
+            />
+          ))}
+          <Figure
+            label={`Trials ending within ${TRIAL_ENDING_SOON_DAYS} days`}
+            value={counts.trialsEndingSoon}
+            to={companiesSearch({ trialEndingSoon: true })}
+          />
+        </FigureGroup>
+        <FigureGroup title="Waiting for the team">
+          <Figure
+            label="Upgrade requests"
+            value={counts.upgradeRequestsWaiting}
+            to={`${consolePaths.queues}#${UPGRADES_SECTION_ID}`}
+          />
+          <Figure
+            label="Tokens under review"
+            value={counts.tokensUnderReview}
+            to={`${consolePaths.queues}#${REVIEWS_SECTION_ID}`}
+          />
+          <Figure label="Failed emails" value={counts.failedEmails} to={consolePaths.outbox} />
+        </FigureGroup>
+        <FigureGroup title="Today (UTC)">
+          <Figure label="Verifications" value={counts.verificationsToday} />
+          <Figure label="Refused" value={counts.refusedToday} />
+        </FigureGroup>
+      </>
+    );
+  }
+  return (
+    <>
+      <ConsolePageHeader title="Overview" />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+// The queues (design §11 "Screens"): upgrade requests waiting for approval and tokens under review,
+// oldest first, each with its action. The overview links to each section by its id.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { formatDateTime, type ConsoleAction, type ConsoleQueues as Queues } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useLocation } from 'react-router';
+import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
+import { PageSpinner } from '@/components/feedback/page-spinner';
+import { RouterLink } from '@/components/navigation/router-link';
+import { ApproveUpgradeDialog, EndReviewDialog, type CompanyTarget } from '../company/action-dialogs';
+import { ConsolePageHeader } from '../console-page-header';
+import { consoleCompanyPath, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
+import { useConsoleQueues } from '../console-queries';
+import { NOT_SET } from '../console-texts';
+import { PermittedButton, RefusalNote } from '../permitted-button';
+
+type Review = Queues['tokensUnderReview'][number];
+
+function QueueSection({
+  id,
+  title,
+  head,
+  empty,
+  action,
+  rows,
+}: {
+  id: string;
+  title: string;
+  head: string[];
+  empty: string;
+  action: ConsoleAction;
+  /** The rows, given the id of the sentence their disabled buttons point to. */
+  rows: (reasonId: string) => ReactNode[];
+}) {
+  const headingId = useId();
+  const reasonId = useId();
+  const shown = rows(reasonId);
+  return (
+    <Box component="section" id={id} aria-labelledby={headingId} sx={{ mb: 4, scrollMarginTop: 80 }}>
+      <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1.5 }}>
+        {title} ({shown.length})
+      </Typography>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <>
+          <RefusalNote action={action} id={reasonId} />
+          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
+            <Table size="small" aria-label={title}>
+              <TableHead>
+                <TableRow>
+                  {head.map((column) => (
+                    <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                      {column}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>{shown}</TableBody>
+            </Table>
+          </TableContainer>
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** Brings the section the address names (#reviews) into view once the queues are on screen. */
+function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!ready || hash === '') return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: 'start' });
+  }, [ready, hash]);
+}
+
+export function ConsoleQueues() {
+  const queues = useConsoleQueues();
+  const [approving, setApproving] = useState<CompanyTarget | null>(null);
+  const [reviewing, setReviewing] = useState<Review | null>(null);
+  useScrollToHash(queues.isSuccess);
+
+  let body;
+  if (queues.isPending) body = <PageSpinner label="Loading the queues" />;
+  else if (queues.isError) {
+    body = (
+      <LoadFailedAlert onRetry={() => void queues.refetch()}>
+        The queues could not be loaded. Check your connection and try again.
+      </LoadFailedAlert>
+    );
+  } else {
+    const { upgradeRequests, tokensUnderReview } = queues.data;
+    body = (
+      <>
+        <QueueSection
+          id={UPGRADES_SECTION_ID}
+          title="Upgrade requests"
+          head={['Company', 'Plan', 'Requested', 'Requested by', 'Action']}
+          empty="No upgrade request is waiting."
+          action="approveUpgrade"
+          rows={(reasonId) =>
+            upgradeRequests.map((request) => (
+              <TableRow key={request.companyId}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <RouterLink to={consoleCompanyPath(request.companyId)}>{request.companyName}</RouterLink>
+                </TableCell>
+                <TableCell>{request.plan}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{request.requesterEmail ?? NOT_SET}</TableCell>
+                <TableCell>
+                  <PermittedButton
+                    action="approveUpgrade"
+                    reasonId={reasonId}
+                    size="small"
+                    aria-label={`Approve upgrade of ${request.companyName}`}
+                    onClick={() => setApproving({ id: request.companyId, name: request.companyName })}
+                  >
+                    Approve
+                  </PermittedButton>
+                </TableCell>
+              </TableRow>
+            ))
+          }
+        />
+        <QueueSection
+          id={REVIEWS_SECTION_ID}
+          title="Tokens under review"
+          head={['Company', 'Token', 'Client ID', 'Created', 'Action']}
+          empty="No token is under review."
+          action="endTokenReview"
+          rows={(reasonId) =>
+            tokensUnderReview.map((token) => (
+              <TableRow key={token.clientId}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <RouterLink to={consoleCompanyPath(token.companyId)}>{token.companyName}</RouterLink>
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                  {token.clientId}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
+                <TableCell>
+                  <PermittedButton
+                    action="endTokenReview"
+                    reasonId={reasonId}
+                    size="small"
+                    aria-label={`End review of ${token.label}`}
+                    onClick={() => setReviewing(token)}
+                  >
+                    End review
+                  </PermittedButton>
+                </TableCell>
+              </TableRow>
+            ))
+          }
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ConsolePageHeader title="Queues" />
+      {body}
+      {approving ? <ApproveUpgradeDialog company={approving} onClose={() => setApproving(null)} /> : null}
+      {reviewing ? (
+        <EndReviewDialog
+          token={reviewing}
+          companyName={reviewing.companyName}
+          onClose={() => setReviewing(null)}
+        />
+      ) : null}
+    </>
+  );
+}
