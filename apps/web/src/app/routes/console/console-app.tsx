@@ -4,6 +4,11 @@ import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ConsoleHome } from '@/features/console/console-home';
 import { ConsoleLoginForm } from '@/features/console/console-login';
 import { StaffSetupPage } from '@/features/console/staff-setup';
+import { OutboxScreen } from '@/features/console/tools/outbox/outbox-screen';
+import { PlansScreen } from '@/features/console/tools/plans/plans-screen';
+import { StaffScreen } from '@/features/console/tools/staff/staff-screen';
+import { TrailScreen } from '@/features/console/tools/trail/trail-screen';
+import { VerifierKeysScreen } from '@/features/console/tools/verifier-keys/verifier-keys-screen';
 
 export function ConsoleSetupRoute() {
   const [params] = useSearchParams();
@@ -23,3 +28,10 @@ export function ConsoleLoginRoute() {
 }
 
 export { ConsoleHome as ConsoleHomeRoute };
+
+// The console's own tools (design §11 "Screens"); the console shell places them beside its navigation.
+export { VerifierKeysScreen as ConsoleVerifierKeysRoute };
+export { OutboxScreen as ConsoleOutboxRoute };
+export { PlansScreen as ConsolePlansRoute };
+export { StaffScreen as ConsoleStaffRoute };
+export { TrailScreen as ConsoleTrailRoute };
