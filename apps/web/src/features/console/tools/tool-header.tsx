@@ -24,7 +24,7 @@ export function ToolHeader({ title, subtitle, action }: ToolHeaderProps) {
     >
       <title>{`${title} · DataFeeds console`}</title>
       <Box sx={{ minWidth: 0, flex: '1 1 320px' }}>
-        <Typography component="h1" variant="h4" gutterBottom>
+        <Typography component="h1" variant="h2" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
           {title}
         </Typography>
         <Typography color="text.secondary">{subtitle}</Typography>

@@ -39,7 +39,7 @@ export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTablePro
             <GuardedButton
               refusal={null}
               size="small"
-              aria-label={`Reset the authenticator of ${member.email}`}
+              aria-label={`Reset MFA for ${member.email}`}
               onClick={() => onResetMfa(member)}
             >
               Reset MFA

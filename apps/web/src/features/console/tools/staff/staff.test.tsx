@@ -133,7 +133,7 @@ describe('staff', () => {
       answer(consoleTools.resetStaffMfa, { body: { message } }),
     );
     await openScreen();
-    await userEvent.click(await enabledButton('Reset the authenticator of grace@datafeeds.example'));
+    await userEvent.click(await enabledButton('Reset MFA for grace@datafeeds.example'));
     const dialog = await screen.findByRole('dialog', { name: 'Reset authenticator' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset MFA' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
