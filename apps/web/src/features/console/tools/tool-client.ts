@@ -2,7 +2,7 @@
 // console's own client (the staff token, never the customer's), and the signed-in member's role, which
 // decides which actions a screen offers (CONSOLE_POLICY; the server checks the same table).
 import * as staffConsole from '@datafeeds/domain/calls/console';
-import { staffMay, type ConsoleAction, type StaffMember } from '@datafeeds/domain';
+import { staffMay, type ConsoleAction } from '@datafeeds/domain';
 import { useQuery } from '@tanstack/react-query';
 import { consoleCall } from '../console-client';
 
@@ -31,5 +31,3 @@ export function useStaffMay(action: ConsoleAction): boolean | undefined {
   const me = useStaffMe();
   return me.data ? staffMay(me.data.role, action) : undefined;
 }
-
-export type { StaffMember };

@@ -2,7 +2,7 @@
 // "This verifier key is already revoked."), or a general one when there is none (network, 5xx).
 import { isHttpError } from '@/lib/api-errors';
 
-export const CHANGE_FAILED = 'The change could not be made. Check your connection and try again.';
+const CHANGE_FAILED = 'The change could not be made. Check your connection and try again.';
 
 export function refusalMessage(error: unknown): string {
   return isHttpError(error) && error.status < 500 && error.data ? error.data.message : CHANGE_FAILED;

@@ -12,7 +12,7 @@ import { ListState } from '../tool-states';
 import { retryEmail, useOutbox, type OutboxView } from './outbox-api';
 import { OutboxTable } from './outbox-table';
 
-export const OUTBOX_TITLE = 'Email outbox';
+const OUTBOX_TITLE = 'Email outbox';
 const EMPTY: Record<OutboxView, string> = {
   failed: 'No failed emails.',
   pending: 'No emails waiting to be sent.',

@@ -33,8 +33,8 @@ import {
 } from './plan-form';
 import { useSavePlan } from './plans-api';
 
-export const CREATE_PLAN_TITLE = 'Create plan';
-export const editPlanTitle = (name: string) => `Edit plan ${name}`;
+const CREATE_PLAN_TITLE = 'Create plan';
+const editPlanTitle = (name: string) => `Edit plan ${name}`;
 
 const LIMITS: Record<LimitField, { label: string; unlimitedLabel: string; max: number }> = {
   dailyQuota: {

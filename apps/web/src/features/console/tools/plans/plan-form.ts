@@ -7,7 +7,6 @@ import type { PlanRequest } from './plans-api';
 export const LIMIT_FIELDS = ['dailyQuota', 'ratePerSecond'] as const;
 export type LimitField = (typeof LIMIT_FIELDS)[number];
 export const PLAN_FIELDS = ['name', ...LIMIT_FIELDS] as const;
-export type PlanField = (typeof PLAN_FIELDS)[number];
 
 export interface PlanFormValues {
   name: string;
@@ -21,7 +20,7 @@ export interface PlanFormValues {
 const GROUPED_DIGITS = /^\d{1,3}(?:[ ,.'\u00a0\u202f]\d{3})+$/;
 
 /** The number typed, or NaN when there is none (the schema then says what to enter). */
-export function parseLimit(text: string): number {
+function parseLimit(text: string): number {
   const trimmed = text.trim();
   if (trimmed === '') return Number.NaN;
   return Number(GROUPED_DIGITS.test(trimmed) ? trimmed.replace(/\D/g, '') : trimmed);

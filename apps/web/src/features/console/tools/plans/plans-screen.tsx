@@ -10,7 +10,7 @@ import { PlanDialog } from './plan-dialog';
 import { usePlans } from './plans-api';
 import { PlansTable } from './plans-table';
 
-export const PLANS_TITLE = 'Plans';
+const PLANS_TITLE = 'Plans';
 
 export function PlansScreen() {
   const plans = usePlans();

@@ -8,8 +8,7 @@ import { ActionsCell, ToolTable } from '../tool-table';
 
 const COLUMNS = ['Name', 'Daily quota', 'Rate per second', 'Companies', ''] as const;
 
-export const limitText = (limit: number | null) =>
-  limit === null ? 'Unlimited' : limit.toLocaleString('en-US');
+const limitText = (limit: number | null) => (limit === null ? 'Unlimited' : limit.toLocaleString('en-US'));
 
 /** Why the plan cannot be edited by this member, or null when it can (undefined: not known yet). */
 function editRefusal(plan: ConsolePlan, mayManage: boolean | undefined): string | null | undefined {

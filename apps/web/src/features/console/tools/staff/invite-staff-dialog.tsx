@@ -20,7 +20,7 @@ import { fieldRefusals, refusalMessage } from '../tool-errors';
 import { useInviteStaff, type InviteStaffValues } from './staff-api';
 import { STAFF_ROLE_LABELS } from './staff-texts';
 
-export const INVITE_STAFF_TITLE = 'Invite staff member';
+const INVITE_STAFF_TITLE = 'Invite staff member';
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 const FIELDS = ['email', 'role'] as const;
 

@@ -14,7 +14,7 @@ import { InviteStaffDialog } from './invite-staff-dialog';
 import { disableStaff, resetStaffMfa, useStaffList } from './staff-api';
 import { StaffTable } from './staff-table';
 
-export const STAFF_TITLE = 'Staff';
+const STAFF_TITLE = 'Staff';
 
 type Change = { kind: 'disable' | 'resetMfa'; member: ConsoleStaffMember };
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { SelectInput } from '@/components/form/select-input';
 import type { ConsoleStaffMember } from '@datafeeds/domain';
 
-export const EVERYONE = 'everyone';
+const EVERYONE = 'everyone';
 
 interface StaffFilterProps {
   staff: readonly ConsoleStaffMember[];

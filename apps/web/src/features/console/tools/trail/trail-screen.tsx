@@ -11,8 +11,8 @@ import { StaffFilter } from './staff-filter';
 import { useStaffTrail } from './trail-api';
 import { TrailTable } from './trail-table';
 
-export const TRAIL_TITLE = 'Staff trail';
-export const TRAIL_PAGE_SIZES = [10, 25, 50, 100] as const;
+const TRAIL_TITLE = 'Staff trail';
+const TRAIL_PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export function TrailScreen() {
   const me = useStaffMe();

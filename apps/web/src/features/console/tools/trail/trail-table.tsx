@@ -12,9 +12,9 @@ import { ToolTable } from '../tool-table';
 type TrailEvent = StaffTrail['events'][number];
 
 const COLUMNS = ['Time', 'Staff member', 'What', 'Company'] as const;
-export const OPERATOR_NAME = 'DataFeeds team (operator)';
+const OPERATOR_NAME = 'DataFeeds team (operator)';
 
-export function trailActorName(actor: TrailEvent['actor']): string {
+function trailActorName(actor: TrailEvent['actor']): string {
   if (actor.kind === 'operator') return OPERATOR_NAME;
   return actor.email ?? 'DataFeeds team';
 }

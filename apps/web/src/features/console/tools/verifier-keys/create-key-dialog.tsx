@@ -20,8 +20,8 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { fieldRefusals, refusalMessage } from '../tool-errors';
 import { useCreateVerifierKey } from './verifier-keys-api';
 
-export const CREATE_KEY_TITLE = 'Create verifier key';
-export const KEY_SHOWN_ONCE =
+const CREATE_KEY_TITLE = 'Create verifier key';
+const KEY_SHOWN_ONCE =
   'Copy the key now and give it to the data feed: it is not shown again. Closing this dialog forgets it.';
 
 interface NameValues {

@@ -11,7 +11,7 @@ import { CreateKeyDialog } from './create-key-dialog';
 import { revokeVerifierKey, useVerifierKeys } from './verifier-keys-api';
 import { VerifierKeysTable } from './verifier-keys-table';
 
-export const VERIFIER_KEYS_TITLE = 'Verifier keys';
+const VERIFIER_KEYS_TITLE = 'Verifier keys';
 
 export function VerifierKeysScreen() {
   const keys = useVerifierKeys();
