@@ -139,4 +139,39 @@ describe('verifier keys', () => {
     expect(screen.getByRole('button', { name: 'Create key' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Revoke football-feed' })).toBeDisabled();
   });
+
+  it('keeps the dialog open with the reason when the key could not be created', async () => {
+    mockCalls(
+      config,
+      signedInAs('admin'),
+      keys,
+      answer(consoleTools.createVerifierKey, {
+        status: 403,
+        body: { error: 'forbidden', message: CONSOLE_REFUSALS.manageVerifierKeys },
+      }),
+    );
+    await openScreen();
+    await userEvent.click(await enabledButton('Create key'));
+    const dialog = await screen.findByRole('dialog', { name: 'Create verifier key' });
+    await userEvent.type(within(dialog).getByLabelText('Name', { selector: 'input' }), 'tennis-feed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(CONSOLE_REFUSALS.manageVerifierKeys);
+    expect(screen.queryByRole('dialog', { name: 'Verifier key created' })).toBeNull();
+  });
+
+  it('says when the keys could not be loaded, and asks again', async () => {
+    let failing = true;
+    mockCalls(
+      config,
+      signedInAs('admin'),
+      answer(consoleTools.listVerifierKeys, () =>
+        failing ? { status: 503 } : { body: { keys: [feedKey] } },
+      ),
+    );
+    await openScreen();
+    expect(await screen.findByText(/could not be loaded/)).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Verifier keys' })).toHaveTextContent('football-feed');
+  });
 });
