@@ -51,7 +51,7 @@ export function ToolTable({ label, columns, children, framed = true }: ToolTable
   );
 }
 
-/** A row's action buttons, side by side, wrapping when narrow. */
+/** A row's action buttons, side by side on one line (the table scrolls sideways when narrow). */
 export function ActionsCell({ children }: { children: ReactNode }) {
   return (
     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -1,4 +1,4 @@
-// The email outbox's calls (design §11 "Email outbox"): who an email was for, its subject and what the
+// The email outbox's calls (design §11 "Screens"): who an email was for, its subject and what the
 // mail server answered, never its body (links and secrets live there).
 import type { OUTBOX_VIEWS } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';

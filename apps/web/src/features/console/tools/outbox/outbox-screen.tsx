@@ -1,4 +1,4 @@
-// Email outbox (design §11 "Email outbox"): the emails the portal gave up sending (failed) or is still
+// Email outbox (design §11 "Screens"): the emails the portal gave up sending (failed) or is still
 // trying (pending). A failed one can be queued again (CONSOLE_POLICY.retryEmail: every staff member).
 import { useState } from 'react';
 import type { OutboxEmail } from '@datafeeds/domain';

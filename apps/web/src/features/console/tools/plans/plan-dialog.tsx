@@ -1,4 +1,4 @@
-// "Create plan" and "Edit plan" (design §11 "Plans"): a name (fixed once created) and two limits, each a
+// "Create plan" and "Edit plan" (design §11 "Screens"): a name (fixed once created) and two limits, each a
 // whole number or "Unlimited". Checked as the server checks it; a refusal about a field (a name taken,
 // a limit out of range) lands on that field, any other above the form.
 import { useEffect, useId, useMemo } from 'react';

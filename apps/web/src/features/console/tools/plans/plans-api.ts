@@ -1,4 +1,4 @@
-// The plans' calls (design §11 "Plans"): each plan's requests per UTC day and per second (null:
+// The plans' calls (design §11 "Screens"): each plan's requests per UTC day and per second (null:
 // unlimited) and how many companies are on it.
 import { consoleTools } from '@datafeeds/domain/calls';
 import type { z } from 'zod';

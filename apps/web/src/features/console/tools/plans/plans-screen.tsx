@@ -1,4 +1,4 @@
-// Plans (design §11 "Plans"): every plan's limits and the companies on it. Only an admin creates or
+// Plans (design §11 "Screens"): every plan's limits and the companies on it. Only an admin creates or
 // edits a plan (CONSOLE_POLICY.managePlans); the data feeds apply a change within a second.
 import { useState } from 'react';
 import { CONSOLE_REFUSALS, type ConsolePlan } from '@datafeeds/domain';

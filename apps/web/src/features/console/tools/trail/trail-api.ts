@@ -1,4 +1,4 @@
-// The staff trail's call (design §11 "Staff trail"): the provider team's actions, newest first, a page at
+// The staff trail's call (design §11 "Screens"): the provider team's actions, newest first, a page at
 // a time, optionally one member's only.
 import { consoleTools } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Staff trail (design §11 "Staff trail"): what the provider team did, in the console and through the
+// Staff trail (design §11 "Screens"): what the provider team did, in the console and through the
 // operator commands, newest first, a page at a time; admins can narrow it to one staff member.
 import { useState } from 'react';
 import Paper from '@mui/material/Paper';

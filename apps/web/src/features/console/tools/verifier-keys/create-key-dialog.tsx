@@ -1,4 +1,4 @@
-// "Create verifier key" (design §11 "Verifier keys"): a name for the data feed the key is for, then the
+// "Create verifier key" (design §11 "Screens"): a name for the data feed the key is for, then the
 // key itself, shown this once with a copy button (it is stored as a hash). Closing the dialog forgets
 // the key: the dialog only closes by its button once the key is shown, not by a stray click beside it.
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The verifier keys' calls (design §11 "Verifier keys"): the list never holds a key, only its start.
+// The verifier keys' calls (design §11 "Screens"): the list never holds a key, only its start.
 import { consoleTools } from '@datafeeds/domain/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consoleCall, toolKeys } from '../tool-client';

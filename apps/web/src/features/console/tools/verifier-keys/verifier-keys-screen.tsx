@@ -1,4 +1,4 @@
-// Verifier keys (design §11 "Verifier keys"): the keys data feeds check API tokens with. Every staff
+// Verifier keys (design §11 "Screens"): the keys data feeds check API tokens with. Every staff
 // member sees them; only an admin creates or revokes one (CONSOLE_POLICY.manageVerifierKeys).
 import { useState } from 'react';
 import { CONSOLE_REFUSALS, type VerifierKey } from '@datafeeds/domain';
