@@ -10,6 +10,11 @@ import { ConsoleQueues } from '@/features/console/queues/console-queues';
 import { ConsoleNotFound } from '@/features/console/shell/console-not-found';
 import { ConsoleShell } from '@/features/console/shell/console-shell';
 import { StaffSetupPage } from '@/features/console/staff-setup';
+import { OutboxScreen } from '@/features/console/tools/outbox/outbox-screen';
+import { PlansScreen } from '@/features/console/tools/plans/plans-screen';
+import { StaffScreen } from '@/features/console/tools/staff/staff-screen';
+import { TrailScreen } from '@/features/console/tools/trail/trail-screen';
+import { VerifierKeysScreen } from '@/features/console/tools/verifier-keys/verifier-keys-screen';
 
 export function ConsoleSetupRoute() {
   const [params] = useSearchParams();
@@ -39,4 +44,10 @@ export {
   CompaniesList as ConsoleCompaniesRoute,
   ConsoleQueues as ConsoleQueuesRoute,
   ConsoleNotFound as ConsoleNotFoundRoute,
+  // The console's own tools (design §11 "Screens").
+  VerifierKeysScreen as ConsoleVerifierKeysRoute,
+  OutboxScreen as ConsoleOutboxRoute,
+  PlansScreen as ConsolePlansRoute,
+  StaffScreen as ConsoleStaffRoute,
+  TrailScreen as ConsoleTrailRoute,
 };

@@ -1,0 +1,81 @@
+// Email outbox (design §11 "Screens"): the emails the portal gave up sending (failed) or is still
+// trying (pending). A failed one can be queued again (CONSOLE_POLICY.retryEmail: every staff member).
+import { useState } from 'react';
+import type { OutboxEmail } from '@datafeeds/domain';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
+import { toolKeys, useStaffMay } from '../tool-client';
+import { ToolHeader } from '../tool-header';
+import { ListState } from '../tool-states';
+import { retryEmail, useOutbox, type OutboxView } from './outbox-api';
+import { OutboxTable } from './outbox-table';
+
+const OUTBOX_TITLE = 'Email outbox';
+const EMPTY: Record<OutboxView, string> = {
+  failed: 'No failed emails.',
+  pending: 'No emails waiting to be sent.',
+};
+
+export function OutboxScreen() {
+  const [view, setView] = useState<OutboxView>('failed');
+  const outbox = useOutbox(view);
+  const mayRetry = useStaffMay('retryEmail');
+  const [retrying, setRetrying] = useState<OutboxEmail | null>(null);
+  const [retryOpen, setRetryOpen] = useState(false);
+  const emails = outbox.data?.emails ?? [];
+  return (
+    <>
+      <ToolHeader
+        title={OUTBOX_TITLE}
+        subtitle="Emails the portal could not send, with the mail server's last answer. Their content is never shown here."
+      />
+      <Box sx={{ mb: 2 }}>
+        <ToggleButtonGroup
+          value={view}
+          exclusive
+          size="small"
+          aria-label="Which emails"
+          onChange={(_event, next: OutboxView | null) => {
+            if (next) setView(next);
+          }}
+        >
+          <ToggleButton value="failed">Failed</ToggleButton>
+          <ToggleButton value="pending">Pending</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      <ListState
+        query={outbox}
+        loadingLabel="Loading emails"
+        failedText="The outbox could not be loaded. Check your connection and try again."
+        empty={emails.length === 0}
+        emptyText={EMPTY[view]}
+      >
+        <OutboxTable
+          view={view}
+          emails={emails}
+          mayRetry={mayRetry}
+          onRetry={(email) => {
+            setRetrying(email);
+            setRetryOpen(true);
+          }}
+        />
+      </ListState>
+      <ConfirmActionDialog
+        open={retryOpen}
+        onClose={() => setRetryOpen(false)}
+        title="Retry email"
+        text={
+          <>
+            Send “{retrying?.subject}” to <strong>{retrying?.to}</strong> again? It goes back in the queue and
+            is tried at once.
+          </>
+        }
+        confirmLabel="Retry"
+        action={() => retryEmail(retrying?.id ?? '')}
+        invalidates={[toolKeys.outboxAll]}
+      />
+    </>
+  );
+}

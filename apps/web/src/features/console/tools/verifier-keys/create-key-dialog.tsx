@@ -1,0 +1,128 @@
+// "Create verifier key" (design §11 "Screens"): a name for the data feed the key is for, then the
+// key itself, shown this once with a copy button (it is stored as a hash). Closing the dialog forgets
+// the key: the dialog only closes by its button once the key is shown, not by a stray click beside it.
+import { useId } from 'react';
+import { createVerifierKeyRequestSchema } from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { CopyButton } from '@/components/credentials/copy-button';
+import { FormErrorAlert } from '@/components/form/form-error-alert';
+import { FormTextField } from '@/components/form/form-text-field';
+import { fieldRefusals, refusalMessage } from '../tool-errors';
+import { useCreateVerifierKey } from './verifier-keys-api';
+
+const CREATE_KEY_TITLE = 'Create verifier key';
+const KEY_SHOWN_ONCE =
+  'Copy the key now and give it to the data feed: it is not shown again. Closing this dialog forgets it.';
+
+interface NameValues {
+  name: string;
+}
+
+export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const id = useId();
+  const create = useCreateVerifierKey();
+  const { control, handleSubmit, setError, reset } = useForm<NameValues>({
+    resolver: zodResolver(createVerifierKeyRequestSchema),
+    mode: 'onBlur',
+    defaultValues: { name: '' },
+  });
+  const busy = create.isPending;
+  const created = create.data;
+  const close = () => {
+    if (busy) return;
+    reset();
+    create.reset();
+    onClose();
+  };
+  const onSubmit = handleSubmit(({ name }) =>
+    create.mutate(name, {
+      onError: (error) => {
+        const { name: refusal } = fieldRefusals(error, ['name'] as const);
+        if (refusal === undefined) return;
+        setError('name', { type: 'server', message: refusal }, { shouldFocus: true });
+        create.reset();
+      },
+    }),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_event, reason) => {
+        if (!(created && reason === 'backdropClick')) close();
+      }}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      fullWidth
+      maxWidth="sm"
+    >
+      {created ? (
+        <>
+          <DialogTitle id={`${id}-title`}>Verifier key created</DialogTitle>
+          <DialogContent>
+            <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+              {created.message}
+            </DialogContentText>
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              {KEY_SHOWN_ONCE}
+            </Alert>
+            <Typography variant="body2" color="text.secondary">
+              Verifier key for {created.key.name}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Box
+                component="code"
+                sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, py: 1 }}
+              >
+                {created.secret}
+              </Box>
+              <CopyButton value={created.secret} label="verifier key" />
+            </Box>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} variant="contained">
+              Done
+            </Button>
+          </DialogActions>
+        </>
+      ) : (
+        <Box component="form" noValidate aria-label={CREATE_KEY_TITLE} onSubmit={onSubmit}>
+          <DialogTitle id={`${id}-title`}>{CREATE_KEY_TITLE}</DialogTitle>
+          <DialogContent>
+            <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+              A data feed checks the portal&apos;s API tokens with its verifier key. Name the data feed the
+              key is for: the name tells the keys apart here and in the staff trail.
+            </DialogContentText>
+            <FormErrorAlert show={create.isError}>{refusalMessage(create.error)}</FormErrorAlert>
+            <FormTextField
+              control={control}
+              name="name"
+              label="Name"
+              autoComplete="off"
+              autoFocus
+              disabled={busy}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" loading={busy}>
+              Create key
+            </Button>
+          </DialogActions>
+        </Box>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,72 @@
+// Verifier keys (design §11 "Screens"): the keys data feeds check API tokens with. Every staff
+// member sees them; only an admin creates or revokes one (CONSOLE_POLICY.manageVerifierKeys).
+import { useState } from 'react';
+import { CONSOLE_REFUSALS, type VerifierKey } from '@datafeeds/domain';
+import { GuardedButton, roleRefusal } from '../guarded-button';
+import { ConfirmActionDialog } from '../confirm-action-dialog';
+import { useStaffMay, toolKeys } from '../tool-client';
+import { ToolHeader } from '../tool-header';
+import { ListState } from '../tool-states';
+import { CreateKeyDialog } from './create-key-dialog';
+import { revokeVerifierKey, useVerifierKeys } from './verifier-keys-api';
+import { VerifierKeysTable } from './verifier-keys-table';
+
+const VERIFIER_KEYS_TITLE = 'Verifier keys';
+
+export function VerifierKeysScreen() {
+  const keys = useVerifierKeys();
+  const mayManage = useStaffMay('manageVerifierKeys');
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<VerifierKey | null>(null);
+  const [revokeOpen, setRevokeOpen] = useState(false);
+  const list = keys.data?.keys ?? [];
+  return (
+    <>
+      <ToolHeader
+        title={VERIFIER_KEYS_TITLE}
+        subtitle="Each data feed checks API tokens with a key of its own. A revoked key is refused at once."
+        action={
+          <GuardedButton
+            refusal={roleRefusal(mayManage, CONSOLE_REFUSALS.manageVerifierKeys)}
+            variant="contained"
+            onClick={() => setCreating(true)}
+          >
+            Create key
+          </GuardedButton>
+        }
+      />
+      <ListState
+        query={keys}
+        loadingLabel="Loading verifier keys"
+        failedText="The verifier keys could not be loaded. Check your connection and try again."
+        empty={list.length === 0}
+        emptyText="No verifier keys yet."
+      >
+        <VerifierKeysTable
+          keys={list}
+          mayManage={mayManage}
+          onRevoke={(key) => {
+            setRevoking(key);
+            setRevokeOpen(true);
+          }}
+        />
+      </ListState>
+      <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmActionDialog
+        open={revokeOpen}
+        onClose={() => setRevokeOpen(false)}
+        title="Revoke verifier key"
+        text={
+          <>
+            Revoke <strong>{revoking?.name}</strong> (key starting {revoking?.keyStart})? The data feed using
+            it is refused from now on, and a revoked key cannot be used again.
+          </>
+        }
+        confirmLabel="Revoke"
+        color="error"
+        action={() => revokeVerifierKey(revoking?.id ?? '')}
+        invalidates={[toolKeys.verifierKeys]}
+      />
+    </>
+  );
+}

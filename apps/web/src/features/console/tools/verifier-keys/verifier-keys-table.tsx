@@ -1,0 +1,50 @@
+// The verifier keys, one row each: name, the key's first characters (never the key), when it was
+// created and last used, and whether it is revoked; an active key can be revoked.
+import { CONSOLE_REFUSALS, formatDateTime, type VerifierKey } from '@datafeeds/domain';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { GuardedButton, roleRefusal } from '../guarded-button';
+import { ActionsCell, ToolTable } from '../tool-table';
+
+const COLUMNS = ['Name', 'Key start', 'Created', 'Last used', 'Revoked', ''] as const;
+
+interface VerifierKeysTableProps {
+  keys: readonly VerifierKey[];
+  /** Whether the signed-in member may manage keys (undefined: not known yet). */
+  mayManage: boolean | undefined;
+  onRevoke: (key: VerifierKey) => void;
+}
+
+export function VerifierKeysTable({ keys, mayManage, onRevoke }: VerifierKeysTableProps) {
+  const refusal = roleRefusal(mayManage, CONSOLE_REFUSALS.manageVerifierKeys);
+  return (
+    <ToolTable label="Verifier keys" columns={COLUMNS}>
+      {keys.map((key) => (
+        <TableRow key={key.id}>
+          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{key.name}</TableCell>
+          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{key.keyStart}…</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {key.revokedAt ? formatDateTime(key.revokedAt) : 'No'}
+          </TableCell>
+          <ActionsCell>
+            {key.revokedAt ? null : (
+              <GuardedButton
+                refusal={refusal}
+                color="error"
+                size="small"
+                aria-label={`Revoke ${key.name}`}
+                onClick={() => onRevoke(key)}
+              >
+                Revoke
+              </GuardedButton>
+            )}
+          </ActionsCell>
+        </TableRow>
+      ))}
+    </ToolTable>
+  );
+}
