@@ -32,13 +32,12 @@ export async function setUpStaffAccount(
   expect(await operator('staff', 'create', account.email, '--role', role)).toContain(account.email);
   const link = await linkFromEmail(request, account.email, '/console/setup');
   await page.goto(`${link.pathname}${link.search}`);
-  const form = page.getByRole('form', { name: 'Set up your console account' });
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByLabel('Confirm Password').fill(account.password);
-  account.secret = (await form.getByLabel('Authenticator secret').textContent()) ?? '';
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByLabel(/^Confirm Password/).fill(account.password);
+  account.secret = (await page.getByLabel('Authenticator secret').textContent()) ?? '';
   expect(account.secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await form.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret));
-  await form.getByRole('button', { name: 'Set up account' }).click();
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret));
+  await page.getByRole('button', { name: 'Set up account' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('checkbox', { name: 'I have saved them' }).check();
   await page.getByRole('button', { name: 'Continue to sign in' }).click();
@@ -52,10 +51,9 @@ export async function setUpStaffAccount(
  */
 export async function signInToConsole(page: Page, account: StaffAccount): Promise<void> {
   if (!page.url().endsWith('/console/login')) await page.goto('/console/login');
-  const form = page.getByRole('form', { name: 'Sign in to the console' });
-  await form.getByRole('textbox', { name: 'Email' }).fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret, 1));
-  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.getByLabel(/^Password/).fill(account.password);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret, 1));
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/console\/?$/);
 }

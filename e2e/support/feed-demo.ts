@@ -8,23 +8,33 @@ import { operator } from './operator.ts';
 import { E2E_BASE_URL, E2E_PORT } from './server.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const FEED_DEMO_PORT = E2E_PORT + 2;
-const FEED_DEMO_URL = `http://127.0.0.1:${FEED_DEMO_PORT}`;
+/** The demo feed's port; a spec that runs a feed of its own beside it gives another. */
+export const FEED_DEMO_PORT = E2E_PORT + 2;
 
 export interface RunningFeed {
   url: string;
   stop(): Promise<void>;
 }
 
-export async function startFeedDemo(): Promise<RunningFeed> {
-  const created = await operator('verifier-key', 'create', 'e2e demo feed');
-  const verifierKey = /(dfvk_[0-9A-Za-z]{49})/.exec(created)?.[1];
-  expect(verifierKey, created).toBeTruthy();
+/**
+ * Starts the feed with `verifierKey` (one the test created, in the console say), or with a key the
+ * operator command creates for it.
+ */
+export async function startFeedDemo({
+  verifierKey = undefined as string | undefined,
+  port = FEED_DEMO_PORT,
+} = {}): Promise<RunningFeed> {
+  const url = `http://127.0.0.1:${port}`;
+  if (verifierKey === undefined) {
+    const created = await operator('verifier-key', 'create', 'e2e demo feed');
+    verifierKey = /(dfvk_[0-9A-Za-z]{49})/.exec(created)?.[1];
+    expect(verifierKey, created).toBeTruthy();
+  }
   const child: ChildProcess = spawn('npm', ['run', '--silent', 'feed:demo'], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(FEED_DEMO_PORT),
+      PORT: String(port),
       PORTAL_URL: E2E_BASE_URL,
       VERIFIER_KEY: verifierKey,
     },
@@ -36,12 +46,12 @@ export async function startFeedDemo(): Promise<RunningFeed> {
     await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(undefined)));
   };
   for (let waited = 0; waited < 30_000; waited += 250) {
-    const health = await fetch(`${FEED_DEMO_URL}/health`).catch(() => undefined);
+    const health = await fetch(`${url}/health`).catch(() => undefined);
     if (
       health?.ok &&
       ((await health.json()) as { portal?: { streamConnected?: boolean } }).portal?.streamConnected
     ) {
-      return { url: FEED_DEMO_URL, stop };
+      return { url, stop };
     }
     await sleep(250);
   }
