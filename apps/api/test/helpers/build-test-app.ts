@@ -25,6 +25,7 @@ const GENEROUS_RATE_LIMITS = {
   credentials: 10_000,
   invitations: 10_000,
   invitationLinks: 10_000,
+  consoleSignIn: 10_000,
 };
 
 export interface TestAppOptions extends Omit<BuildAppOptions, 'env'> {

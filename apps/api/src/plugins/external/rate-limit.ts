@@ -20,6 +20,11 @@ export interface RateLimits {
   invitations: number;
   /** GetInvitation and AcceptInvitation together: each looks an invitation link up. */
   invitationLinks: number;
+  /**
+   * The console's sign-in and setup link (design §11) together: each tries a password, a code or a
+   * link. The lockout counts per account; this counts per address, across accounts.
+   */
+  consoleSignIn: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -32,6 +37,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   credentials: 30,
   invitations: 10,
   invitationLinks: 30,
+  consoleSignIn: 20,
 };
 
 export function scaleRateLimits(limits: RateLimits, scale: number): RateLimits {

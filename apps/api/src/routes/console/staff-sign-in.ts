@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { staffConsole } from '@datafeeds/domain/calls';
 import { unauthorized } from '../../lib/errors.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { registerCall } from '../register-call.ts';
 import {
   CONSOLE_COOKIE_PATH,
@@ -21,17 +22,37 @@ const staffSignInRoutes: FastifyPluginAsync = async (app) => {
       throw new Error(`${call.path} is outside the cookie's path`);
   }
 
-  registerCall(app, staffConsole.getStaffSetup, async ({ query }) => app.staff.getSetup(query.token));
+  // One counter per address for everything that tries a link, a password or a code.
+  const signInLimit = {
+    onRequest: [app.rateLimit(namedLimit('consoleSignIn', app.rateLimits.consoleSignIn))],
+  };
 
-  registerCall(app, staffConsole.completeStaffSetup, async ({ body, request }) => ({
-    recoveryCodes: await app.staff.completeSetup(body.token, body.password, body.code, originOf(request)),
-  }));
+  registerCall(
+    app,
+    staffConsole.getStaffSetup,
+    async ({ query }) => app.staff.getSetup(query.token),
+    signInLimit,
+  );
 
-  registerCall(app, staffConsole.consoleLogin, async ({ body, request, reply }) => {
-    const tokens = await app.staff.login(body.email, body.password, body.code, originOf(request));
-    setConsoleRefreshCookie(reply, tokens.refreshToken, tokens.expiresAt, app.clock.now(), appUrl);
-    return { token: tokens.accessToken };
-  });
+  registerCall(
+    app,
+    staffConsole.completeStaffSetup,
+    async ({ body, request }) => ({
+      recoveryCodes: await app.staff.completeSetup(body.token, body.password, body.code, originOf(request)),
+    }),
+    signInLimit,
+  );
+
+  registerCall(
+    app,
+    staffConsole.consoleLogin,
+    async ({ body, request, reply }) => {
+      const tokens = await app.staff.login(body.email, body.password, body.code, originOf(request));
+      setConsoleRefreshCookie(reply, tokens.refreshToken, tokens.expiresAt, app.clock.now(), appUrl);
+      return { token: tokens.accessToken };
+    },
+    signInLimit,
+  );
 
   registerCall(app, staffConsole.consoleRefresh, async ({ request, reply }) => {
     const presented = request.cookies[CONSOLE_REFRESH_COOKIE];

@@ -19,6 +19,7 @@ describe('RATE_LIMIT_SCALE', () => {
       credentials: 90,
       invitations: 30,
       invitationLinks: 90,
+      consoleSignIn: 60,
     });
   });
 
