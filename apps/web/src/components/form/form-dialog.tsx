@@ -3,7 +3,7 @@
 // what a refusal does; this is the layout every form dialog shares.
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -18,6 +18,8 @@ export interface FormDialogProps {
   description: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
+  /** The submit button's colour: `error` when submitting destroys or stops something. */
+  submitColor?: ButtonProps['color'];
   busy: boolean;
   /** Shown first in the actions, at the start of the row (a destructive alternative, say). */
   extraAction?: ReactNode;
@@ -32,6 +34,7 @@ export function FormDialog({
   description,
   onSubmit,
   submitLabel,
+  submitColor = 'primary',
   busy,
   extraAction,
   children,
@@ -59,7 +62,7 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={busy}>
+          <Button type="submit" variant="contained" color={submitColor} loading={busy}>
             {submitLabel}
           </Button>
         </DialogActions>
