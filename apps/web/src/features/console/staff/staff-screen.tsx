@@ -2,40 +2,59 @@
 // (CONSOLE_POLICY.manageStaff): support staff see the refusal and no list (the server refuses it too).
 import { useState } from 'react';
 import { CONSOLE_REFUSALS, type ConsoleStaffMember } from '@datafeeds/domain';
+import { consoleTools } from '@datafeeds/domain/calls';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
-import { ConfirmActionDialog } from '../confirm-action-dialog';
-import { toolKeys, useStaffMe } from '../tool-client';
+import { ConfirmActionDialog } from '../action-dialog';
+import { useStaffMe } from '../use-staff-me';
 import { ToolHeader } from '../tool-header';
 import { ListState } from '../tool-states';
 import { InviteStaffDialog } from './invite-staff-dialog';
-import { disableStaff, resetStaffMfa, useStaffList } from './staff-api';
+import { useStaffList } from './staff-api';
 import { StaffTable } from './staff-table';
 
 const STAFF_TITLE = 'Staff';
 
 type Change = { kind: 'disable' | 'resetMfa'; member: ConsoleStaffMember };
 
-function changeDialog(change: Change | null) {
+/** The confirmation of a change to a member, kept mounted so that it fades out with its words. */
+function ChangeDialog({
+  change,
+  open,
+  onClose,
+}: {
+  change: Change | null;
+  open: boolean;
+  onClose: () => void;
+}) {
   const email = change?.member.email ?? '';
-  const id = change?.member.id ?? '';
+  const body = { id: change?.member.id ?? '' };
   if (change?.kind === 'resetMfa')
-    return {
-      title: 'Reset authenticator',
-      text: `${email} is signed out, their authenticator and recovery codes stop working, and a new setup link is emailed to them.`,
-      confirmLabel: 'Reset MFA',
-      color: 'primary' as const,
-      action: () => resetStaffMfa(id),
-    };
-  return {
-    title: 'Disable staff member',
-    text: `${email} is signed out everywhere at once and can no longer sign in to the console.`,
-    confirmLabel: 'Disable',
-    color: 'error' as const,
-    action: () => disableStaff(id),
-  };
+    return (
+      <ConfirmActionDialog
+        open={open}
+        onClose={onClose}
+        title="Reset authenticator"
+        text={`${email} is signed out, their authenticator and recovery codes stop working, and a new setup link is emailed to them.`}
+        confirmLabel="Reset MFA"
+        call={consoleTools.resetStaffMfa}
+        body={body}
+      />
+    );
+  return (
+    <ConfirmActionDialog
+      open={open}
+      onClose={onClose}
+      title="Disable staff member"
+      text={`${email} is signed out everywhere at once and can no longer sign in to the console.`}
+      confirmLabel="Disable"
+      confirmColor="error"
+      call={consoleTools.disableStaff}
+      body={body}
+    />
+  );
 }
 
 export function StaffScreen() {
@@ -104,12 +123,7 @@ export function StaffScreen() {
         />
       </ListState>
       <InviteStaffDialog open={inviting} onClose={() => setInviting(false)} />
-      <ConfirmActionDialog
-        open={changeOpen}
-        onClose={() => setChangeOpen(false)}
-        invalidates={[toolKeys.staff]}
-        {...changeDialog(change)}
-      />
+      <ChangeDialog change={change} open={changeOpen} onClose={() => setChangeOpen(false)} />
     </>
   );
 }

@@ -3,14 +3,11 @@
 import { consoleTools } from '@datafeeds/domain/calls';
 import type { z } from 'zod';
 import type { createPlanRequestSchema } from '@datafeeds/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCall, toolKeys } from '../tool-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { consoleCall } from '../console-client';
+import { consoleKeys } from '../console-queries';
 
 export type PlanRequest = z.infer<typeof createPlanRequestSchema>;
-
-export function usePlans() {
-  return useQuery({ queryKey: toolKeys.plans, queryFn: () => consoleCall(consoleTools.listPlans) });
-}
 
 /** Creates a plan (`editing` false) or changes one's limits (true); the list reloads either way. */
 export function useSavePlan(editing: boolean) {
@@ -20,6 +17,6 @@ export function useSavePlan(editing: boolean) {
       editing
         ? consoleCall(consoleTools.updatePlan, { body })
         : consoleCall(consoleTools.createPlan, { body }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: toolKeys.plans }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: consoleKeys.plans }),
   });
 }

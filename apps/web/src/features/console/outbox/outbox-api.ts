@@ -3,15 +3,14 @@
 import type { OUTBOX_VIEWS } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { useQuery } from '@tanstack/react-query';
-import { consoleCall, toolKeys } from '../tool-client';
+import { consoleCall } from '../console-client';
+import { consoleKeys } from '../console-queries';
 
 export type OutboxView = (typeof OUTBOX_VIEWS)[number];
 
 export function useOutbox(status: OutboxView) {
   return useQuery({
-    queryKey: toolKeys.outbox(status),
+    queryKey: consoleKeys.outbox(status),
     queryFn: () => consoleCall(consoleTools.listOutbox, { query: { status } }),
   });
 }
-
-export const retryEmail = (id: string) => consoleCall(consoleTools.retryEmail, { body: { id } });

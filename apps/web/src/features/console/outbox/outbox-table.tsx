@@ -1,10 +1,10 @@
 // The outbox's emails, one row each: recipient, subject, attempts, the mail server's last answer, and
 // when it was queued and given up on (failed) or will be tried next (pending). A failed one can be
 // retried. No body and no link: they are never sent to the console.
-import { CONSOLE_REFUSALS, formatDateTime, type OutboxEmail } from '@datafeeds/domain';
+import { formatDateTime, type OutboxEmail } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { GuardedButton, roleRefusal } from '../guarded-button';
+import { PermittedButton } from '../permitted-button';
 import { ActionsCell, ToolTable } from '../tool-table';
 import type { OutboxView } from './outbox-api';
 
@@ -18,12 +18,12 @@ const timeOrDash = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 interface OutboxTableProps {
   view: OutboxView;
   emails: readonly OutboxEmail[];
-  mayRetry: boolean | undefined;
+  /** The id of the role's refusal, said once above the table (RefusalNote). */
+  reasonId: string;
   onRetry: (email: OutboxEmail) => void;
 }
 
-export function OutboxTable({ view, emails, mayRetry, onRetry }: OutboxTableProps) {
-  const refusal = roleRefusal(mayRetry, CONSOLE_REFUSALS.retryEmail);
+export function OutboxTable({ view, emails, reasonId, onRetry }: OutboxTableProps) {
   return (
     <ToolTable label={view === 'failed' ? 'Failed emails' : 'Pending emails'} columns={COLUMNS[view]}>
       {emails.map((email) => (
@@ -38,14 +38,16 @@ export function OutboxTable({ view, emails, mayRetry, onRetry }: OutboxTableProp
           </TableCell>
           {view === 'failed' ? (
             <ActionsCell>
-              <GuardedButton
-                refusal={refusal}
+              <PermittedButton
+                action="retryEmail"
+                reasonId={reasonId}
+                variant="text"
                 size="small"
                 aria-label={`Retry the email to ${email.to}`}
                 onClick={() => onRetry(email)}
               >
                 Retry
-              </GuardedButton>
+              </PermittedButton>
             </ActionsCell>
           ) : null}
         </TableRow>

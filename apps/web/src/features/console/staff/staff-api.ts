@@ -3,14 +3,15 @@ import { consoleTools } from '@datafeeds/domain/calls';
 import type { z } from 'zod';
 import type { createStaffRequestSchema } from '@datafeeds/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCall, toolKeys } from '../tool-client';
+import { consoleCall } from '../console-client';
+import { consoleKeys } from '../console-queries';
 
 export type InviteStaffValues = z.infer<typeof createStaffRequestSchema>;
 
 /** The staff list; not asked for when the member may not manage staff (the server refuses it). */
 export function useStaffList(enabled: boolean) {
   return useQuery({
-    queryKey: toolKeys.staff,
+    queryKey: consoleKeys.staff,
     queryFn: () => consoleCall(consoleTools.listStaff),
     enabled,
   });
@@ -20,9 +21,6 @@ export function useInviteStaff() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InviteStaffValues) => consoleCall(consoleTools.createStaff, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: toolKeys.staff }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consoleKeys.staff }),
   });
 }
-
-export const disableStaff = (id: string) => consoleCall(consoleTools.disableStaff, { body: { id } });
-export const resetStaffMfa = (id: string) => consoleCall(consoleTools.resetStaffMfa, { body: { id } });

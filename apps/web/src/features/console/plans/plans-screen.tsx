@@ -1,20 +1,20 @@
 // Plans (design §11 "Screens"): every plan's limits and the companies on it. Only an admin creates or
 // edits a plan (CONSOLE_POLICY.managePlans); the data feeds apply a change within a second.
-import { useState } from 'react';
-import { CONSOLE_REFUSALS, type ConsolePlan } from '@datafeeds/domain';
-import { GuardedButton, roleRefusal } from '../guarded-button';
-import { useStaffMay } from '../tool-client';
+import { useId, useState } from 'react';
+import type { ConsolePlan } from '@datafeeds/domain';
+import { usePlans } from '../console-queries';
+import { PermittedButton, RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
 import { ListState } from '../tool-states';
 import { PlanDialog } from './plan-dialog';
-import { usePlans } from './plans-api';
 import { PlansTable } from './plans-table';
 
 const PLANS_TITLE = 'Plans';
 
 export function PlansScreen() {
   const plans = usePlans();
-  const mayManage = useStaffMay('managePlans');
+  // The role's refusal is said once, above the table, for the screen's every button.
+  const reasonId = useId();
   // The plan the dialog is about (null: a new one); it stays set while the dialog fades out.
   const [editing, setEditing] = useState<ConsolePlan | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -29,15 +29,17 @@ export function PlansScreen() {
         title={PLANS_TITLE}
         subtitle="Each plan limits a company's requests per UTC day and per second."
         action={
-          <GuardedButton
-            refusal={roleRefusal(mayManage, CONSOLE_REFUSALS.managePlans)}
+          <PermittedButton
+            action="managePlans"
+            reasonId={reasonId}
             variant="contained"
             onClick={() => openDialog(null)}
           >
             Create plan
-          </GuardedButton>
+          </PermittedButton>
         }
       />
+      <RefusalNote action="managePlans" id={reasonId} />
       <ListState
         query={plans}
         loadingLabel="Loading plans"
@@ -45,7 +47,7 @@ export function PlansScreen() {
         empty={list.length === 0}
         emptyText="No plans yet."
       >
-        <PlansTable plans={list} mayManage={mayManage} onEdit={openDialog} />
+        <PlansTable plans={list} reasonId={reasonId} onEdit={openDialog} />
       </ListState>
       <PlanDialog plan={editing} open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </>

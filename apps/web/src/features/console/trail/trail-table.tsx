@@ -6,7 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/navigation/router-link';
-import { toolPaths } from '../tool-paths';
+import { consoleCompanyPath } from '../console-paths';
 import { ToolTable } from '../tool-table';
 
 type TrailEvent = StaffTrail['events'][number];
@@ -44,7 +44,7 @@ export function TrailTable({ events }: { events: readonly TrailEvent[] }) {
             </TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140, verticalAlign: 'top' }}>
               {event.company ? (
-                <RouterLink to={toolPaths.company(event.company.id)}>{event.company.name}</RouterLink>
+                <RouterLink to={consoleCompanyPath(event.company.id)}>{event.company.name}</RouterLink>
               ) : (
                 '—'
               )}

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { answer, type CallDouble } from '@/testing/call-doubles';
 import { appConfig } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
-import { setStaffToken } from '../console-client';
+import { setStaffToken } from './console-client';
 
 export const ADMIN_ID = '5d9c1e1a-6a57-4a52-9b1e-0a2f1c3b4d5e';
 const SUPPORT_ID = '8b0f6f4c-2f61-4d8c-8a3b-7e1f2a3c4d5f';

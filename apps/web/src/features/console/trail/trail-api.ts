@@ -2,7 +2,8 @@
 // a time, optionally one member's only.
 import { consoleTools } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { consoleCall, toolKeys } from '../tool-client';
+import { consoleCall } from '../console-client';
+import { consoleKeys } from '../console-queries';
 
 export interface TrailQuery {
   page: number;
@@ -13,7 +14,7 @@ export interface TrailQuery {
 
 export function useStaffTrail({ page, pageSize, staffId }: TrailQuery) {
   return useQuery({
-    queryKey: toolKeys.trail({ page, pageSize, staffId }),
+    queryKey: consoleKeys.trail({ page, pageSize, staffId }),
     queryFn: () =>
       consoleCall(consoleTools.getStaffTrail, {
         query: { page, pageSize, ...(staffId === null ? {} : { staffId }) },

@@ -1,11 +1,12 @@
 // The verifier keys' calls (design §11 "Screens"): the list never holds a key, only its start.
 import { consoleTools } from '@datafeeds/domain/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { consoleCall, toolKeys } from '../tool-client';
+import { consoleCall } from '../console-client';
+import { consoleKeys } from '../console-queries';
 
 export function useVerifierKeys() {
   return useQuery({
-    queryKey: toolKeys.verifierKeys,
+    queryKey: consoleKeys.verifierKeys,
     queryFn: () => consoleCall(consoleTools.listVerifierKeys),
   });
 }
@@ -17,9 +18,6 @@ export function useCreateVerifierKey() {
     // The answer holds the key: once the dialog forgets it (reset), nothing keeps it in memory.
     gcTime: 0,
     mutationFn: (name: string) => consoleCall(consoleTools.createVerifierKey, { body: { name } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: toolKeys.verifierKeys }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: consoleKeys.verifierKeys }),
   });
 }
-
-export const revokeVerifierKey = (id: string) =>
-  consoleCall(consoleTools.revokeVerifierKey, { body: { id } });

@@ -1,21 +1,22 @@
 // Verifier keys (design §11 "Screens"): the keys data feeds check API tokens with. Every staff
 // member sees them; only an admin creates or revokes one (CONSOLE_POLICY.manageVerifierKeys).
-import { useState } from 'react';
-import { CONSOLE_REFUSALS, type VerifierKey } from '@datafeeds/domain';
-import { GuardedButton, roleRefusal } from '../guarded-button';
-import { ConfirmActionDialog } from '../confirm-action-dialog';
-import { useStaffMay, toolKeys } from '../tool-client';
+import { useId, useState } from 'react';
+import type { VerifierKey } from '@datafeeds/domain';
+import { consoleTools } from '@datafeeds/domain/calls';
+import { ConfirmActionDialog } from '../action-dialog';
+import { PermittedButton, RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
 import { ListState } from '../tool-states';
 import { CreateKeyDialog } from './create-key-dialog';
-import { revokeVerifierKey, useVerifierKeys } from './verifier-keys-api';
+import { useVerifierKeys } from './verifier-keys-api';
 import { VerifierKeysTable } from './verifier-keys-table';
 
 const VERIFIER_KEYS_TITLE = 'Verifier keys';
 
 export function VerifierKeysScreen() {
   const keys = useVerifierKeys();
-  const mayManage = useStaffMay('manageVerifierKeys');
+  // The role's refusal is said once, above the table, for the screen's every button.
+  const reasonId = useId();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<VerifierKey | null>(null);
   const [revokeOpen, setRevokeOpen] = useState(false);
@@ -26,15 +27,17 @@ export function VerifierKeysScreen() {
         title={VERIFIER_KEYS_TITLE}
         subtitle="Each data feed checks API tokens with a key of its own. A revoked key is refused at once."
         action={
-          <GuardedButton
-            refusal={roleRefusal(mayManage, CONSOLE_REFUSALS.manageVerifierKeys)}
+          <PermittedButton
+            action="manageVerifierKeys"
+            reasonId={reasonId}
             variant="contained"
             onClick={() => setCreating(true)}
           >
             Create key
-          </GuardedButton>
+          </PermittedButton>
         }
       />
+      <RefusalNote action="manageVerifierKeys" id={reasonId} />
       <ListState
         query={keys}
         loadingLabel="Loading verifier keys"
@@ -44,7 +47,7 @@ export function VerifierKeysScreen() {
       >
         <VerifierKeysTable
           keys={list}
-          mayManage={mayManage}
+          reasonId={reasonId}
           onRevoke={(key) => {
             setRevoking(key);
             setRevokeOpen(true);
@@ -63,9 +66,9 @@ export function VerifierKeysScreen() {
           </>
         }
         confirmLabel="Revoke"
-        color="error"
-        action={() => revokeVerifierKey(revoking?.id ?? '')}
-        invalidates={[toolKeys.verifierKeys]}
+        confirmColor="error"
+        call={consoleTools.revokeVerifierKey}
+        body={{ id: revoking?.id ?? '' }}
       />
     </>
   );

@@ -1,15 +1,16 @@
 // Email outbox (design §11 "Screens"): the emails the portal gave up sending (failed) or is still
 // trying (pending). A failed one can be queued again (CONSOLE_POLICY.retryEmail: every staff member).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OutboxEmail } from '@datafeeds/domain';
+import { consoleTools } from '@datafeeds/domain/calls';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { ConfirmActionDialog } from '../confirm-action-dialog';
-import { toolKeys, useStaffMay } from '../tool-client';
+import { ConfirmActionDialog } from '../action-dialog';
+import { RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
 import { ListState } from '../tool-states';
-import { retryEmail, useOutbox, type OutboxView } from './outbox-api';
+import { useOutbox, type OutboxView } from './outbox-api';
 import { OutboxTable } from './outbox-table';
 
 const OUTBOX_TITLE = 'Email outbox';
@@ -21,7 +22,7 @@ const EMPTY: Record<OutboxView, string> = {
 export function OutboxScreen() {
   const [view, setView] = useState<OutboxView>('failed');
   const outbox = useOutbox(view);
-  const mayRetry = useStaffMay('retryEmail');
+  const reasonId = useId();
   const [retrying, setRetrying] = useState<OutboxEmail | null>(null);
   const [retryOpen, setRetryOpen] = useState(false);
   const emails = outbox.data?.emails ?? [];
@@ -45,6 +46,7 @@ export function OutboxScreen() {
           <ToggleButton value="pending">Pending</ToggleButton>
         </ToggleButtonGroup>
       </Box>
+      {view === 'failed' ? <RefusalNote action="retryEmail" id={reasonId} /> : null}
       <ListState
         query={outbox}
         loadingLabel="Loading emails"
@@ -55,7 +57,7 @@ export function OutboxScreen() {
         <OutboxTable
           view={view}
           emails={emails}
-          mayRetry={mayRetry}
+          reasonId={reasonId}
           onRetry={(email) => {
             setRetrying(email);
             setRetryOpen(true);
@@ -73,8 +75,8 @@ export function OutboxScreen() {
           </>
         }
         confirmLabel="Retry"
-        action={() => retryEmail(retrying?.id ?? '')}
-        invalidates={[toolKeys.outboxAll]}
+        call={consoleTools.retryEmail}
+        body={{ id: retrying?.id ?? '' }}
       />
     </>
   );

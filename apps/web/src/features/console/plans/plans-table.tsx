@@ -1,29 +1,22 @@
 // The plans, one row each: name, requests per UTC day and per second ("Unlimited" for none), and how
 // many companies are on it. The trial plan's limits come from the server's environment: not editable.
-import { CONSOLE_REFUSALS, CONSOLE_TOOL_MESSAGES, type ConsolePlan } from '@datafeeds/domain';
+import { CONSOLE_TOOL_MESSAGES, type ConsolePlan } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { GuardedButton } from '../guarded-button';
+import { PermittedButton } from '../permitted-button';
+import { limitText } from '../console-texts';
 import { ActionsCell, ToolTable } from '../tool-table';
 
 const COLUMNS = ['Name', 'Daily quota', 'Rate per second', 'Companies', ''] as const;
 
-const limitText = (limit: number | null) => (limit === null ? 'Unlimited' : limit.toLocaleString('en-US'));
-
-/** Why the plan cannot be edited by this member, or null when it can (undefined: not known yet). */
-function editRefusal(plan: ConsolePlan, mayManage: boolean | undefined): string | null | undefined {
-  if (mayManage === undefined) return undefined;
-  if (!mayManage) return CONSOLE_REFUSALS.managePlans;
-  return plan.editable ? null : CONSOLE_TOOL_MESSAGES.trialPlanFromEnvironment;
-}
-
 interface PlansTableProps {
   plans: readonly ConsolePlan[];
-  mayManage: boolean | undefined;
+  /** The id of the role's refusal, said once above the table (RefusalNote). */
+  reasonId: string;
   onEdit: (plan: ConsolePlan) => void;
 }
 
-export function PlansTable({ plans, mayManage, onEdit }: PlansTableProps) {
+export function PlansTable({ plans, reasonId, onEdit }: PlansTableProps) {
   return (
     <ToolTable label="Plans" columns={COLUMNS}>
       {plans.map((plan) => (
@@ -33,14 +26,18 @@ export function PlansTable({ plans, mayManage, onEdit }: PlansTableProps) {
           <TableCell align="right">{limitText(plan.ratePerSecond)}</TableCell>
           <TableCell align="right">{plan.companies.toLocaleString('en-US')}</TableCell>
           <ActionsCell>
-            <GuardedButton
-              refusal={editRefusal(plan, mayManage)}
+            <PermittedButton
+              action="managePlans"
+              reasonId={reasonId}
+              // The trial plan's limits come from the server's environment.
+              refusal={plan.editable ? null : CONSOLE_TOOL_MESSAGES.trialPlanFromEnvironment}
+              variant="text"
               size="small"
               aria-label={`Edit plan ${plan.name}`}
               onClick={() => onEdit(plan)}
             >
               Edit
-            </GuardedButton>
+            </PermittedButton>
           </ActionsCell>
         </TableRow>
       ))}

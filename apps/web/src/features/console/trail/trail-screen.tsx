@@ -4,7 +4,7 @@ import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import TablePagination from '@mui/material/TablePagination';
 import { ToolHeader } from '../tool-header';
-import { useStaffMe } from '../tool-client';
+import { useStaffMe } from '../use-staff-me';
 import { ListState } from '../tool-states';
 import { useStaffList } from '../staff/staff-api';
 import { StaffFilter } from './staff-filter';

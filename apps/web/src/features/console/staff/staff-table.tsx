@@ -4,7 +4,7 @@ import { CONSOLE_TOOL_MESSAGES, type ConsoleStaffMember } from '@datafeeds/domai
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { GuardedButton } from '../guarded-button';
+import { PermittedButton } from '../permitted-button';
 import { ActionsCell, ToolTable } from '../tool-table';
 import { STAFF_ROLE_LABELS, STAFF_STATE_LABELS } from './staff-texts';
 
@@ -36,23 +36,26 @@ export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTablePro
           <TableCell>{STAFF_ROLE_LABELS[member.role]}</TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{STAFF_STATE_LABELS[member.state]}</TableCell>
           <ActionsCell>
-            <GuardedButton
-              refusal={null}
+            <PermittedButton
+              action="manageStaff"
+              variant="text"
               size="small"
               aria-label={`Reset MFA for ${member.email}`}
               onClick={() => onResetMfa(member)}
             >
               Reset MFA
-            </GuardedButton>
-            <GuardedButton
+            </PermittedButton>
+            <PermittedButton
+              action="manageStaff"
               refusal={disableRefusal(member, myId)}
+              variant="text"
               size="small"
               color="error"
               aria-label={`Disable ${member.email}`}
               onClick={() => onDisable(member)}
             >
               Disable
-            </GuardedButton>
+            </PermittedButton>
           </ActionsCell>
         </TableRow>
       ))}

@@ -1,22 +1,21 @@
 // The verifier keys, one row each: name, the key's first characters (never the key), when it was
 // created and last used, and whether it is revoked; an active key can be revoked.
-import { CONSOLE_REFUSALS, formatDateTime, type VerifierKey } from '@datafeeds/domain';
+import { formatDateTime, type VerifierKey } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { GuardedButton, roleRefusal } from '../guarded-button';
+import { PermittedButton } from '../permitted-button';
 import { ActionsCell, ToolTable } from '../tool-table';
 
 const COLUMNS = ['Name', 'Key start', 'Created', 'Last used', 'Revoked', ''] as const;
 
 interface VerifierKeysTableProps {
   keys: readonly VerifierKey[];
-  /** Whether the signed-in member may manage keys (undefined: not known yet). */
-  mayManage: boolean | undefined;
+  /** The id of the role's refusal, said once above the table (RefusalNote). */
+  reasonId: string;
   onRevoke: (key: VerifierKey) => void;
 }
 
-export function VerifierKeysTable({ keys, mayManage, onRevoke }: VerifierKeysTableProps) {
-  const refusal = roleRefusal(mayManage, CONSOLE_REFUSALS.manageVerifierKeys);
+export function VerifierKeysTable({ keys, reasonId, onRevoke }: VerifierKeysTableProps) {
   return (
     <ToolTable label="Verifier keys" columns={COLUMNS}>
       {keys.map((key) => (
@@ -32,15 +31,17 @@ export function VerifierKeysTable({ keys, mayManage, onRevoke }: VerifierKeysTab
           </TableCell>
           <ActionsCell>
             {key.revokedAt ? null : (
-              <GuardedButton
-                refusal={refusal}
+              <PermittedButton
+                action="manageVerifierKeys"
+                reasonId={reasonId}
+                variant="text"
                 color="error"
                 size="small"
                 aria-label={`Revoke ${key.name}`}
                 onClick={() => onRevoke(key)}
               >
                 Revoke
-              </GuardedButton>
+              </PermittedButton>
             )}
           </ActionsCell>
         </TableRow>
