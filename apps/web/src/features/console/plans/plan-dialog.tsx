@@ -1,7 +1,7 @@
 // "Create plan" and "Edit plan" (design §11 "Screens"): a name (fixed once created) and two limits, each a
 // whole number or "Unlimited". Checked as the server checks it; a refusal about a field (a name taken,
 // a limit out of range) lands on that field, any other above the form.
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import {
   CONSOLE_TOOL_MESSAGES,
   MAX_PLAN_DAILY_QUOTA,
@@ -10,19 +10,14 @@ import {
 } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { FormCheckbox } from '@/components/form/form-checkbox';
+import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
-import { isHttpError } from '@/lib/api-errors';
-import { fieldRefusals, refusalMessage } from '../tool-errors';
+import { actionFailure } from '../console-action';
+import { placeRefusals } from '../form-refusals';
 import {
   PLAN_FIELDS,
   planFormSchema,
@@ -85,7 +80,6 @@ function LimitInput({
 }
 
 export function PlanDialog({ plan, open, onClose }: PlanDialogProps) {
-  const id = useId();
   const editing = plan !== null;
   const save = useSavePlan(editing);
   const showSnackbar = useSnackbar();
@@ -125,58 +119,39 @@ export function PlanDialog({ plan, open, onClose }: PlanDialogProps) {
         onClose();
       },
       onError: (error) => {
-        const refusals = fieldRefusals(error, PLAN_FIELDS);
         // A name already taken is about the name (only a new plan names one).
-        if (!editing && isHttpError(error, 409) && error.data) refusals.name ??= error.data.message;
-        const fields = PLAN_FIELDS.filter((field) => refusals[field] !== undefined);
-        fields.forEach((field, index) =>
-          setError(field, { type: 'server', message: refusals[field] }, { shouldFocus: index === 0 }),
-        );
-        if (fields.length > 0) save.reset();
+        if (placeRefusals(error, PLAN_FIELDS, setError, editing ? undefined : 'name')) save.reset();
       },
     });
   });
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      fullWidth
-      maxWidth="sm"
+      title={title}
+      description={
+        editing
+          ? 'The data feeds apply the new limits within a second to every company on this plan.'
+          : 'A plan limits the requests of all the tokens of a company together, per UTC day and per second.'
+      }
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save changes' : 'Create plan'}
+      busy={busy}
     >
-      <Box component="form" noValidate aria-label={title} onSubmit={onSubmit}>
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-            {editing
-              ? 'The data feeds apply the new limits within a second to every company on this plan.'
-              : 'A plan limits the requests of all the tokens of a company together, per UTC day and per second.'}
-          </DialogContentText>
-          <FormErrorAlert show={save.isError}>{refusalMessage(save.error)}</FormErrorAlert>
-          <FormTextField
-            control={control}
-            name="name"
-            label="Name"
-            autoComplete="off"
-            hint={editing ? 'A plan keeps its name.' : 'Lower-case letters, digits and dashes.'}
-            readOnly={editing}
-            autoFocus={!editing}
-            disabled={busy}
-          />
-          <LimitInput control={control} field="dailyQuota" unlimited={dailyUnlimited} disabled={busy} />
-          <LimitInput control={control} field="ratePerSecond" unlimited={rateUnlimited} disabled={busy} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy}>
-            {editing ? 'Save changes' : 'Create plan'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <FormErrorAlert show={save.isError}>{actionFailure(save.error)}</FormErrorAlert>
+      <FormTextField
+        control={control}
+        name="name"
+        label="Name"
+        autoComplete="off"
+        hint={editing ? 'A plan keeps its name.' : 'Lower-case letters, digits and dashes.'}
+        readOnly={editing}
+        autoFocus={!editing}
+        disabled={busy}
+      />
+      <LimitInput control={control} field="dailyQuota" unlimited={dailyUnlimited} disabled={busy} />
+      <LimitInput control={control} field="ratePerSecond" unlimited={rateUnlimited} disabled={busy} />
+    </FormDialog>
   );
 }

@@ -15,9 +15,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/credentials/copy-button';
+import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
-import { fieldRefusals, refusalMessage } from '../tool-errors';
+import { actionFailure } from '../console-action';
+import { placeRefusals } from '../form-refusals';
 import { useCreateVerifierKey } from './verifier-keys-api';
 
 const CREATE_KEY_TITLE = 'Create verifier key';
@@ -47,82 +49,72 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   const onSubmit = handleSubmit(({ name }) =>
     create.mutate(name, {
       onError: (error) => {
-        const { name: refusal } = fieldRefusals(error, ['name'] as const);
-        if (refusal === undefined) return;
-        setError('name', { type: 'server', message: refusal }, { shouldFocus: true });
-        create.reset();
+        if (placeRefusals(error, ['name'], setError)) create.reset();
       },
     }),
   );
 
   return (
-    <Dialog
-      open={open}
-      onClose={(_event, reason) => {
-        if (!(created && reason === 'backdropClick')) close();
-      }}
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-text`}
-      fullWidth
-      maxWidth="sm"
-    >
-      {created ? (
-        <>
-          <DialogTitle id={`${id}-title`}>Verifier key created</DialogTitle>
-          <DialogContent>
-            <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-              {created.message}
-            </DialogContentText>
-            <Alert severity="warning" sx={{ mb: 2 }}>
-              {KEY_SHOWN_ONCE}
-            </Alert>
-            <Typography variant="body2" color="text.secondary">
-              Verifier key for {created.key.name}
-            </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Box
-                component="code"
-                sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, py: 1 }}
-              >
-                {created.secret}
-              </Box>
-              <CopyButton value={created.secret} label="verifier key" />
+    <>
+      <FormDialog
+        open={open && !created}
+        onClose={close}
+        title={CREATE_KEY_TITLE}
+        description={
+          <>
+            A data feed checks the portal&apos;s API tokens with its verifier key. Name the data feed the key
+            is for: the name tells the keys apart here and in the staff trail.
+          </>
+        }
+        onSubmit={onSubmit}
+        submitLabel="Create key"
+        busy={busy}
+      >
+        <FormErrorAlert show={create.isError}>{actionFailure(create.error)}</FormErrorAlert>
+        <FormTextField
+          control={control}
+          name="name"
+          label="Name"
+          autoComplete="off"
+          autoFocus
+          disabled={busy}
+        />
+      </FormDialog>
+      {/* The key, shown once: the dialog closes by its button only, not by a stray click beside it. */}
+      <Dialog
+        open={open && Boolean(created)}
+        onClose={(_event, reason) => {
+          if (reason !== 'backdropClick') close();
+        }}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id={`${id}-title`}>Verifier key created</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+            {created?.message}
+          </DialogContentText>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {KEY_SHOWN_ONCE}
+          </Alert>
+          <Typography variant="body2" color="text.secondary">
+            Verifier key for {created?.key.name}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, py: 1 }}>
+              {created?.secret}
             </Box>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} variant="contained">
-              Done
-            </Button>
-          </DialogActions>
-        </>
-      ) : (
-        <Box component="form" noValidate aria-label={CREATE_KEY_TITLE} onSubmit={onSubmit}>
-          <DialogTitle id={`${id}-title`}>{CREATE_KEY_TITLE}</DialogTitle>
-          <DialogContent>
-            <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
-              A data feed checks the portal&apos;s API tokens with its verifier key. Name the data feed the
-              key is for: the name tells the keys apart here and in the staff trail.
-            </DialogContentText>
-            <FormErrorAlert show={create.isError}>{refusalMessage(create.error)}</FormErrorAlert>
-            <FormTextField
-              control={control}
-              name="name"
-              label="Name"
-              autoComplete="off"
-              autoFocus
-              disabled={busy}
-            />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" loading={busy}>
-              Create key
-            </Button>
-          </DialogActions>
-        </Box>
-      )}
-    </Dialog>
+            {created ? <CopyButton value={created.secret} label="verifier key" /> : null}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} variant="contained">
+            Done
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
   );
 }
