@@ -9,7 +9,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { ConfirmActionDialog } from '../action-dialog';
 import { RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
-import { ListState } from '../tool-states';
+import { QueryState } from '../query-state';
 import { useOutbox, type OutboxView } from './outbox-api';
 import { OutboxTable } from './outbox-table';
 
@@ -25,7 +25,6 @@ export function OutboxScreen() {
   const reasonId = useId();
   const [retrying, setRetrying] = useState<OutboxEmail | null>(null);
   const [retryOpen, setRetryOpen] = useState(false);
-  const emails = outbox.data?.emails ?? [];
   return (
     <>
       <ToolHeader
@@ -47,23 +46,25 @@ export function OutboxScreen() {
         </ToggleButtonGroup>
       </Box>
       {view === 'failed' ? <RefusalNote action="retryEmail" id={reasonId} /> : null}
-      <ListState
+      <QueryState
         query={outbox}
         loadingLabel="Loading emails"
         failedText="The outbox could not be loaded. Check your connection and try again."
-        empty={emails.length === 0}
+        isEmpty={({ emails }) => emails.length === 0}
         emptyText={EMPTY[view]}
       >
-        <OutboxTable
-          view={view}
-          emails={emails}
-          reasonId={reasonId}
-          onRetry={(email) => {
-            setRetrying(email);
-            setRetryOpen(true);
-          }}
-        />
-      </ListState>
+        {({ emails }) => (
+          <OutboxTable
+            view={view}
+            emails={emails}
+            reasonId={reasonId}
+            onRetry={(email) => {
+              setRetrying(email);
+              setRetryOpen(true);
+            }}
+          />
+        )}
+      </QueryState>
       <ConfirmActionDialog
         open={retryOpen}
         onClose={() => setRetryOpen(false)}

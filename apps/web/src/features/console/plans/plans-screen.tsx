@@ -5,7 +5,7 @@ import type { ConsolePlan } from '@datafeeds/domain';
 import { usePlans } from '../console-queries';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
-import { ListState } from '../tool-states';
+import { QueryState } from '../query-state';
 import { PlanDialog } from './plan-dialog';
 import { PlansTable } from './plans-table';
 
@@ -18,7 +18,6 @@ export function PlansScreen() {
   // The plan the dialog is about (null: a new one); it stays set while the dialog fades out.
   const [editing, setEditing] = useState<ConsolePlan | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const list = plans.data?.plans ?? [];
   const openDialog = (plan: ConsolePlan | null) => {
     setEditing(plan);
     setDialogOpen(true);
@@ -40,15 +39,15 @@ export function PlansScreen() {
         }
       />
       <RefusalNote action="managePlans" id={reasonId} />
-      <ListState
+      <QueryState
         query={plans}
         loadingLabel="Loading plans"
         failedText="The plans could not be loaded. Check your connection and try again."
-        empty={list.length === 0}
+        isEmpty={({ plans: list }) => list.length === 0}
         emptyText="No plans yet."
       >
-        <PlansTable plans={list} reasonId={reasonId} onEdit={openDialog} />
-      </ListState>
+        {({ plans: list }) => <PlansTable plans={list} reasonId={reasonId} onEdit={openDialog} />}
+      </QueryState>
       <PlanDialog plan={editing} open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </>
   );

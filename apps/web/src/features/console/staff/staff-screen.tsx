@@ -5,12 +5,10 @@ import { CONSOLE_REFUSALS, type ConsoleStaffMember } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
-import { PageSpinner } from '@/components/feedback/page-spinner';
 import { ConfirmActionDialog } from '../action-dialog';
 import { useStaffMe } from '../use-staff-me';
 import { ToolHeader } from '../tool-header';
-import { ListState } from '../tool-states';
+import { QueryState } from '../query-state';
 import { InviteStaffDialog } from './invite-staff-dialog';
 import { useStaffList } from './staff-api';
 import { StaffTable } from './staff-table';
@@ -77,30 +75,6 @@ export function StaffScreen() {
       }
     />
   );
-  if (me.isPending)
-    return (
-      <>
-        {header}
-        <PageSpinner label="Loading staff" />
-      </>
-    );
-  if (me.isError)
-    return (
-      <>
-        {header}
-        <LoadFailedAlert onRetry={() => void me.refetch()}>
-          Your staff account could not be read.
-        </LoadFailedAlert>
-      </>
-    );
-  if (!isAdmin)
-    return (
-      <>
-        {header}
-        <Alert severity="info">{CONSOLE_REFUSALS.manageStaff}</Alert>
-      </>
-    );
-  const list = staff.data?.staff ?? [];
   const open = (kind: Change['kind']) => (member: ConsoleStaffMember) => {
     setChange({ kind, member });
     setChangeOpen(true);
@@ -108,20 +82,30 @@ export function StaffScreen() {
   return (
     <>
       {header}
-      <ListState
-        query={staff}
-        loadingLabel="Loading staff"
-        failedText="The staff accounts could not be loaded. Check your connection and try again."
-        empty={list.length === 0}
-        emptyText="No staff accounts."
-      >
-        <StaffTable
-          staff={list}
-          myId={me.data.id}
-          onDisable={open('disable')}
-          onResetMfa={open('resetMfa')}
-        />
-      </ListState>
+      <QueryState query={me} loadingLabel="Loading staff" failedText="Your staff account could not be read.">
+        {(member) =>
+          member.role === 'admin' ? (
+            <QueryState
+              query={staff}
+              loadingLabel="Loading staff"
+              failedText="The staff accounts could not be loaded. Check your connection and try again."
+              isEmpty={({ staff: list }) => list.length === 0}
+              emptyText="No staff accounts."
+            >
+              {({ staff: list }) => (
+                <StaffTable
+                  staff={list}
+                  myId={member.id}
+                  onDisable={open('disable')}
+                  onResetMfa={open('resetMfa')}
+                />
+              )}
+            </QueryState>
+          ) : (
+            <Alert severity="info">{CONSOLE_REFUSALS.manageStaff}</Alert>
+          )
+        }
+      </QueryState>
       <InviteStaffDialog open={inviting} onClose={() => setInviting(false)} />
       <ChangeDialog change={change} open={changeOpen} onClose={() => setChangeOpen(false)} />
     </>

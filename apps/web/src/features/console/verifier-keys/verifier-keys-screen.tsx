@@ -6,7 +6,7 @@ import { consoleTools } from '@datafeeds/domain/calls';
 import { ConfirmActionDialog } from '../action-dialog';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
-import { ListState } from '../tool-states';
+import { QueryState } from '../query-state';
 import { CreateKeyDialog } from './create-key-dialog';
 import { useVerifierKeys } from './verifier-keys-api';
 import { VerifierKeysTable } from './verifier-keys-table';
@@ -20,7 +20,6 @@ export function VerifierKeysScreen() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<VerifierKey | null>(null);
   const [revokeOpen, setRevokeOpen] = useState(false);
-  const list = keys.data?.keys ?? [];
   return (
     <>
       <ToolHeader
@@ -38,22 +37,24 @@ export function VerifierKeysScreen() {
         }
       />
       <RefusalNote action="manageVerifierKeys" id={reasonId} />
-      <ListState
+      <QueryState
         query={keys}
         loadingLabel="Loading verifier keys"
         failedText="The verifier keys could not be loaded. Check your connection and try again."
-        empty={list.length === 0}
+        isEmpty={({ keys: list }) => list.length === 0}
         emptyText="No verifier keys yet."
       >
-        <VerifierKeysTable
-          keys={list}
-          reasonId={reasonId}
-          onRevoke={(key) => {
-            setRevoking(key);
-            setRevokeOpen(true);
-          }}
-        />
-      </ListState>
+        {({ keys: list }) => (
+          <VerifierKeysTable
+            keys={list}
+            reasonId={reasonId}
+            onRevoke={(key) => {
+              setRevoking(key);
+              setRevokeOpen(true);
+            }}
+          />
+        )}
+      </QueryState>
       <CreateKeyDialog open={creating} onClose={() => setCreating(false)} />
       <ConfirmActionDialog
         open={revokeOpen}
