@@ -1,25 +1,32 @@
 // The pagination under a console list that pages on the server (a company's activity, the staff
 // trail): the page sizes the API accepts, wrapping onto two lines on a narrow screen.
-import { CONSOLE_PAGE_SIZES } from '@datafeeds/domain';
+import { useState } from 'react';
+import { CONSOLE_PAGE_SIZE_DEFAULT, CONSOLE_PAGE_SIZES } from '@datafeeds/domain';
 import TablePagination from '@mui/material/TablePagination';
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** The page on screen and its size: the first page, of the API's default size. */
+export function usePaging() {
+  return useState<Paging>({ page: 0, pageSize: CONSOLE_PAGE_SIZE_DEFAULT });
+}
 
 interface ConsolePaginationProps {
   total: number;
-  page: number;
-  pageSize: number;
-  onPage: (page: number) => void;
-  /** A new page size; the caller goes back to the first page. */
-  onPageSize: (pageSize: number) => void;
+  paging: Paging;
+  /** A new page, or a new page size from the first page. */
+  onChange: (paging: Paging) => void;
   /** "Events per page:". */
   label: string;
 }
 
 export function ConsolePagination({
   total,
-  page,
-  pageSize,
-  onPage,
-  onPageSize,
+  paging: { page, pageSize },
+  onChange,
   label,
 }: ConsolePaginationProps) {
   return (
@@ -30,8 +37,8 @@ export function ConsolePagination({
       page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
       rowsPerPage={pageSize}
       rowsPerPageOptions={[...CONSOLE_PAGE_SIZES]}
-      onPageChange={(_event, next) => onPage(next)}
-      onRowsPerPageChange={(event) => onPageSize(Number(event.target.value))}
+      onPageChange={(_event, next) => onChange({ page: next, pageSize })}
+      onRowsPerPageChange={(event) => onChange({ page: 0, pageSize: Number(event.target.value) })}
       labelRowsPerPage={label}
       sx={{
         '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: 1 },

@@ -1,9 +1,9 @@
 // A company's activity in the console (design §11): its audit trail, newest first, a page at a time,
 // in the customer's Activity table (given by app/, which composes features); the API names the staff member of a staff action, so the actor
 // column shows the staff email where the customer sees "DataFeeds team".
-import { useState, type ComponentType } from 'react';
-import { CONSOLE_PAGE_SIZE_DEFAULT, type AuditEvent } from '@datafeeds/domain';
-import { ConsolePagination } from '../console-pagination';
+import type { ComponentType } from 'react';
+import type { AuditEvent } from '@datafeeds/domain';
+import { ConsolePagination, usePaging } from '../console-pagination';
 import { useConsoleCompanyActivity } from '../console-queries';
 import { QueryState } from '../query-state';
 
@@ -17,9 +17,8 @@ export function CompanyActivity({
   companyId: string;
   ActivityTable: ActivityTableComponent;
 }) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(CONSOLE_PAGE_SIZE_DEFAULT);
-  const activity = useConsoleCompanyActivity(companyId, page, pageSize);
+  const [paging, setPaging] = usePaging();
+  const activity = useConsoleCompanyActivity(companyId, paging.page, paging.pageSize);
   return (
     <QueryState
       query={activity}
@@ -31,17 +30,7 @@ export function CompanyActivity({
       {({ events, total }) => (
         <>
           <ActivityTable events={events} />
-          <ConsolePagination
-            total={total}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={(next) => {
-              setPageSize(next);
-              setPage(0);
-            }}
-            label="Events per page:"
-          />
+          <ConsolePagination total={total} paging={paging} onChange={setPaging} label="Events per page:" />
         </>
       )}
     </QueryState>

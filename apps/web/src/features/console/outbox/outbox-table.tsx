@@ -5,7 +5,7 @@ import { formatDateTime, type OutboxEmail } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
-import { ActionsCell, ToolTable } from '../tool-table';
+import { ActionsCell, ConsoleTable } from '../console-table';
 import type { OutboxView } from './outbox-api';
 
 const COLUMNS: Record<OutboxView, readonly string[]> = {
@@ -25,7 +25,7 @@ interface OutboxTableProps {
 
 export function OutboxTable({ view, emails, reasonId, onRetry }: OutboxTableProps) {
   return (
-    <ToolTable label={view === 'failed' ? 'Failed emails' : 'Pending emails'} columns={COLUMNS[view]}>
+    <ConsoleTable label={view === 'failed' ? 'Failed emails' : 'Pending emails'} columns={COLUMNS[view]}>
       {emails.map((email) => (
         <TableRow key={email.id}>
           <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{email.to}</TableCell>
@@ -52,6 +52,6 @@ export function OutboxTable({ view, emails, reasonId, onRetry }: OutboxTableProp
           ) : null}
         </TableRow>
       ))}
-    </ToolTable>
+    </ConsoleTable>
   );
 }

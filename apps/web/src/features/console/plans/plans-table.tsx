@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
 import { limitText } from '../console-texts';
-import { ActionsCell, ToolTable } from '../tool-table';
+import { ActionsCell, ConsoleTable } from '../console-table';
 
 const COLUMNS = ['Name', 'Daily quota', 'Rate per second', 'Companies', ''] as const;
 
@@ -18,7 +18,7 @@ interface PlansTableProps {
 
 export function PlansTable({ plans, reasonId, onEdit }: PlansTableProps) {
   return (
-    <ToolTable label="Plans" columns={COLUMNS}>
+    <ConsoleTable label="Plans" columns={COLUMNS}>
       {plans.map((plan) => (
         <TableRow key={plan.name}>
           <TableCell sx={{ fontFamily: 'monospace' }}>{plan.name}</TableCell>
@@ -41,6 +41,6 @@ export function PlansTable({ plans, reasonId, onEdit }: PlansTableProps) {
           </ActionsCell>
         </TableRow>
       ))}
-    </ToolTable>
+    </ConsoleTable>
   );
 }

@@ -3,11 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDateTime, type ConsoleAction, type ConsoleQueues as Queues } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
@@ -18,6 +14,7 @@ import { QueryState } from '../query-state';
 import { consoleCompanyPath, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
 import { useConsoleQueues } from '../console-queries';
 import { NOT_SET } from '../console-texts';
+import { ConsoleTable } from '../console-table';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 
 type Review = Queues['tokensUnderReview'][number];
@@ -51,20 +48,9 @@ function QueueSection({
       ) : (
         <>
           <RefusalNote action={action} id={reasonId} />
-          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  {head.map((column) => (
-                    <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {column}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>{shown}</TableBody>
-            </Table>
-          </TableContainer>
+          <ConsoleTable label={title} columns={head} framed={false}>
+            {shown}
+          </ConsoleTable>
         </>
       )}
     </Box>

@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
-import { ActionsCell, ToolTable } from '../tool-table';
+import { ActionsCell, ConsoleTable } from '../console-table';
 import { STAFF_ROLE_LABELS, STAFF_STATE_LABELS } from './staff-texts';
 
 const COLUMNS = ['Email', 'Role', 'State', ''] as const;
@@ -24,7 +24,7 @@ interface StaffTableProps {
 
 export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTableProps) {
   return (
-    <ToolTable label="Staff" columns={COLUMNS}>
+    <ConsoleTable label="Staff" columns={COLUMNS}>
       {staff.map((member) => (
         <TableRow key={member.id}>
           <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
@@ -59,6 +59,6 @@ export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTablePro
           </ActionsCell>
         </TableRow>
       ))}
-    </ToolTable>
+    </ConsoleTable>
   );
 }

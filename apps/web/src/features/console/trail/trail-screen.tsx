@@ -1,9 +1,8 @@
 // Staff trail (design §11 "Screens"): what the provider team did, in the console and through the
 // operator commands, newest first, a page at a time; admins can narrow it to one staff member.
 import { useState } from 'react';
-import { CONSOLE_PAGE_SIZE_DEFAULT } from '@datafeeds/domain';
 import Paper from '@mui/material/Paper';
-import { ConsolePagination } from '../console-pagination';
+import { ConsolePagination, usePaging } from '../console-pagination';
 import { ToolHeader } from '../tool-header';
 import { useStaffMe } from '../use-staff-me';
 import { QueryState } from '../query-state';
@@ -19,9 +18,8 @@ export function TrailScreen() {
   const isAdmin = me.data?.role === 'admin';
   const staff = useStaffList(isAdmin);
   const [staffId, setStaffId] = useState<string | null>(null);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(CONSOLE_PAGE_SIZE_DEFAULT);
-  const trail = useStaffTrail({ page, pageSize, staffId });
+  const [paging, setPaging] = usePaging();
+  const trail = useStaffTrail({ ...paging, staffId });
   return (
     <>
       <ToolHeader
@@ -34,7 +32,7 @@ export function TrailScreen() {
           value={staffId}
           onChange={(next) => {
             setStaffId(next);
-            setPage(0);
+            setPaging((current) => ({ ...current, page: 0 }));
           }}
         />
       ) : null}
@@ -54,13 +52,8 @@ export function TrailScreen() {
             <TrailTable events={data.events} />
             <ConsolePagination
               total={data.total}
-              page={page}
-              pageSize={pageSize}
-              onPage={setPage}
-              onPageSize={(next) => {
-                setPageSize(next);
-                setPage(0);
-              }}
+              paging={paging}
+              onChange={setPaging}
               label="Actions per page:"
             />
           </Paper>

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { RouterLink } from '@/components/navigation/router-link';
 import { consoleCompanyPath } from '../console-paths';
-import { ToolTable } from '../tool-table';
+import { ConsoleTable } from '../console-table';
 
 type TrailEvent = StaffTrail['events'][number];
 
@@ -21,7 +21,7 @@ function trailActorName(actor: TrailEvent['actor']): string {
 
 export function TrailTable({ events }: { events: readonly TrailEvent[] }) {
   return (
-    <ToolTable label="Staff trail" columns={COLUMNS} framed={false}>
+    <ConsoleTable label="Staff trail" columns={COLUMNS} framed={false}>
       {events.map((event) => {
         const sentence = describeAuditEvent(event, formatDateTime);
         return (
@@ -52,6 +52,6 @@ export function TrailTable({ events }: { events: readonly TrailEvent[] }) {
           </TableRow>
         );
       })}
-    </ToolTable>
+    </ConsoleTable>
   );
 }

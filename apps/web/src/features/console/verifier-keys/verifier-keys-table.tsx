@@ -4,7 +4,7 @@ import { formatDateTime, type VerifierKey } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
-import { ActionsCell, ToolTable } from '../tool-table';
+import { ActionsCell, ConsoleTable } from '../console-table';
 
 const COLUMNS = ['Name', 'Key start', 'Created', 'Last used', 'Revoked', ''] as const;
 
@@ -17,7 +17,7 @@ interface VerifierKeysTableProps {
 
 export function VerifierKeysTable({ keys, reasonId, onRevoke }: VerifierKeysTableProps) {
   return (
-    <ToolTable label="Verifier keys" columns={COLUMNS}>
+    <ConsoleTable label="Verifier keys" columns={COLUMNS}>
       {keys.map((key) => (
         <TableRow key={key.id}>
           <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{key.name}</TableCell>
@@ -46,6 +46,6 @@ export function VerifierKeysTable({ keys, reasonId, onRevoke }: VerifierKeysTabl
           </ActionsCell>
         </TableRow>
       ))}
-    </ToolTable>
+    </ConsoleTable>
   );
 }

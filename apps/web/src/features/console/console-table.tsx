@@ -1,4 +1,4 @@
-// A console tool's table: the header row, the rows, and horizontal scrolling when the columns are wider
+// A console table (tools, a company's members and tokens, the queues): the header row, the rows, and horizontal scrolling when the columns are wider
 // than the page (at 900 px beside the console's navigation). The scrolling region is focusable so that
 // a keyboard can scroll it too.
 import type { ReactNode } from 'react';
@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { visuallyHidden } from '@/components/a11y/visually-hidden';
 
-interface ToolTableProps {
+interface ConsoleTableProps {
   /** The table's name, for screen readers ("Verifier keys"). */
   label: string;
   /** The column headings; an empty string is a column of actions, named for screen readers only. */
@@ -22,7 +22,7 @@ interface ToolTableProps {
   framed?: boolean;
 }
 
-export function ToolTable({ label, columns, children, framed = true }: ToolTableProps) {
+export function ConsoleTable({ label, columns, children, framed = true }: ConsoleTableProps) {
   return (
     <TableContainer
       {...(framed ? { component: Paper, variant: 'outlined' as const } : {})}
