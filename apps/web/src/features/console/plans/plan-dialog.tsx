@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormCheckbox } from '@/components/form/form-checkbox';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
@@ -90,12 +91,7 @@ export function PlanDialog({ plan, open, onClose }: PlanDialogProps) {
   });
   const busy = save.isPending;
   const title = plan ? editPlanTitle(plan.name) : CREATE_PLAN_TITLE;
-  const close = () => {
-    if (busy) return;
-    reset();
-    save.reset();
-    onClose();
-  };
+  const close = formDialogClose(busy, onClose, reset, save.reset);
   const dailyUnlimited = useWatch({ control, name: 'dailyQuotaUnlimited' });
   const rateUnlimited = useWatch({ control, name: 'ratePerSecondUnlimited' });
   // An unlimited limit has no number to be wrong about.

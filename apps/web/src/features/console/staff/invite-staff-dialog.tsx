@@ -4,10 +4,10 @@ import { STAFF_ROLES, STAFF_SETUP_TTL_SECONDS, createStaffRequestSchema } from '
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
-import { FormSelectField } from '@/components/form/form-select-field';
-import { FormTextField } from '@/components/form/form-text-field';
+import { InvitationFields } from '@/components/form/invitation-fields';
 import { actionFailure } from '../console-action';
 import { placeRefusals } from '../form-refusals';
 import { useInviteStaff, type InviteStaffValues } from './staff-api';
@@ -26,12 +26,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
     defaultValues: { email: '', role: 'support' },
   });
   const busy = invite.isPending;
-  const close = () => {
-    if (busy) return;
-    reset();
-    invite.reset();
-    onClose();
-  };
+  const close = formDialogClose(busy, onClose, reset, invite.reset);
   const onSubmit = handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: (answer) => {
@@ -62,16 +57,7 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
       busy={busy}
     >
       <FormErrorAlert show={invite.isError}>{actionFailure(invite.error)}</FormErrorAlert>
-      <FormTextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="off"
-        autoFocus
-        disabled={busy}
-      />
-      <FormSelectField control={control} name="role" label="Role" options={ROLE_OPTIONS} disabled={busy} />
+      <InvitationFields control={control} roleOptions={ROLE_OPTIONS} disabled={busy} />
     </FormDialog>
   );
 }

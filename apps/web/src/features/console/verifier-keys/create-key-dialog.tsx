@@ -15,6 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/credentials/copy-button';
+import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -40,12 +41,7 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   });
   const busy = create.isPending;
   const created = create.data;
-  const close = () => {
-    if (busy) return;
-    reset();
-    create.reset();
-    onClose();
-  };
+  const close = formDialogClose(busy, onClose, reset, create.reset);
   const onSubmit = handleSubmit(({ name }) =>
     create.mutate(name, {
       onError: (error) => {
