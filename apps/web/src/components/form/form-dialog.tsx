@@ -9,6 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormErrorAlert } from './form-error-alert';
 
 export interface FormDialogProps {
   open: boolean;
@@ -23,7 +24,9 @@ export interface FormDialogProps {
   busy: boolean;
   /** Shown first in the actions, at the start of the row (a destructive alternative, say). */
   extraAction?: ReactNode;
-  /** The fields, and the alert above them. */
+  /** Why the last attempt failed, in an alert above the fields (or the caller's own alert among them). */
+  failure?: string | null;
+  /** The fields. */
   children: ReactNode;
 }
 
@@ -37,6 +40,7 @@ export function FormDialog({
   submitColor = 'primary',
   busy,
   extraAction,
+  failure = null,
   children,
 }: FormDialogProps) {
   const id = useId();
@@ -55,6 +59,7 @@ export function FormDialog({
           <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
             {description}
           </DialogContentText>
+          <FormErrorAlert show={failure !== null}>{failure}</FormErrorAlert>
           {children}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap' }}>

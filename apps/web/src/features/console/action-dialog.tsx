@@ -5,8 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import type { CallDefinition, CallInput } from '@datafeeds/domain/calls';
 import type { ButtonProps } from '@mui/material/Button';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormErrorAlert } from '@/components/form/form-error-alert';
-import { actionFailure, useConsoleAction } from './console-action';
+import { mutationFailure, useConsoleAction } from './console-action';
 
 interface ActionDialogProps {
   open: boolean;
@@ -41,19 +40,14 @@ export function ActionDialog({
       submitLabel={confirmLabel}
       submitColor={confirmColor}
       busy={busy}
+      failure={failure}
       onClose={() => {
         if (!busy) onClose();
       }}
     >
-      <FormErrorAlert show={failure !== null}>{failure}</FormErrorAlert>
       {children}
     </FormDialog>
   );
-}
-
-/** What an action's mutation shows in its dialog: its refusal, or nothing. */
-export function mutationFailure(mutation: { isError: boolean; error: unknown }): string | null {
-  return mutation.isError ? actionFailure(mutation.error) : null;
 }
 
 type ConfirmActionDialogProps<Call extends CallDefinition> = Omit<

@@ -28,3 +28,8 @@ export function useConsoleAction<Call extends CallDefinition>(call: Call) {
 export function actionFailure(error: unknown): string {
   return isHttpError(error) && error.status < 500 && error.data ? error.data.message : ACTION_FAILED;
 }
+
+/** What an action's mutation shows in its dialog: its refusal, or nothing. */
+export function mutationFailure(mutation: { isError: boolean; error: unknown }): string | null {
+  return mutation.isError ? actionFailure(mutation.error) : null;
+}

@@ -21,8 +21,8 @@ import { useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { ActionDialog, ConfirmActionDialog, mutationFailure } from '../action-dialog';
-import { useConsoleAction } from '../console-action';
+import { ActionDialog, ConfirmActionDialog } from '../action-dialog';
+import { mutationFailure, useConsoleAction } from '../console-action';
 import { usePlans } from '../console-queries';
 import { limitText } from '../console-texts';
 

@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { config, enabledButton, renderTool, signedInAs } from '../tool-test-helpers';
+import { config } from '../testing/console-doubles';
+import { enabledButton, renderTool, signedInAs } from '../testing/tool-screens';
 
 const EMAIL_ID = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
 const failed: OutboxEmail = {

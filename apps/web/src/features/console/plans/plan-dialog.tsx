@@ -15,9 +15,8 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormCheckbox } from '@/components/form/form-checkbox';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
-import { actionFailure } from '../console-action';
+import { mutationFailure } from '../console-action';
 import { placeRefusals } from '../form-refusals';
 import {
   PLAN_FIELDS,
@@ -134,8 +133,8 @@ export function PlanDialog({ plan, open, onClose }: PlanDialogProps) {
       onSubmit={onSubmit}
       submitLabel={editing ? 'Save changes' : 'Create plan'}
       busy={busy}
+      failure={mutationFailure(save)}
     >
-      <FormErrorAlert show={save.isError}>{actionFailure(save.error)}</FormErrorAlert>
       <FormTextField
         control={control}
         name="name"

@@ -3,7 +3,6 @@
 import { useId, useState } from 'react';
 import type { ConsolePlan } from '@datafeeds/domain';
 import { usePlans } from '../console-queries';
-import { PermittedButton, RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
 import { QueryState } from '../query-state';
 import { PlanDialog } from './plan-dialog';
@@ -27,18 +26,13 @@ export function PlansScreen() {
       <ToolHeader
         title={PLANS_TITLE}
         subtitle="Each plan limits a company's requests per UTC day and per second."
-        action={
-          <PermittedButton
-            action="managePlans"
-            reasonId={reasonId}
-            variant="contained"
-            onClick={() => openDialog(null)}
-          >
-            Create plan
-          </PermittedButton>
-        }
+        mainAction={{
+          action: 'managePlans',
+          label: 'Create plan',
+          onClick: () => openDialog(null),
+          reasonId,
+        }}
       />
-      <RefusalNote action="managePlans" id={reasonId} />
       <QueryState
         query={plans}
         loadingLabel="Loading plans"

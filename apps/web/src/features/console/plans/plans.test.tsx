@@ -10,7 +10,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { config, enabledButton, renderTool, signedInAs } from '../tool-test-helpers';
+import { config } from '../testing/console-doubles';
+import { enabledButton, renderTool, signedInAs } from '../testing/tool-screens';
 
 const trial: ConsolePlan = {
   name: 'trial',

@@ -6,9 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { InvitationFields } from '@/components/form/invitation-fields';
-import { actionFailure } from '../console-action';
+import { mutationFailure } from '../console-action';
 import { placeRefusals } from '../form-refusals';
 import { useInviteStaff, type InviteStaffValues } from './staff-api';
 import { STAFF_ROLE_LABELS } from './staff-texts';
@@ -55,8 +54,8 @@ export function InviteStaffDialog({ open, onClose }: { open: boolean; onClose: (
       onSubmit={onSubmit}
       submitLabel="Send setup link"
       busy={busy}
+      failure={mutationFailure(invite)}
     >
-      <FormErrorAlert show={invite.isError}>{actionFailure(invite.error)}</FormErrorAlert>
       <InvitationFields control={control} roleOptions={ROLE_OPTIONS} disabled={busy} />
     </FormDialog>
   );

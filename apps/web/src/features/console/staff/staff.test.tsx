@@ -4,17 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { ADMIN_ID, config, enabledButton, renderTool, signedInAs } from '../tool-test-helpers';
+import { config } from '../testing/console-doubles';
+import { adminAccount, enabledButton, renderTool, signedInAs } from '../testing/tool-screens';
 
 const GRACE_ID = '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c';
 const members: ConsoleStaffMember[] = [
-  {
-    id: ADMIN_ID,
-    email: 'ada@datafeeds.example',
-    role: 'admin',
-    state: 'active',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
+  adminAccount,
   {
     id: GRACE_ID,
     email: 'grace@datafeeds.example',

@@ -9,7 +9,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { ADMIN_ID, config, renderTool, signedInAs } from '../tool-test-helpers';
+import { config } from '../testing/console-doubles';
+import { ADMIN_ID, adminAccount, renderTool, signedInAs } from '../testing/tool-screens';
 
 type TrailEvent = StaffTrail['events'][number];
 const COMPANY_ID = '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
@@ -41,15 +42,7 @@ const trail = answer(consoleTools.getStaffTrail, (request) => {
   return { body: { events, page, pageSize, total: TOTAL } };
 });
 
-const members: ConsoleStaffMember[] = [
-  {
-    id: ADMIN_ID,
-    email: 'ada@datafeeds.example',
-    role: 'admin',
-    state: 'active',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-];
+const members: ConsoleStaffMember[] = [adminAccount];
 
 async function openScreen() {
   renderTool('/console/trail');

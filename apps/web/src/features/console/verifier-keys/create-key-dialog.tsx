@@ -17,9 +17,8 @@ import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/credentials/copy-button';
 import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
-import { actionFailure } from '../console-action';
+import { mutationFailure } from '../console-action';
 import { placeRefusals } from '../form-refusals';
 import { useCreateVerifierKey } from './verifier-keys-api';
 
@@ -65,8 +64,8 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
         onSubmit={onSubmit}
         submitLabel="Create key"
         busy={busy}
+        failure={mutationFailure(create)}
       >
-        <FormErrorAlert show={create.isError}>{actionFailure(create.error)}</FormErrorAlert>
         <FormTextField
           control={control}
           name="name"

@@ -4,7 +4,6 @@ import { useId, useState } from 'react';
 import type { VerifierKey } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { ConfirmActionDialog } from '../action-dialog';
-import { PermittedButton, RefusalNote } from '../permitted-button';
 import { ToolHeader } from '../tool-header';
 import { QueryState } from '../query-state';
 import { CreateKeyDialog } from './create-key-dialog';
@@ -25,18 +24,13 @@ export function VerifierKeysScreen() {
       <ToolHeader
         title={VERIFIER_KEYS_TITLE}
         subtitle="Each data feed checks API tokens with a key of its own. A revoked key is refused at once."
-        action={
-          <PermittedButton
-            action="manageVerifierKeys"
-            reasonId={reasonId}
-            variant="contained"
-            onClick={() => setCreating(true)}
-          >
-            Create key
-          </PermittedButton>
-        }
+        mainAction={{
+          action: 'manageVerifierKeys',
+          label: 'Create key',
+          onClick: () => setCreating(true),
+          reasonId,
+        }}
       />
-      <RefusalNote action="manageVerifierKeys" id={reasonId} />
       <QueryState
         query={keys}
         loadingLabel="Loading verifier keys"

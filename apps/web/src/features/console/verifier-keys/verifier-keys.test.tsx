@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
-import { config, enabledButton, renderTool, signedInAs } from '../tool-test-helpers';
+import { config } from '../testing/console-doubles';
+import { enabledButton, renderTool, signedInAs } from '../testing/tool-screens';
 
 const KEY_ID = '0e7f6a52-3c1b-4f0e-9a7d-2b8c4d6e8f10';
 const feedKey: VerifierKey = {

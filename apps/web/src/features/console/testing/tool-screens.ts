@@ -1,18 +1,24 @@
-// What the tool screens' tests share: a staff session (the token the console client sends), the app's
-// config, and the signed-in member as support or admin.
-import { system } from '@datafeeds/domain/calls';
+// What the tool screens' tests share besides console-doubles.ts: the signed-in member as support or
+// admin (with the ids the staff list and the trail name), and the screen rendered in a staff session.
+import type { ConsoleStaffMember } from '@datafeeds/domain';
 import * as staffConsole from '@datafeeds/domain/calls/console';
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { answer, type CallDouble } from '@/testing/call-doubles';
-import { appConfig } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
-import { setStaffToken } from './console-client';
+import { signInStaff } from './console-doubles';
 
 export const ADMIN_ID = '5d9c1e1a-6a57-4a52-9b1e-0a2f1c3b4d5e';
 const SUPPORT_ID = '8b0f6f4c-2f61-4d8c-8a3b-7e1f2a3c4d5f';
 
-export const config = answer(system.config, { body: appConfig });
+/** The admin signed in by `signedInAs('admin')`, as the staff list shows them. */
+export const adminAccount: ConsoleStaffMember = {
+  id: ADMIN_ID,
+  email: 'ada@datafeeds.example',
+  role: 'admin',
+  state: 'active',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 export function signedInAs(role: 'admin' | 'support'): CallDouble {
   return answer(staffConsole.getStaffMe, {
@@ -25,7 +31,7 @@ export function signedInAs(role: 'admin' | 'support'): CallDouble {
 
 /** Renders the tool screen at `url` with a staff session, as the console shell would show it. */
 export function renderTool(url: string) {
-  setStaffToken('staff-access-token');
+  signInStaff();
   return renderApp(url);
 }
 
