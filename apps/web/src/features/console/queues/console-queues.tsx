@@ -7,11 +7,11 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
-import { RouterLink } from '@/components/navigation/router-link';
 import { ApproveUpgradeDialog, EndReviewDialog, type CompanyTarget } from '../company/action-dialogs';
 import { ConsolePageHeader } from '../console-page-header';
 import { QueryState } from '../query-state';
-import { consoleCompanyPath, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
+import { CompanyLinkCell } from '../company-link';
+import { REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
 import { useConsoleQueues } from '../console-queries';
 import { NOT_SET } from '../console-texts';
 import { ConsoleTable } from '../console-table';
@@ -91,11 +91,7 @@ export function ConsoleQueues() {
               rows={(reasonId) =>
                 upgradeRequests.map((request) => (
                   <TableRow key={request.companyId}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      <RouterLink to={consoleCompanyPath(request.companyId)}>
-                        {request.companyName}
-                      </RouterLink>
-                    </TableCell>
+                    <CompanyLinkCell company={{ id: request.companyId, name: request.companyName }} />
                     <TableCell>{request.plan}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -125,9 +121,7 @@ export function ConsoleQueues() {
               rows={(reasonId) =>
                 tokensUnderReview.map((token) => (
                   <TableRow key={token.clientId}>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                      <RouterLink to={consoleCompanyPath(token.companyId)}>{token.companyName}</RouterLink>
-                    </TableCell>
+                    <CompanyLinkCell company={{ id: token.companyId, name: token.companyName }} />
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                       {token.clientId}

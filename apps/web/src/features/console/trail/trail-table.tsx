@@ -5,8 +5,8 @@ import { AUDIT_EVENT_LABELS, describeAuditEvent, formatDateTime, type StaffTrail
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { RouterLink } from '@/components/navigation/router-link';
-import { consoleCompanyPath } from '../console-paths';
+import { CompanyLinkCell } from '../company-link';
+import { NOT_SET } from '../console-texts';
 import { ConsoleTable } from '../console-table';
 
 type TrailEvent = StaffTrail['events'][number];
@@ -42,13 +42,11 @@ export function TrailTable({ events }: { events: readonly TrailEvent[] }) {
                 </Typography>
               ) : null}
             </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140, verticalAlign: 'top' }}>
-              {event.company ? (
-                <RouterLink to={consoleCompanyPath(event.company.id)}>{event.company.name}</RouterLink>
-              ) : (
-                '—'
-              )}
-            </TableCell>
+            {event.company ? (
+              <CompanyLinkCell company={event.company} sx={{ minWidth: 140, verticalAlign: 'top' }} />
+            ) : (
+              <TableCell sx={{ minWidth: 140, verticalAlign: 'top' }}>{NOT_SET}</TableCell>
+            )}
           </TableRow>
         );
       })}
