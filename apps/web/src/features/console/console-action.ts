@@ -25,7 +25,7 @@ export function useConsoleAction<Call extends CallDefinition>(call: Call) {
 }
 
 /** What a failed action shows: the API's sentence for a refusal (409, 403, 404, 400), or a generic one. */
-export function actionFailure(error: unknown): string {
+function actionFailure(error: unknown): string {
   return isHttpError(error) && error.status < 500 && error.data ? error.data.message : ACTION_FAILED;
 }
 
