@@ -3,12 +3,13 @@
 // what a refusal does; this is the layout every form dialog shares.
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormErrorAlert } from './form-error-alert';
 
 export interface FormDialogProps {
   open: boolean;
@@ -18,10 +19,14 @@ export interface FormDialogProps {
   description: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
+  /** The submit button's colour: `error` when submitting destroys or stops something. */
+  submitColor?: ButtonProps['color'];
   busy: boolean;
   /** Shown first in the actions, at the start of the row (a destructive alternative, say). */
   extraAction?: ReactNode;
-  /** The fields, and the alert above them. */
+  /** Why the last attempt failed, in an alert above the fields (or the caller's own alert among them). */
+  failure?: string | null;
+  /** The fields. */
   children: ReactNode;
 }
 
@@ -32,8 +37,10 @@ export function FormDialog({
   description,
   onSubmit,
   submitLabel,
+  submitColor = 'primary',
   busy,
   extraAction,
+  failure = null,
   children,
 }: FormDialogProps) {
   const id = useId();
@@ -52,6 +59,7 @@ export function FormDialog({
           <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
             {description}
           </DialogContentText>
+          <FormErrorAlert show={failure !== null}>{failure}</FormErrorAlert>
           {children}
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap' }}>
@@ -59,7 +67,7 @@ export function FormDialog({
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={busy}>
+          <Button type="submit" variant="contained" color={submitColor} loading={busy}>
             {submitLabel}
           </Button>
         </DialogActions>

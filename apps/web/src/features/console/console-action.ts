@@ -1,6 +1,6 @@
-// A console action on a company or token (design §11): sent with the staff token; on success the
-// snackbar says the API's sentence and every console screen's data (but the signed-in member) reloads,
-// so the company page, the lists, the queues and the overview all show what changed.
+// A console action (design §11): sent with the staff token; on success the snackbar says the API's
+// sentence. Either way every console screen's data (but the signed-in member) reloads, so the company
+// page, the lists, the queues and the overview show what changed, and a refusal met stale data.
 import type { CallDefinition, CallInput } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
@@ -15,8 +15,8 @@ export function useConsoleAction<Call extends CallDefinition>(call: Call) {
   return useMutation({
     mutationFn: (body: CallInput<Call>['body']) =>
       consoleCall(call, { body } as CallInput<Call>) as Promise<{ message: string }>,
-    onSuccess: async ({ message }) => {
-      showSnackbar(message);
+    onSuccess: ({ message }) => showSnackbar(message),
+    onSettled: async () => {
       await queryClient.invalidateQueries({
         predicate: ({ queryKey }) => queryKey[0] === 'console' && queryKey[1] !== 'me',
       });
@@ -25,6 +25,11 @@ export function useConsoleAction<Call extends CallDefinition>(call: Call) {
 }
 
 /** What a failed action shows: the API's sentence for a refusal (409, 403, 404, 400), or a generic one. */
-export function actionFailure(error: unknown): string {
+function actionFailure(error: unknown): string {
   return isHttpError(error) && error.status < 500 && error.data ? error.data.message : ACTION_FAILED;
+}
+
+/** What an action's mutation shows in its dialog: its refusal, or nothing. */
+export function mutationFailure(mutation: { isError: boolean; error: unknown }): string | null {
+  return mutation.isError ? actionFailure(mutation.error) : null;
 }

@@ -6,7 +6,8 @@ import type { CallInput } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { consoleCall } from './console-client';
 
-const consoleKeys = {
+/** Every console query's key; the tool screens' hooks live beside their screens (tools/). */
+export const consoleKeys = {
   overview: ['console', 'overview'] as const,
   companies: (query: object) => ['console', 'companies', query] as const,
   company: (companyId: string) => ['console', 'company', companyId] as const,
@@ -14,6 +15,10 @@ const consoleKeys = {
     ['console', 'company', companyId, 'activity', page, pageSize] as const,
   queues: ['console', 'queues'] as const,
   plans: ['console', 'plans'] as const,
+  verifierKeys: ['console', 'verifier-keys'] as const,
+  outbox: (status: string) => ['console', 'outbox', status] as const,
+  staff: ['console', 'staff'] as const,
+  trail: (query: object) => ['console', 'trail', query] as const,
 };
 
 export function useConsoleOverview() {

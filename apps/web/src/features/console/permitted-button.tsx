@@ -22,6 +22,11 @@ interface PermittedButtonProps {
    * table, see RefusalNote); without it the button shows the reason under itself.
    */
   reasonId?: string;
+  /**
+   * Why this one target cannot take the action although the role may (the trial plan, one's own
+   * account…): the button is disabled with this sentence under it. The role's refusal comes first.
+   */
+  refusal?: string | null;
 }
 
 export function PermittedButton({
@@ -29,28 +34,44 @@ export function PermittedButton({
   onClick,
   children,
   reasonId: sharedReasonId,
+  refusal,
   ...buttonProps
 }: PermittedButtonProps) {
   const permission = useStaffPermission(action);
   const ownReasonId = useId();
-  const reasonId = sharedReasonId ?? ownReasonId;
+  // The role's reason may be shown once for many buttons; a target's own reason is always its own.
+  const roleRefused = !permission.allowed;
+  const reason = roleRefused ? permission.reason : (refusal ?? undefined);
+  const shared = roleRefused && sharedReasonId !== undefined;
+  const reasonId = shared ? sharedReasonId : ownReasonId;
   const button = (
     <Button
       variant="outlined"
       {...buttonProps}
       onClick={onClick}
-      disabled={!permission.allowed}
-      aria-describedby={permission.reason ? reasonId : undefined}
+      disabled={roleRefused || Boolean(refusal)}
+      aria-describedby={reason ? reasonId : undefined}
     >
       {children}
     </Button>
   );
-  if (!permission.reason || sharedReasonId) return button;
+  if (!reason || shared) return button;
   return (
-    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-start', maxWidth: 280 }}>
+    <Box
+      sx={{
+        display: 'inline-flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        maxWidth: 280,
+        // In a table's row of actions (nowrap), the reason still wraps under its button.
+        whiteSpace: 'normal',
+        textAlign: 'start',
+        verticalAlign: 'top',
+      }}
+    >
       {button}
       <Typography id={reasonId} variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
-        {permission.reason}
+        {reason}
       </Typography>
     </Box>
   );

@@ -10,11 +10,11 @@ import { ConsoleQueues } from '@/features/console/queues/console-queues';
 import { ConsoleNotFound } from '@/features/console/shell/console-not-found';
 import { ConsoleShell } from '@/features/console/shell/console-shell';
 import { StaffSetupPage } from '@/features/console/staff-setup';
-import { OutboxScreen } from '@/features/console/tools/outbox/outbox-screen';
-import { PlansScreen } from '@/features/console/tools/plans/plans-screen';
-import { StaffScreen } from '@/features/console/tools/staff/staff-screen';
-import { TrailScreen } from '@/features/console/tools/trail/trail-screen';
-import { VerifierKeysScreen } from '@/features/console/tools/verifier-keys/verifier-keys-screen';
+import { OutboxScreen } from '@/features/console/outbox/outbox-screen';
+import { PlansScreen } from '@/features/console/plans/plans-screen';
+import { StaffScreen } from '@/features/console/staff/staff-screen';
+import { TrailScreen } from '@/features/console/trail/trail-screen';
+import { VerifierKeysScreen } from '@/features/console/verifier-keys/verifier-keys-screen';
 
 export function ConsoleSetupRoute() {
   const [params] = useSearchParams();

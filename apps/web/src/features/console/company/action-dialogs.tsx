@@ -21,10 +21,10 @@ import { useForm, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
-import { actionFailure, useConsoleAction } from '../console-action';
+import { ActionDialog, ConfirmActionDialog } from '../action-dialog';
+import { mutationFailure, useConsoleAction } from '../console-action';
 import { usePlans } from '../console-queries';
 import { limitText } from '../console-texts';
-import { ActionDialog } from './action-dialog';
 
 export interface CompanyTarget {
   id: string;
@@ -33,10 +33,6 @@ export interface CompanyTarget {
 
 interface DialogProps {
   onClose: () => void;
-}
-
-function useFailure(mutation: { isError: boolean; error: unknown }): string | null {
-  return mutation.isError ? actionFailure(mutation.error) : null;
 }
 
 const planFormSchema = approveUpgradeRequestSchema.pick({ plan: true });
@@ -90,7 +86,7 @@ export function ApproveUpgradeDialog({ company, onClose }: DialogProps & { compa
       }
       confirmLabel="Approve"
       busy={action.isPending}
-      failure={useFailure(action)}
+      failure={mutationFailure(action)}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -124,7 +120,7 @@ export function ChangePlanDialog({
       }
       confirmLabel="Change plan"
       busy={action.isPending}
-      failure={useFailure(action)}
+      failure={mutationFailure(action)}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -173,7 +169,7 @@ export function ExtendTrialDialog({
       }
       confirmLabel="Extend trial"
       busy={action.isPending}
-      failure={useFailure(action)}
+      failure={mutationFailure(action)}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -192,20 +188,12 @@ export function ExtendTrialDialog({
   );
 }
 
-/** A confirmation without fields: the request is the company's (or token's) id alone. */
-function useSubmit(run: () => void) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    run();
-  };
-}
-
 export function SuspendDialog({ company, onClose }: DialogProps & { company: CompanyTarget }) {
-  const action = useConsoleAction(calls.suspendCompany);
-  const submit = useSubmit(() => action.mutate({ companyId: company.id }, { onSuccess: onClose }));
   return (
-    <ActionDialog
+    <ConfirmActionDialog
       open
+      call={calls.suspendCompany}
+      body={{ companyId: company.id }}
       title="Suspend the company"
       text={
         <>
@@ -215,9 +203,6 @@ export function SuspendDialog({ company, onClose }: DialogProps & { company: Com
       }
       confirmLabel="Suspend"
       confirmColor="error"
-      busy={action.isPending}
-      failure={useFailure(action)}
-      onSubmit={submit}
       onClose={onClose}
     />
   );
@@ -226,7 +211,10 @@ export function SuspendDialog({ company, onClose }: DialogProps & { company: Com
 export function ReinstateDialog({ company, onClose }: DialogProps & { company: CompanyTarget }) {
   const action = useConsoleAction(calls.reinstateCompany);
   const [to, setTo] = useState<'trial' | 'paid'>('trial');
-  const submit = useSubmit(() => action.mutate({ companyId: company.id, to }, { onSuccess: onClose }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    action.mutate({ companyId: company.id, to }, { onSuccess: onClose });
+  };
   return (
     <ActionDialog
       open
@@ -239,7 +227,7 @@ export function ReinstateDialog({ company, onClose }: DialogProps & { company: C
       }
       confirmLabel="Reinstate"
       busy={action.isPending}
-      failure={useFailure(action)}
+      failure={mutationFailure(action)}
       onSubmit={submit}
       onClose={onClose}
     >
@@ -264,11 +252,11 @@ export function EndReviewDialog({
   companyName,
   onClose,
 }: DialogProps & { token: { clientId: string; label: string }; companyName: string }) {
-  const action = useConsoleAction(calls.endTokenReview);
-  const submit = useSubmit(() => action.mutate({ clientId: token.clientId }, { onSuccess: onClose }));
   return (
-    <ActionDialog
+    <ConfirmActionDialog
       open
+      call={calls.endTokenReview}
+      body={{ clientId: token.clientId }}
       title="End the review"
       text={
         <>
@@ -277,9 +265,6 @@ export function EndReviewDialog({
         </>
       }
       confirmLabel="End review"
-      busy={action.isPending}
-      failure={useFailure(action)}
-      onSubmit={submit}
       onClose={onClose}
     />
   );

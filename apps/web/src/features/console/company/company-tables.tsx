@@ -1,6 +1,6 @@
 // A company's members and tokens on its console page (design §11 "Screens"). Tokens carry the
 // customer app's status chips, their use today against their own cap, and "End review" when under review.
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import {
   COMPANY_ROLE_LABELS,
   formatDate,
@@ -10,41 +10,18 @@ import {
   type ConsoleCompany,
 } from '@datafeeds/domain';
 import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { ConsoleTable } from '../console-table';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 import { limitText, NOT_SET } from '../console-texts';
 import { EndReviewDialog } from './action-dialogs';
 
-/** A table that scrolls sideways on a narrow screen; focusable so that a keyboard can scroll it. */
-function ScrollingTable({ label, head, children }: { label: string; head: string[]; children: ReactNode }) {
-  return (
-    <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label} table`}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {head.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {column}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{children}</TableBody>
-      </Table>
-    </TableContainer>
-  );
-}
-
 export function CompanyMembers({ members }: { members: ConsoleCompany['members'] }) {
   if (members.length === 0) return <Typography color="text.secondary">No members.</Typography>;
   return (
-    <ScrollingTable label="Members" head={['Name', 'Email', 'Role', 'Joined']}>
+    <ConsoleTable label="Members" columns={['Name', 'Email', 'Role', 'Joined']} framed={false}>
       {members.map((member) => (
         <TableRow key={member.id}>
           <TableCell>{member.name}</TableCell>
@@ -53,7 +30,7 @@ export function CompanyMembers({ members }: { members: ConsoleCompany['members']
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(member.joinedAt)}</TableCell>
         </TableRow>
       ))}
-    </ScrollingTable>
+    </ConsoleTable>
   );
 }
 
@@ -68,9 +45,10 @@ export function CompanyTokens({ tokens, companyName }: { tokens: Token[]; compan
       {tokens.some((token) => token.status === 'review') ? (
         <RefusalNote action="endTokenReview" id={reasonId} />
       ) : null}
-      <ScrollingTable
+      <ConsoleTable
         label="Tokens"
-        head={['Token', 'Client ID', 'Status', 'Created', 'Expires', 'Last used', 'Used today', 'Review']}
+        framed={false}
+        columns={['Token', 'Client ID', 'Status', 'Created', 'Expires', 'Last used', 'Used today', 'Review']}
       >
         {tokens.map((token) => (
           <TableRow key={token.clientId}>
@@ -111,7 +89,7 @@ export function CompanyTokens({ tokens, companyName }: { tokens: Token[]; compan
             </TableCell>
           </TableRow>
         ))}
-      </ScrollingTable>
+      </ConsoleTable>
       {reviewing ? (
         <EndReviewDialog token={reviewing} companyName={companyName} onClose={() => setReviewing(null)} />
       ) : null}

@@ -9,9 +9,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
-import { PageSpinner } from '@/components/feedback/page-spinner';
 import { ConsolePageHeader } from '../console-page-header';
+import { QueryState } from '../query-state';
 import { consolePaths, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
 import { useConsoleOverview } from '../console-queries';
 import { ACCOUNT_STATUS_LABELS } from '../console-texts';
@@ -66,57 +65,51 @@ function FigureGroup({ title, children }: { title: string; children: ReactNode }
 
 export function ConsoleOverview() {
   const overview = useConsoleOverview();
-  let body;
-  if (overview.isPending) body = <PageSpinner label="Loading the overview" />;
-  else if (overview.isError) {
-    body = (
-      <LoadFailedAlert onRetry={() => void overview.refetch()}>
-        The overview could not be loaded. Check your connection and try again.
-      </LoadFailedAlert>
-    );
-  } else {
-    const counts = overview.data;
-    body = (
-      <>
-        <FigureGroup title="Companies">
-          {COMPANY_ACCOUNT_STATUSES.map((status) => (
-            <Figure
-              key={status}
-              label={`${ACCOUNT_STATUS_LABELS[status]} companies`}
-              value={counts.companiesByStatus[status]}
-              to={companiesSearch({ status })}
-            />
-          ))}
-          <Figure
-            label={`Trials ending within ${TRIAL_ENDING_SOON_DAYS} days`}
-            value={counts.trialsEndingSoon}
-            to={companiesSearch({ trialEndingSoon: true })}
-          />
-        </FigureGroup>
-        <FigureGroup title="Waiting for the team">
-          <Figure
-            label="Upgrade requests"
-            value={counts.upgradeRequestsWaiting}
-            to={`${consolePaths.queues}#${UPGRADES_SECTION_ID}`}
-          />
-          <Figure
-            label="Tokens under review"
-            value={counts.tokensUnderReview}
-            to={`${consolePaths.queues}#${REVIEWS_SECTION_ID}`}
-          />
-          <Figure label="Failed emails" value={counts.failedEmails} to={consolePaths.outbox} />
-        </FigureGroup>
-        <FigureGroup title="Today (UTC)">
-          <Figure label="Verifications" value={counts.verificationsToday} />
-          <Figure label="Refused" value={counts.refusedToday} />
-        </FigureGroup>
-      </>
-    );
-  }
   return (
     <>
       <ConsolePageHeader title="Overview" />
-      {body}
+      <QueryState
+        query={overview}
+        loadingLabel="Loading the overview"
+        failedText="The overview could not be loaded. Check your connection and try again."
+      >
+        {(counts) => (
+          <>
+            <FigureGroup title="Companies">
+              {COMPANY_ACCOUNT_STATUSES.map((status) => (
+                <Figure
+                  key={status}
+                  label={`${ACCOUNT_STATUS_LABELS[status]} companies`}
+                  value={counts.companiesByStatus[status]}
+                  to={companiesSearch({ status })}
+                />
+              ))}
+              <Figure
+                label={`Trials ending within ${TRIAL_ENDING_SOON_DAYS} days`}
+                value={counts.trialsEndingSoon}
+                to={companiesSearch({ trialEndingSoon: true })}
+              />
+            </FigureGroup>
+            <FigureGroup title="Waiting for the team">
+              <Figure
+                label="Upgrade requests"
+                value={counts.upgradeRequestsWaiting}
+                to={`${consolePaths.queues}#${UPGRADES_SECTION_ID}`}
+              />
+              <Figure
+                label="Tokens under review"
+                value={counts.tokensUnderReview}
+                to={`${consolePaths.queues}#${REVIEWS_SECTION_ID}`}
+              />
+              <Figure label="Failed emails" value={counts.failedEmails} to={consolePaths.outbox} />
+            </FigureGroup>
+            <FigureGroup title="Today (UTC)">
+              <Figure label="Verifications" value={counts.verificationsToday} />
+              <Figure label="Refused" value={counts.refusedToday} />
+            </FigureGroup>
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -3,22 +3,18 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDateTime, type ConsoleAction, type ConsoleQueues as Queues } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
-import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
-import { PageSpinner } from '@/components/feedback/page-spinner';
-import { RouterLink } from '@/components/navigation/router-link';
 import { ApproveUpgradeDialog, EndReviewDialog, type CompanyTarget } from '../company/action-dialogs';
 import { ConsolePageHeader } from '../console-page-header';
-import { consoleCompanyPath, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
+import { QueryState } from '../query-state';
+import { CompanyLinkCell } from '../company-link';
+import { REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
 import { useConsoleQueues } from '../console-queries';
 import { NOT_SET } from '../console-texts';
+import { ConsoleTable } from '../console-table';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 
 type Review = Queues['tokensUnderReview'][number];
@@ -52,20 +48,9 @@ function QueueSection({
       ) : (
         <>
           <RefusalNote action={action} id={reasonId} />
-          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} table`}>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  {head.map((column) => (
-                    <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {column}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>{shown}</TableBody>
-            </Table>
-          </TableContainer>
+          <ConsoleTable label={title} columns={head} framed={false}>
+            {shown}
+          </ConsoleTable>
         </>
       )}
     </Box>
@@ -87,88 +72,79 @@ export function ConsoleQueues() {
   const [reviewing, setReviewing] = useState<Review | null>(null);
   useScrollToHash(queues.isSuccess);
 
-  let body;
-  if (queues.isPending) body = <PageSpinner label="Loading the queues" />;
-  else if (queues.isError) {
-    body = (
-      <LoadFailedAlert onRetry={() => void queues.refetch()}>
-        The queues could not be loaded. Check your connection and try again.
-      </LoadFailedAlert>
-    );
-  } else {
-    const { upgradeRequests, tokensUnderReview } = queues.data;
-    body = (
-      <>
-        <QueueSection
-          id={UPGRADES_SECTION_ID}
-          title="Upgrade requests"
-          head={['Company', 'Plan', 'Requested', 'Requested by', 'Action']}
-          empty="No upgrade request is waiting."
-          action="approveUpgrade"
-          rows={(reasonId) =>
-            upgradeRequests.map((request) => (
-              <TableRow key={request.companyId}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  <RouterLink to={consoleCompanyPath(request.companyId)}>{request.companyName}</RouterLink>
-                </TableCell>
-                <TableCell>{request.plan}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{request.requesterEmail ?? NOT_SET}</TableCell>
-                <TableCell>
-                  <PermittedButton
-                    action="approveUpgrade"
-                    reasonId={reasonId}
-                    size="small"
-                    aria-label={`Approve upgrade of ${request.companyName}`}
-                    onClick={() => setApproving({ id: request.companyId, name: request.companyName })}
-                  >
-                    Approve
-                  </PermittedButton>
-                </TableCell>
-              </TableRow>
-            ))
-          }
-        />
-        <QueueSection
-          id={REVIEWS_SECTION_ID}
-          title="Tokens under review"
-          head={['Company', 'Token', 'Client ID', 'Created', 'Action']}
-          empty="No token is under review."
-          action="endTokenReview"
-          rows={(reasonId) =>
-            tokensUnderReview.map((token) => (
-              <TableRow key={token.clientId}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  <RouterLink to={consoleCompanyPath(token.companyId)}>{token.companyName}</RouterLink>
-                </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                  {token.clientId}
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
-                <TableCell>
-                  <PermittedButton
-                    action="endTokenReview"
-                    reasonId={reasonId}
-                    size="small"
-                    aria-label={`End review of ${token.label}`}
-                    onClick={() => setReviewing(token)}
-                  >
-                    End review
-                  </PermittedButton>
-                </TableCell>
-              </TableRow>
-            ))
-          }
-        />
-      </>
-    );
-  }
-
   return (
     <>
       <ConsolePageHeader title="Queues" />
-      {body}
+      <QueryState
+        query={queues}
+        loadingLabel="Loading the queues"
+        failedText="The queues could not be loaded. Check your connection and try again."
+      >
+        {({ upgradeRequests, tokensUnderReview }) => (
+          <>
+            <QueueSection
+              id={UPGRADES_SECTION_ID}
+              title="Upgrade requests"
+              head={['Company', 'Plan', 'Requested', 'Requested by', 'Action']}
+              empty="No upgrade request is waiting."
+              action="approveUpgrade"
+              rows={(reasonId) =>
+                upgradeRequests.map((request) => (
+                  <TableRow key={request.companyId}>
+                    <CompanyLinkCell company={{ id: request.companyId, name: request.companyName }} />
+                    <TableCell>{request.plan}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {request.requesterEmail ?? NOT_SET}
+                    </TableCell>
+                    <TableCell>
+                      <PermittedButton
+                        action="approveUpgrade"
+                        reasonId={reasonId}
+                        size="small"
+                        aria-label={`Approve upgrade of ${request.companyName}`}
+                        onClick={() => setApproving({ id: request.companyId, name: request.companyName })}
+                      >
+                        Approve
+                      </PermittedButton>
+                    </TableCell>
+                  </TableRow>
+                ))
+              }
+            />
+            <QueueSection
+              id={REVIEWS_SECTION_ID}
+              title="Tokens under review"
+              head={['Company', 'Token', 'Client ID', 'Created', 'Action']}
+              empty="No token is under review."
+              action="endTokenReview"
+              rows={(reasonId) =>
+                tokensUnderReview.map((token) => (
+                  <TableRow key={token.clientId}>
+                    <CompanyLinkCell company={{ id: token.companyId, name: token.companyName }} />
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                      {token.clientId}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
+                    <TableCell>
+                      <PermittedButton
+                        action="endTokenReview"
+                        reasonId={reasonId}
+                        size="small"
+                        aria-label={`End review of ${token.label}`}
+                        onClick={() => setReviewing(token)}
+                      >
+                        End review
+                      </PermittedButton>
+                    </TableCell>
+                  </TableRow>
+                ))
+              }
+            />
+          </>
+        )}
+      </QueryState>
       {approving ? <ApproveUpgradeDialog company={approving} onClose={() => setApproving(null)} /> : null}
       {reviewing ? (
         <EndReviewDialog

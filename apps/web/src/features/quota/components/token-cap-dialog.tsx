@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
+import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -59,12 +60,7 @@ export function TokenCapDialog({
     defaultValues: { dailyCap: dailyCap === null ? '' : String(dailyCap) },
   });
   const busy = saving.isPending;
-  const close = () => {
-    if (busy) return;
-    reset();
-    saving.reset();
-    onClose();
-  };
+  const close = formDialogClose(busy, onClose, reset, saving.reset);
 
   const save = (next: number | null) =>
     saving.mutate(

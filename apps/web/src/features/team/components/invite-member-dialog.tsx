@@ -9,10 +9,10 @@ import {
 } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
-import { FormSelectField } from '@/components/form/form-select-field';
-import { FormTextField } from '@/components/form/form-text-field';
+import { InvitationFields } from '@/components/form/invitation-fields';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { isHttpError } from '@/lib/api-errors';
 import { useInviteMember } from '../api/team-changes';
@@ -43,12 +43,7 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
     defaultValues: { email: '', role: 'member' },
   });
   const busy = invite.isPending;
-  const close = () => {
-    if (busy) return;
-    reset();
-    invite.reset();
-    onClose();
-  };
+  const close = formDialogClose(busy, onClose, reset, invite.reset);
 
   const onSubmit = handleSubmit((values) => {
     invite.mutate(values, {
@@ -80,16 +75,7 @@ export function InviteMemberDialog({ open, onClose }: { open: boolean; onClose: 
       busy={busy}
     >
       <FormErrorAlert show={invite.isError}>{refusalMessage(invite.error)}</FormErrorAlert>
-      <FormTextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        autoComplete="off"
-        autoFocus
-        disabled={busy}
-      />
-      <FormSelectField control={control} name="role" label="Role" options={ROLE_OPTIONS} disabled={busy} />
+      <InvitationFields control={control} roleOptions={ROLE_OPTIONS} disabled={busy} />
     </FormDialog>
   );
 }

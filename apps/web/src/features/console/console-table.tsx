@@ -1,0 +1,61 @@
+// A console table (tools, a company's members and tokens, the queues): the header row, the rows, and horizontal scrolling when the columns are wider
+// than the page (at 900 px beside the console's navigation). The scrolling region is focusable so that
+// a keyboard can scroll it too.
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { visuallyHidden } from '@/components/a11y/visually-hidden';
+
+interface ConsoleTableProps {
+  /** The table's name, for screen readers ("Verifier keys"). */
+  label: string;
+  /** The column headings; an empty string is a column of actions, named for screen readers only. */
+  columns: readonly string[];
+  children: ReactNode;
+  /** Outlined (the default), or not when it sits in a frame of its own with its pagination. */
+  framed?: boolean;
+}
+
+export function ConsoleTable({ label, columns, children, framed = true }: ConsoleTableProps) {
+  return (
+    <TableContainer
+      {...(framed ? { component: Paper, variant: 'outlined' as const } : {})}
+      sx={{ overflowX: 'auto' }}
+      tabIndex={0}
+      role="region"
+      aria-label={`${label} table`}
+    >
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column || 'actions'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {column || (
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                )}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** A row's action buttons, side by side on one line (the table scrolls sideways when narrow). */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </TableCell>
+  );
+}

@@ -1,0 +1,84 @@
+// Email outbox (design §11 "Screens"): the emails the portal gave up sending (failed) or is still
+// trying (pending). A failed one can be queued again (CONSOLE_POLICY.retryEmail: every staff member).
+import { useId, useState } from 'react';
+import type { OutboxEmail } from '@datafeeds/domain';
+import { consoleTools } from '@datafeeds/domain/calls';
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { ConfirmActionDialog } from '../action-dialog';
+import { RefusalNote } from '../permitted-button';
+import { ToolHeader } from '../tool-header';
+import { QueryState } from '../query-state';
+import { useOutbox, type OutboxView } from './outbox-api';
+import { OutboxTable } from './outbox-table';
+
+const OUTBOX_TITLE = 'Email outbox';
+const EMPTY: Record<OutboxView, string> = {
+  failed: 'No failed emails.',
+  pending: 'No emails waiting to be sent.',
+};
+
+export function OutboxScreen() {
+  const [view, setView] = useState<OutboxView>('failed');
+  const outbox = useOutbox(view);
+  const reasonId = useId();
+  const [retrying, setRetrying] = useState<OutboxEmail | null>(null);
+  const [retryOpen, setRetryOpen] = useState(false);
+  return (
+    <>
+      <ToolHeader
+        title={OUTBOX_TITLE}
+        subtitle="Emails the portal could not send, with the mail server's last answer. Their content is never shown here."
+      />
+      <Box sx={{ mb: 2 }}>
+        <ToggleButtonGroup
+          value={view}
+          exclusive
+          size="small"
+          aria-label="Which emails"
+          onChange={(_event, next: OutboxView | null) => {
+            if (next) setView(next);
+          }}
+        >
+          <ToggleButton value="failed">Failed</ToggleButton>
+          <ToggleButton value="pending">Pending</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {view === 'failed' ? <RefusalNote action="retryEmail" id={reasonId} /> : null}
+      <QueryState
+        query={outbox}
+        loadingLabel="Loading emails"
+        failedText="The outbox could not be loaded. Check your connection and try again."
+        isEmpty={({ emails }) => emails.length === 0}
+        emptyText={EMPTY[view]}
+      >
+        {({ emails }) => (
+          <OutboxTable
+            view={view}
+            emails={emails}
+            reasonId={reasonId}
+            onRetry={(email) => {
+              setRetrying(email);
+              setRetryOpen(true);
+            }}
+          />
+        )}
+      </QueryState>
+      <ConfirmActionDialog
+        open={retryOpen}
+        onClose={() => setRetryOpen(false)}
+        title="Retry email"
+        text={
+          <>
+            Send “{retrying?.subject}” to <strong>{retrying?.to}</strong> again? It goes back in the queue and
+            is tried at once.
+          </>
+        }
+        confirmLabel="Retry"
+        call={consoleTools.retryEmail}
+        body={{ id: retrying?.id ?? '' }}
+      />
+    </>
+  );
+}

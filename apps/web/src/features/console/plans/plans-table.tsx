@@ -1,0 +1,46 @@
+// The plans, one row each: name, requests per UTC day and per second ("Unlimited" for none), and how
+// many companies are on it. The trial plan's limits come from the server's environment: not editable.
+import { CONSOLE_TOOL_MESSAGES, type ConsolePlan } from '@datafeeds/domain';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { PermittedButton } from '../permitted-button';
+import { limitText } from '../console-texts';
+import { ActionsCell, ConsoleTable } from '../console-table';
+
+const COLUMNS = ['Name', 'Daily quota', 'Rate per second', 'Companies', ''] as const;
+
+interface PlansTableProps {
+  plans: readonly ConsolePlan[];
+  /** The id of the role's refusal, said once above the table (RefusalNote). */
+  reasonId: string;
+  onEdit: (plan: ConsolePlan) => void;
+}
+
+export function PlansTable({ plans, reasonId, onEdit }: PlansTableProps) {
+  return (
+    <ConsoleTable label="Plans" columns={COLUMNS}>
+      {plans.map((plan) => (
+        <TableRow key={plan.name}>
+          <TableCell sx={{ fontFamily: 'monospace' }}>{plan.name}</TableCell>
+          <TableCell align="right">{limitText(plan.dailyQuota)}</TableCell>
+          <TableCell align="right">{limitText(plan.ratePerSecond)}</TableCell>
+          <TableCell align="right">{plan.companies.toLocaleString('en-US')}</TableCell>
+          <ActionsCell>
+            <PermittedButton
+              action="managePlans"
+              reasonId={reasonId}
+              // The trial plan's limits come from the server's environment.
+              refusal={plan.editable ? null : CONSOLE_TOOL_MESSAGES.trialPlanFromEnvironment}
+              variant="text"
+              size="small"
+              aria-label={`Edit plan ${plan.name}`}
+              onClick={() => onEdit(plan)}
+            >
+              Edit
+            </PermittedButton>
+          </ActionsCell>
+        </TableRow>
+      ))}
+    </ConsoleTable>
+  );
+}

@@ -1,0 +1,115 @@
+// "Create verifier key" (design §11 "Screens"): a name for the data feed the key is for, then the
+// key itself, shown this once with a copy button (it is stored as a hash). Closing the dialog forgets
+// the key: the dialog only closes by its button once the key is shown, not by a stray click beside it.
+import { useId } from 'react';
+import { createVerifierKeyRequestSchema } from '@datafeeds/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { CopyButton } from '@/components/credentials/copy-button';
+import { formDialogClose } from '@/components/form/form-dialog-close';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormTextField } from '@/components/form/form-text-field';
+import { mutationFailure } from '../console-action';
+import { placeRefusals } from '../form-refusals';
+import { useCreateVerifierKey } from './verifier-keys-api';
+
+const CREATE_KEY_TITLE = 'Create verifier key';
+const KEY_SHOWN_ONCE =
+  'Copy the key now and give it to the data feed: it is not shown again. Closing this dialog forgets it.';
+
+interface NameValues {
+  name: string;
+}
+
+export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const id = useId();
+  const create = useCreateVerifierKey();
+  const { control, handleSubmit, setError, reset } = useForm<NameValues>({
+    resolver: zodResolver(createVerifierKeyRequestSchema),
+    mode: 'onBlur',
+    defaultValues: { name: '' },
+  });
+  const busy = create.isPending;
+  const created = create.data;
+  const close = formDialogClose(busy, onClose, reset, create.reset);
+  const onSubmit = handleSubmit(({ name }) =>
+    create.mutate(name, {
+      onError: (error) => {
+        if (placeRefusals(error, ['name'], setError)) create.reset();
+      },
+    }),
+  );
+
+  return (
+    <>
+      <FormDialog
+        open={open && !created}
+        onClose={close}
+        title={CREATE_KEY_TITLE}
+        description={
+          <>
+            A data feed checks the portal&apos;s API tokens with its verifier key. Name the data feed the key
+            is for: the name tells the keys apart here and in the staff trail.
+          </>
+        }
+        onSubmit={onSubmit}
+        submitLabel="Create key"
+        busy={busy}
+        failure={mutationFailure(create)}
+      >
+        <FormTextField
+          control={control}
+          name="name"
+          label="Name"
+          autoComplete="off"
+          autoFocus
+          disabled={busy}
+        />
+      </FormDialog>
+      {/* The key, shown once: the dialog closes by its button only, not by a stray click beside it. */}
+      <Dialog
+        open={open && Boolean(created)}
+        onClose={(_event, reason) => {
+          if (reason !== 'backdropClick') close();
+        }}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id={`${id}-title`}>Verifier key created</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-text`} sx={{ mb: 2 }}>
+            {created?.message}
+          </DialogContentText>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {KEY_SHOWN_ONCE}
+          </Alert>
+          <Typography variant="body2" color="text.secondary">
+            Verifier key for {created?.key.name}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, py: 1 }}>
+              {created?.secret}
+            </Box>
+            {created ? <CopyButton value={created.secret} label="verifier key" /> : null}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} variant="contained">
+            Done
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

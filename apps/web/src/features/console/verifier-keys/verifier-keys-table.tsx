@@ -1,0 +1,51 @@
+// The verifier keys, one row each: name, the key's first characters (never the key), when it was
+// created and last used, and whether it is revoked; an active key can be revoked.
+import { formatDateTime, type VerifierKey } from '@datafeeds/domain';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { PermittedButton } from '../permitted-button';
+import { ActionsCell, ConsoleTable } from '../console-table';
+
+const COLUMNS = ['Name', 'Key start', 'Created', 'Last used', 'Revoked', ''] as const;
+
+interface VerifierKeysTableProps {
+  keys: readonly VerifierKey[];
+  /** The id of the role's refusal, said once above the table (RefusalNote). */
+  reasonId: string;
+  onRevoke: (key: VerifierKey) => void;
+}
+
+export function VerifierKeysTable({ keys, reasonId, onRevoke }: VerifierKeysTableProps) {
+  return (
+    <ConsoleTable label="Verifier keys" columns={COLUMNS}>
+      {keys.map((key) => (
+        <TableRow key={key.id}>
+          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{key.name}</TableCell>
+          <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{key.keyStart}…</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {key.revokedAt ? formatDateTime(key.revokedAt) : 'No'}
+          </TableCell>
+          <ActionsCell>
+            {key.revokedAt ? null : (
+              <PermittedButton
+                action="manageVerifierKeys"
+                reasonId={reasonId}
+                variant="text"
+                color="error"
+                size="small"
+                aria-label={`Revoke ${key.name}`}
+                onClick={() => onRevoke(key)}
+              >
+                Revoke
+              </PermittedButton>
+            )}
+          </ActionsCell>
+        </TableRow>
+      ))}
+    </ConsoleTable>
+  );
+}
