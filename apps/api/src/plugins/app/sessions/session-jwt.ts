@@ -88,5 +88,3 @@ export function createSessionJwt(sessionSecret: string, clock: Clock, audience: 
     },
   };
 }
-
-export type SessionJwt = ReturnType<typeof createSessionJwt>;
