@@ -9,21 +9,15 @@ import { CONSOLE_TOOL_MESSAGES } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { outboxEmails } from '../../../src/db/schema.ts';
 import { GIVE_UP_SECONDS } from '../../../src/plugins/app/mail/delivery-policy.ts';
-import { ORIGIN } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { registerUser } from '../../helpers/factories.ts';
 import { startSmtpServer } from '../../helpers/smtp.ts';
 import { startTcpProxy } from '../../helpers/tcp-proxy.ts';
 import { eventually } from '../../plugins/app/mail/outbox-helpers.ts';
-import {
-  answerOf,
-  consoleCall,
-  expectRefusal,
-  lastAuditSeq,
-  signedInStaff,
-  teamAuditSince,
-} from './console-tools-helpers.ts';
+import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
+import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
+import { signedInStaff } from './staff-sessions.ts';
 
 const smtp = await startSmtpServer();
 const network = await startTcpProxy(Number(new URL(smtp.url).port));
@@ -103,18 +97,7 @@ describe('console outbox', () => {
     await eventually(() => expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1));
     await eventually(async () => expect(await outbox()).toEqual([]));
     const audited = await teamAuditSince(app, since);
-    expect(audited).toEqual([
-      expect.objectContaining({
-        kind: 'email.retried',
-        actorKind: 'staff',
-        actorId: support.id,
-        actorEmail: support.email,
-        companyId: null,
-        ipAddress: ORIGIN.ip,
-        userAgent: ORIGIN.userAgent,
-        detail: { emailId: stored.id, to },
-      }),
-    ]);
+    expect(audited).toEqual([staffActionRow(support, 'email.retried', { emailId: stored.id, to })]);
 
     expectRefusal(await retry(stored.id), 404, CONSOLE_TOOL_MESSAGES.emailNotFound);
     expectRefusal(

@@ -1,52 +1,16 @@
-// Console read tests' data: a signed-in staff member, and companies in known states made through the
-// real calls (registration, invitation, tokens, the upgrade request) and the services the operator uses.
+// Company scenes for console tests: companies in known states made through the real calls (registration,
+// invitation, tokens, the upgrade request) and the services the operator uses.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { StaffRole } from '@datafeeds/domain';
-import { account, type CallDefinition } from '@datafeeds/domain/calls';
-import { companies, staffMembers } from '../../../src/db/schema.ts';
+import { account } from '@datafeeds/domain/calls';
+import { companies } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { companyIdOf } from '../../helpers/audit.ts';
 import { bearer, callTo, registerUser, type SignedIn } from '../../helpers/factories.ts';
 import { invitedMember, type Member } from '../../helpers/team.ts';
 import { createdClient, verifyEmailOf } from '../../helpers/tokens.ts';
-import { codeAt, consoleLogin, setUpStaff } from './staff-helpers.ts';
-
-export interface SignedInStaff {
-  id: string;
-  email: string;
-  token: string;
-}
-
-/** A staff member through setup and sign-in (the clock moves a TOTP step so the code is a fresh one). */
-export async function signedInStaff(
-  app: FastifyInstance,
-  clock: { advance(seconds: number): void },
-  role: StaffRole = 'support',
-): Promise<SignedInStaff> {
-  const staff = await setUpStaff(app, role);
-  clock.advance(30);
-  const response = await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) });
-  expect(response.statusCode, response.body).toBe(200);
-  const [row] = await app.db
-    .select({ id: staffMembers.id })
-    .from(staffMembers)
-    .where(eq(staffMembers.email, staff.email));
-  if (!row) throw new Error(`no staff member ${staff.email}`);
-  return { id: row.id, email: staff.email, token: response.json<{ token: string }>().token };
-}
-
-/** A console GET with the staff token; `query` as the browser sends it (text). */
-export function consoleGet(
-  app: FastifyInstance,
-  staff: SignedInStaff,
-  call: CallDefinition,
-  query: Record<string, string> = {},
-) {
-  return app.inject({ ...callTo(call), headers: bearer(staff.token), query });
-}
 
 export interface TestCompany {
   id: string;
