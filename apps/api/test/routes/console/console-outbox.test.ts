@@ -4,7 +4,7 @@
 // Two apps share the file's database and clock: one delivers by SMTP through a proxy the test can cut,
 // the other keeps its email in the development mailbox, where the staff members' setup links are read.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_TOOL_MESSAGES } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { outboxEmails } from '../../../src/db/schema.ts';
@@ -12,25 +12,19 @@ import { GIVE_UP_SECONDS } from '../../../src/plugins/app/mail/delivery-policy.t
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { registerUser } from '../../helpers/factories.ts';
-import { startSmtpServer } from '../../helpers/smtp.ts';
-import { startTcpProxy } from '../../helpers/tcp-proxy.ts';
+import { smtpBehindNetwork } from '../../helpers/smtp.ts';
 import { eventually } from '../../plugins/app/mail/outbox-helpers.ts';
 import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
 import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
 import { signedInStaff } from './staff-sessions.ts';
 
-const smtp = await startSmtpServer();
-const network = await startTcpProxy(Number(new URL(smtp.url).port));
-afterAll(async () => {
-  await network.close();
-  await smtp.close();
-});
+const { smtp, network, smtpUrl } = await smtpBehindNetwork();
 
 const clock = testClock(new Date('2026-07-01T09:00:00Z'));
 const app = await buildTestApp({
   clock,
   mailDeliveryMs: 20,
-  env: { SMTP_URL: `smtp://127.0.0.1:${network.port}` },
+  env: { SMTP_URL: smtpUrl },
 });
 const staffApp = await buildTestApp({ clock });
 // Signed in again after the clock jumps past the give-up time (a staff session lasts 8 hours).
