@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { ClientCredentials } from '@datafeeds/domain';
 import { account } from '@datafeeds/domain/calls';
 import { companies } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
@@ -17,6 +18,8 @@ export interface TestCompany {
   name: string;
   owner: SignedIn;
   members: Member[];
+  /** The tokens' credentials, oldest first (the secret as its creation answered it). */
+  clients: ClientCredentials[];
   clientIds: string[];
 }
 
@@ -26,21 +29,22 @@ export async function testCompany(
   name: string,
   options: { tokens?: number; members?: number } = {},
 ): Promise<TestCompany> {
-  const id = randomBytes(4).toString('hex');
+  const tag = randomBytes(4).toString('hex');
   const owner = await registerUser(app, {
     companyName: name,
-    email: `owner.${id}@${name.toLowerCase().replace(/[^a-z]/g, '')}.example.com`,
+    email: `owner.${tag}@${name.toLowerCase().replace(/[^a-z]/g, '')}.example.com`,
   });
   await verifyEmailOf(app, owner);
   const members: Member[] = [];
   for (let index = 0; index < (options.members ?? 0); index += 1) {
     members.push(await invitedMember(app, owner.token, 'member'));
   }
-  const clientIds: string[] = [];
+  const clients: ClientCredentials[] = [];
   for (let index = 0; index < (options.tokens ?? 0); index += 1) {
-    clientIds.push((await createdClient(app, owner.token, { label: `${name} token ${index}` })).clientId);
+    clients.push(await createdClient(app, owner.token, { label: `${name} token ${index}` }));
   }
-  return { id: await companyIdOf(app, owner.registration.email), name, owner, members, clientIds };
+  const id = await companyIdOf(app, owner.registration.email);
+  return { id, name, owner, members, clients, clientIds: clients.map((client) => client.clientId) };
 }
 
 /** The trial moved as the operator's `extend-trial` moves it: the company's expiring tokens follow. */

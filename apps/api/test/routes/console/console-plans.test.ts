@@ -12,10 +12,10 @@ import {
 } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
-import { companyIdOf } from '../../helpers/audit.ts';
-import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
+import { verifiedUser } from '../../helpers/tokens.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
 import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
+import { testCompany } from './company-scenes.ts';
 import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
 import { appWithStaff } from './staff-sessions.ts';
 
@@ -96,13 +96,9 @@ describe('console plans', () => {
   it("changes a plan's limits: data feeds get them at once, the answer counts its companies, audited", async () => {
     const name = planName('team');
     await createPlan(admin.token, { name, dailyQuota: 1000, ratePerSecond: 5 });
-    const user = await verifiedUser(app);
-    const { clientSecret } = await createdClient(app, user.token);
-    await app.accountActions.changePlan(
-      await companyIdOf(app, user.registration.email),
-      name,
-      OPERATOR_CONTEXT,
-    );
+    const company = await testCompany(app, 'Team Plan Co', { tokens: 1 });
+    const clientSecret = company.clients[0]?.clientSecret ?? '';
+    await app.accountActions.changePlan(company.id, name, OPERATOR_CONTEXT);
     expect(await limitsOf(clientSecret)).toMatchObject({ plan: name, dailyQuota: 1000, ratePerSecond: 5 });
     const since = await lastAuditSeq(app);
 
