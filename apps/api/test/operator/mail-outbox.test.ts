@@ -3,20 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCommand, runOperatorCommand, USAGE } from '../../src/operator/commands.ts';
 import { GIVE_UP_SECONDS } from '../../src/plugins/app/mail/delivery-policy.ts';
-import { buildTestApp } from '../helpers/build-test-app.ts';
-import { testClock } from '../helpers/clock.ts';
 import { registerUser } from '../helpers/factories.ts';
-import { smtpBehindNetwork } from '../helpers/smtp.ts';
-import { eventually } from '../plugins/app/mail/outbox-helpers.ts';
+import { appDeliveringBySmtp, eventually } from '../plugins/app/mail/outbox-helpers.ts';
 
-const { smtp, network, smtpUrl } = await smtpBehindNetwork();
-
-const clock = testClock(new Date('2026-07-01T09:00:00Z'));
-const app = await buildTestApp({
-  clock,
-  mailDeliveryMs: 20,
-  env: { SMTP_URL: smtpUrl },
-});
+const { smtp, network, clock, app } = await appDeliveringBySmtp(new Date('2026-07-01T09:00:00Z'));
 const operator = (command: string, ...args: string[]) => runOperatorCommand(app, { command, args });
 const LINK_OR_TOKEN = /https?:|verify-email|token=/i;
 

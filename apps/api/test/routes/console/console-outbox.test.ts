@@ -10,22 +10,13 @@ import { consoleTools } from '@datafeeds/domain/calls';
 import { outboxEmails } from '../../../src/db/schema.ts';
 import { GIVE_UP_SECONDS } from '../../../src/plugins/app/mail/delivery-policy.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { testClock } from '../../helpers/clock.ts';
 import { registerUser } from '../../helpers/factories.ts';
-import { smtpBehindNetwork } from '../../helpers/smtp.ts';
-import { eventually } from '../../plugins/app/mail/outbox-helpers.ts';
+import { appDeliveringBySmtp, eventually } from '../../plugins/app/mail/outbox-helpers.ts';
 import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
 import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
 import { signedInStaff } from './staff-sessions.ts';
 
-const { smtp, network, smtpUrl } = await smtpBehindNetwork();
-
-const clock = testClock(new Date('2026-07-01T09:00:00Z'));
-const app = await buildTestApp({
-  clock,
-  mailDeliveryMs: 20,
-  env: { SMTP_URL: smtpUrl },
-});
+const { smtp, network, clock, app } = await appDeliveringBySmtp(new Date('2026-07-01T09:00:00Z'));
 const staffApp = await buildTestApp({ clock });
 // Signed in again after the clock jumps past the give-up time (a staff session lasts 8 hours).
 let support = await signedInStaff(staffApp, clock, 'support');
