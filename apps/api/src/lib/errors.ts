@@ -30,6 +30,8 @@ export class AppError extends Error {
 
 export const unauthorized = () => new AppError(401, ERROR_CODES.unauthorized, 'Authentication is required.');
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
+/** The request does not fit the state of what it names (a taken name, something already done). */
+export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const notFound = (message = 'Not found.', extra?: Pick<ErrorResponse, 'replacedBy'>) =>
   new AppError(404, ERROR_CODES.notFound, message, undefined, undefined, extra);
 /** A signed-in identity without a portal profile (imported from the sister product, welcome page pending). */

@@ -1,6 +1,8 @@
 // A real SMTP listener (smtp-server) on a free port that keeps every message it receives.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { afterAll } from 'vitest';
+import { startTcpProxy } from './tcp-proxy.ts';
 
 export interface ReceivedMail {
   from: string;
@@ -46,4 +48,18 @@ export function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * An SMTP server behind a network a test can cut and restore (tcp-proxy.ts), both closed after the
+ * file's tests; `smtpUrl` is the SMTP_URL that goes through the network.
+ */
+export async function smtpBehindNetwork() {
+  const smtp = await startSmtpServer();
+  const network = await startTcpProxy(Number(new URL(smtp.url).port));
+  afterAll(async () => {
+    await network.close();
+    await smtp.close();
+  });
+  return { smtp, network, smtpUrl: `smtp://127.0.0.1:${network.port}` };
 }

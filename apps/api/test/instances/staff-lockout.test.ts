@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { STAFF_SIGN_IN_FAILURE_LIMIT } from '@datafeeds/domain';
 import { instanceSet, uniqueRedisPrefix } from '../helpers/instances.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
-import { codeAt, consoleLogin, setUpStaff } from '../routes/console/staff-helpers.ts';
+import { codeAt, consoleLogin, setUpStaff } from '../routes/console/staff-sessions.ts';
 
 const instances = instanceSet();
 afterAll(() => instances.closeAll());

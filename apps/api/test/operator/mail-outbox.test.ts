@@ -1,28 +1,12 @@
 // `mail-outbox` shows the operator the email the portal could not deliver, never its links, and
 // `mail-outbox retry <id>` sends a failed one again.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidCommand, runOperatorCommand, USAGE } from '../../src/operator/commands.ts';
 import { GIVE_UP_SECONDS } from '../../src/plugins/app/mail/delivery-policy.ts';
-import { buildTestApp } from '../helpers/build-test-app.ts';
-import { testClock } from '../helpers/clock.ts';
 import { registerUser } from '../helpers/factories.ts';
-import { startSmtpServer } from '../helpers/smtp.ts';
-import { startTcpProxy } from '../helpers/tcp-proxy.ts';
-import { eventually } from '../plugins/app/mail/outbox-helpers.ts';
+import { appDeliveringBySmtp, eventually } from '../plugins/app/mail/outbox-helpers.ts';
 
-const smtp = await startSmtpServer();
-const network = await startTcpProxy(Number(new URL(smtp.url).port));
-afterAll(async () => {
-  await network.close();
-  await smtp.close();
-});
-
-const clock = testClock(new Date('2026-07-01T09:00:00Z'));
-const app = await buildTestApp({
-  clock,
-  mailDeliveryMs: 20,
-  env: { SMTP_URL: `smtp://127.0.0.1:${network.port}` },
-});
+const { smtp, network, clock, app } = await appDeliveringBySmtp(new Date('2026-07-01T09:00:00Z'));
 const operator = (command: string, ...args: string[]) => runOperatorCommand(app, { command, args });
 const LINK_OR_TOKEN = /https?:|verify-email|token=/i;
 

@@ -13,7 +13,7 @@ import {
   getSetup,
   setUpStaff,
   uniqueStaffEmail,
-} from '../routes/console/staff-helpers.ts';
+} from '../routes/console/staff-sessions.ts';
 
 const clock = testClock();
 const app = await buildTestApp({ clock });

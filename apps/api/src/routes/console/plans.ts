@@ -4,7 +4,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CONSOLE_TOOL_MESSAGES, ERROR_CODES, TRIAL_PLAN, type ConsolePlan } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { PlanListing } from '../../plugins/app/plans/plans-repository.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
@@ -16,8 +16,6 @@ const shown = (plan: PlanListing): ConsolePlan => ({
   companies: plan.companies,
   editable: plan.name !== TRIAL_PLAN,
 });
-
-const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
 const planRoutes: FastifyPluginAsync = async (app) => {
   /** The plan as listed now (its companies counted), after a change. */

@@ -2,13 +2,11 @@
 // `staff create|list|disable|reset-mfa`, the console naming members by id. A setup link is emailed,
 // never answered; an administrator cannot disable their own account.
 import type { FastifyPluginAsync } from 'fastify';
-import { CONSOLE_TOOL_MESSAGES, ERROR_CODES } from '@datafeeds/domain';
+import { CONSOLE_TOOL_MESSAGES } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
-
-const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
 const staffAccountRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, consoleTools.listStaff, async () => ({

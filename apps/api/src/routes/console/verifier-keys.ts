@@ -2,9 +2,9 @@
 // create|list|revoke`. The key itself is in the creation's answer only; the list shows its first
 // characters. A revocation is announced on the credential bus: every instance refuses the key at once.
 import type { FastifyPluginAsync } from 'fastify';
-import { CONSOLE_TOOL_MESSAGES, ERROR_CODES, type VerifierKey } from '@datafeeds/domain';
+import { CONSOLE_TOOL_MESSAGES, type VerifierKey } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import type { VerifierKeyRow } from '../../plugins/app/verification/verifier-keys.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
@@ -31,9 +31,7 @@ const verifierKeyRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, consoleTools.revokeVerifierKey, async ({ body, request }) => {
     const revoked = await app.verifierKeys.revoke(body.id, staffActionContext(request));
     if (revoked === 'not_found') throw notFound(CONSOLE_TOOL_MESSAGES.verifierKeyNotFound);
-    if (revoked === 'already_revoked') {
-      throw new AppError(409, ERROR_CODES.conflict, CONSOLE_TOOL_MESSAGES.verifierKeyAlreadyRevoked);
-    }
+    if (revoked === 'already_revoked') throw conflict(CONSOLE_TOOL_MESSAGES.verifierKeyAlreadyRevoked);
     return { message: CONSOLE_TOOL_MESSAGES.verifierKeyRevoked(revoked.name) };
   });
 };

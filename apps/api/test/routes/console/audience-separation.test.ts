@@ -8,7 +8,7 @@ import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cook
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo, getUser, registerUser } from '../../helpers/factories.ts';
-import { codeAt, consoleCookieOf, consoleLogin, setUpStaff } from './staff-helpers.ts';
+import { codeAt, consoleCookieOf, consoleLogin, setUpStaff } from './staff-sessions.ts';
 
 const clock = testClock();
 const app = await buildTestApp({ clock });

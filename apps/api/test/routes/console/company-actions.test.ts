@@ -20,37 +20,30 @@ import {
 import { account, activity, consoleCompanies, type CallDefinition } from '@datafeeds/domain/calls';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { toAuditEvent } from '../../../src/plugins/app/audit/activity.ts';
-import { ORIGIN, companyIdOf } from '../../helpers/audit.ts';
-import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { ORIGIN } from '../../helpers/audit.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo, getUser, login, type SignedIn } from '../../helpers/factories.ts';
-import { clientsOf, createdClient, verifiedUser } from '../../helpers/tokens.ts';
+import { clientsOf, createdClient } from '../../helpers/tokens.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
-import {
-  companyAuditSince,
-  consoleCall,
-  consoleToken,
-  lastAuditSeq,
-  signedInStaff,
-} from './console-actions-helpers.ts';
+import { companyAuditSince, lastAuditSeq } from './console-audit.ts';
+import { consoleCall } from './console-calls.ts';
+import { appWithStaff, consoleToken } from './staff-sessions.ts';
+import { testCompany } from './company-scenes.ts';
 
 const DAY_MS = 86_400_000;
-const clock = testClock(new Date('2026-05-04T10:00:00Z'));
-const app = await buildTestApp({ clock });
+const { clock, app, admin, support } = await appWithStaff(testClock(new Date('2026-05-04T10:00:00Z')));
 const key = await newVerifierKey(app);
-const admin = await signedInStaff(app, clock, 'admin');
-const support = await signedInStaff(app, clock, 'support');
 
 /** A customer company with a verified owner and one working token. */
 async function customer() {
-  const user = await verifiedUser(app);
-  const credentials = await createdClient(app, user.token, { label: 'Live scores' });
-  const companyId = await companyIdOf(app, user.registration.email);
-  return { user, companyId, companyName: user.registration.companyName, ...credentials };
+  const company = await testCompany(app, 'Live Scores', { tokens: 1 });
+  const [credentials] = company.clients;
+  if (!credentials) throw new Error('no token made');
+  return { user: company.owner, companyId: company.id, companyName: company.name, ...credentials };
 }
 
 const act = (call: CallDefinition, payload: object, token = admin.token) =>
-  consoleCall(app, call, token, payload);
+  consoleCall(app, call, token, { payload });
 
 async function expectDone(response: Awaited<ReturnType<typeof act>>, message: string) {
   expect(response.statusCode, response.body).toBe(200);

@@ -11,7 +11,7 @@ import {
   type ConsoleCompany,
   type ConsoleOverview,
 } from '@datafeeds/domain';
-import { activity, consoleCompanies } from '@datafeeds/domain/calls';
+import { activity, consoleCompanies, type CallDefinition } from '@datafeeds/domain/calls';
 import { companies, credentialUsageHourly, outboxEmails } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT, staffContext } from '../../../src/plugins/app/audit/audit-log.ts';
 import { auditRows } from '../../helpers/audit.ts';
@@ -21,19 +21,22 @@ import { bearer, callTo } from '../../helpers/factories.ts';
 import { createdClient } from '../../helpers/tokens.ts';
 import {
   clearTrialEnd,
-  consoleGet,
   requestUpgrade,
   setTrialEnd,
-  signedInStaff,
   testCompany,
   type TestCompany,
-} from './console-fixtures.ts';
+} from './company-scenes.ts';
+import { consoleCall } from './console-calls.ts';
+import { signedInStaff } from './staff-sessions.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const clock = testClock();
 const app = await buildTestApp({ clock });
 const staff = await signedInStaff(app, clock);
+/** A console read by `staff`, its query as the browser sends it (text). */
+const read = (call: CallDefinition, query: Record<string, string> = {}) =>
+  consoleCall(app, call, staff.token, { query });
 const start = clock.now().getTime();
 const inDays = (days: number) => new Date(start + days * DAY_MS);
 
@@ -66,7 +69,7 @@ await setTrialEnd(app, ended.id, inDays(-1));
 const named: TestCompany[] = [zephyr, alpha, midCourt, beta, ended];
 
 async function search(query: Record<string, string>): Promise<ConsoleCompaniesPage> {
-  const response = await consoleGet(app, staff, consoleCompanies.searchCompanies, query);
+  const response = await read(consoleCompanies.searchCompanies, query);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ConsoleCompaniesPage>();
 }
@@ -154,7 +157,7 @@ describe('searching companies', () => {
   });
 
   it('refuses a page size the console does not offer', async () => {
-    const response = await consoleGet(app, staff, consoleCompanies.searchCompanies, { pageSize: '7' });
+    const response = await read(consoleCompanies.searchCompanies, { pageSize: '7' });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -180,7 +183,7 @@ describe('the overview', () => {
       { ...email, to: 'waiting@example.com', status: 'pending', nextAttemptAt: now },
     ]);
 
-    const response = await consoleGet(app, staff, consoleCompanies.getConsoleOverview);
+    const response = await read(consoleCompanies.getConsoleOverview);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<ConsoleOverview>()).toEqual({
       companiesByStatus: { trial: 3, paid: 1, suspended: 1 },
@@ -196,7 +199,7 @@ describe('the overview', () => {
 
 describe("a company's page", () => {
   it('shows its plan, upgrade request, usage today, members and tokens', async () => {
-    const response = await consoleGet(app, staff, consoleCompanies.getConsoleCompany, {
+    const response = await read(consoleCompanies.getConsoleCompany, {
       companyId: zephyr.id,
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -236,28 +239,28 @@ describe("a company's page", () => {
   });
 
   it('answers 404 for an unknown company and 400 for an id that is no UUID', async () => {
-    const unknown = await consoleGet(app, staff, consoleCompanies.getConsoleCompany, {
+    const unknown = await read(consoleCompanies.getConsoleCompany, {
       companyId: randomUUID(),
     });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: CONSOLE_MESSAGES.companyNotFound });
-    const activityOfUnknown = await consoleGet(app, staff, consoleCompanies.getConsoleCompanyActivity, {
+    const activityOfUnknown = await read(consoleCompanies.getConsoleCompanyActivity, {
       companyId: randomUUID(),
     });
     expect(activityOfUnknown.statusCode).toBe(404);
-    const malformed = await consoleGet(app, staff, consoleCompanies.getConsoleCompany, { companyId: 'x' });
+    const malformed = await read(consoleCompanies.getConsoleCompany, { companyId: 'x' });
     expect(malformed.statusCode).toBe(400);
   });
 
   it("never holds another company's members, tokens or events", async () => {
     const page = (
-      await consoleGet(app, staff, consoleCompanies.getConsoleCompany, { companyId: alpha.id })
+      await read(consoleCompanies.getConsoleCompany, { companyId: alpha.id })
     ).json<ConsoleCompany>();
     expect(page.members.map((member) => member.email)).toEqual([alpha.owner.registration.email]);
     expect(page.tokens.map((token) => token.clientId)).toEqual(alpha.clientIds);
     expect(page.tokens[0]?.status).toBe('review');
 
-    const response = await consoleGet(app, staff, consoleCompanies.getConsoleCompanyActivity, {
+    const response = await read(consoleCompanies.getConsoleCompanyActivity, {
       companyId: zephyr.id,
       pageSize: '100',
     });
@@ -278,7 +281,7 @@ describe("a company's page", () => {
       detail: { days: 7 },
     });
     const console = (
-      await consoleGet(app, staff, consoleCompanies.getConsoleCompanyActivity, { companyId: beta.id })
+      await read(consoleCompanies.getConsoleCompanyActivity, { companyId: beta.id })
     ).json<ActivityPage>();
     expect(console.events[0]).toMatchObject({
       kind: 'trial.extended',

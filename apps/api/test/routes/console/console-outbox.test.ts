@@ -4,40 +4,19 @@
 // Two apps share the file's database and clock: one delivers by SMTP through a proxy the test can cut,
 // the other keeps its email in the development mailbox, where the staff members' setup links are read.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONSOLE_TOOL_MESSAGES } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { outboxEmails } from '../../../src/db/schema.ts';
 import { GIVE_UP_SECONDS } from '../../../src/plugins/app/mail/delivery-policy.ts';
-import { ORIGIN } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { testClock } from '../../helpers/clock.ts';
 import { registerUser } from '../../helpers/factories.ts';
-import { startSmtpServer } from '../../helpers/smtp.ts';
-import { startTcpProxy } from '../../helpers/tcp-proxy.ts';
-import { eventually } from '../../plugins/app/mail/outbox-helpers.ts';
-import {
-  answerOf,
-  consoleCall,
-  expectRefusal,
-  lastAuditSeq,
-  signedInStaff,
-  teamAuditSince,
-} from './console-tools-helpers.ts';
+import { appDeliveringBySmtp, eventually } from '../../plugins/app/mail/outbox-helpers.ts';
+import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
+import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
+import { signedInStaff } from './staff-sessions.ts';
 
-const smtp = await startSmtpServer();
-const network = await startTcpProxy(Number(new URL(smtp.url).port));
-afterAll(async () => {
-  await network.close();
-  await smtp.close();
-});
-
-const clock = testClock(new Date('2026-07-01T09:00:00Z'));
-const app = await buildTestApp({
-  clock,
-  mailDeliveryMs: 20,
-  env: { SMTP_URL: `smtp://127.0.0.1:${network.port}` },
-});
+const { smtp, network, clock, app } = await appDeliveringBySmtp(new Date('2026-07-01T09:00:00Z'));
 const staffApp = await buildTestApp({ clock });
 // Signed in again after the clock jumps past the give-up time (a staff session lasts 8 hours).
 let support = await signedInStaff(staffApp, clock, 'support');
@@ -103,18 +82,7 @@ describe('console outbox', () => {
     await eventually(() => expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1));
     await eventually(async () => expect(await outbox()).toEqual([]));
     const audited = await teamAuditSince(app, since);
-    expect(audited).toEqual([
-      expect.objectContaining({
-        kind: 'email.retried',
-        actorKind: 'staff',
-        actorId: support.id,
-        actorEmail: support.email,
-        companyId: null,
-        ipAddress: ORIGIN.ip,
-        userAgent: ORIGIN.userAgent,
-        detail: { emailId: stored.id, to },
-      }),
-    ]);
+    expect(audited).toEqual([staffActionRow(support, 'email.retried', { emailId: stored.id, to })]);
 
     expectRefusal(await retry(stored.id), 404, CONSOLE_TOOL_MESSAGES.emailNotFound);
     expectRefusal(

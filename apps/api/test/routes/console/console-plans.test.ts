@@ -12,24 +12,14 @@ import {
 } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
-import { ORIGIN, companyIdOf } from '../../helpers/audit.ts';
-import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { testClock } from '../../helpers/clock.ts';
-import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
+import { verifiedUser } from '../../helpers/tokens.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
-import {
-  answerOf,
-  consoleCall,
-  expectRefusal,
-  lastAuditSeq,
-  signedInStaff,
-  teamAuditSince,
-} from './console-tools-helpers.ts';
+import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
+import { testCompany } from './company-scenes.ts';
+import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
+import { appWithStaff } from './staff-sessions.ts';
 
-const clock = testClock();
-const app = await buildTestApp({ clock });
-const admin = await signedInStaff(app, clock, 'admin');
-const support = await signedInStaff(app, clock, 'support');
+const { app, admin, support } = await appWithStaff();
 const verifierKey = await newVerifierKey(app);
 
 const planName = (stem = 'plan') => `${stem}-${randomBytes(3).toString('hex')}`;
@@ -74,15 +64,7 @@ describe('console plans', () => {
     expect(created).toEqual({ name, dailyQuota: 100_000, ratePerSecond: null, companies: 0, editable: true });
     expect(await plans(admin.token)).toContainEqual(created);
     expect(await teamAuditSince(app, since)).toEqual([
-      expect.objectContaining({
-        kind: 'plan.created',
-        actorKind: 'staff',
-        actorId: admin.id,
-        actorEmail: admin.email,
-        companyId: null,
-        ipAddress: ORIGIN.ip,
-        detail: { name, dailyQuota: 100_000, ratePerSecond: null },
-      }),
+      staffActionRow(admin, 'plan.created', { name, dailyQuota: 100_000, ratePerSecond: null }),
     ]);
   });
 
@@ -114,13 +96,9 @@ describe('console plans', () => {
   it("changes a plan's limits: data feeds get them at once, the answer counts its companies, audited", async () => {
     const name = planName('team');
     await createPlan(admin.token, { name, dailyQuota: 1000, ratePerSecond: 5 });
-    const user = await verifiedUser(app);
-    const { clientSecret } = await createdClient(app, user.token);
-    await app.accountActions.changePlan(
-      await companyIdOf(app, user.registration.email),
-      name,
-      OPERATOR_CONTEXT,
-    );
+    const company = await testCompany(app, 'Team Plan Co', { tokens: 1 });
+    const clientSecret = company.clients[0]?.clientSecret ?? '';
+    await app.accountActions.changePlan(company.id, name, OPERATOR_CONTEXT);
     expect(await limitsOf(clientSecret)).toMatchObject({ plan: name, dailyQuota: 1000, ratePerSecond: 5 });
     const since = await lastAuditSeq(app);
 
@@ -132,12 +110,12 @@ describe('console plans', () => {
     // The answer cached by the first verification was dropped: the new limits apply at once.
     expect(await limitsOf(clientSecret)).toMatchObject({ plan: name, dailyQuota: null, ratePerSecond: 20 });
     expect(await teamAuditSince(app, since)).toEqual([
-      expect.objectContaining({
-        kind: 'plan.updated',
-        actorKind: 'staff',
-        actorId: admin.id,
-        companyId: null,
-        detail: { name, dailyQuota: null, ratePerSecond: 20, fromDailyQuota: 1000, fromRatePerSecond: 5 },
+      staffActionRow(admin, 'plan.updated', {
+        name,
+        dailyQuota: null,
+        ratePerSecond: 20,
+        fromDailyQuota: 1000,
+        fromRatePerSecond: 5,
       }),
     ]);
   });

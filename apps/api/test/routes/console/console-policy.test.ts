@@ -15,16 +15,11 @@ import {
   type ConsoleAction,
 } from '@datafeeds/domain';
 import { ALL_CALLS, type CallDefinition } from '@datafeeds/domain/calls';
-import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo } from '../../helpers/factories.ts';
-import { signedInStaff } from './console-actions-helpers.ts';
-import { uniqueStaffEmail } from './staff-helpers.ts';
+import { appWithStaff, uniqueStaffEmail } from './staff-sessions.ts';
 
-const clock = testClock(new Date('2026-05-04T10:00:00Z'));
-const app = await buildTestApp({ clock });
-const support = await signedInStaff(app, clock, 'support');
-const admin = await signedInStaff(app, clock, 'admin');
+const { app, admin, support } = await appWithStaff(testClock(new Date('2026-05-04T10:00:00Z')));
 
 /** A valid value for each field a console call's body or query has; a new field must be added here. */
 const SAMPLE_FIELDS: Record<string, () => unknown> = {

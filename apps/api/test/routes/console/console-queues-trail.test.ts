@@ -3,28 +3,33 @@
 // (design §11 "Screens").
 import { describe, expect, it } from 'vitest';
 import type { ConsoleQueues, StaffTrail } from '@datafeeds/domain';
-import { consoleCompanies, consoleTools } from '@datafeeds/domain/calls';
+import { consoleCompanies, consoleTools, type CallDefinition } from '@datafeeds/domain/calls';
 import { auditEvents } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT, staffContext } from '../../../src/plugins/app/audit/audit-log.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { createdClient } from '../../helpers/tokens.ts';
-import { consoleGet, requestUpgrade, signedInStaff, testCompany } from './console-fixtures.ts';
+import { requestUpgrade, testCompany } from './company-scenes.ts';
+import { consoleCall } from './console-calls.ts';
+import { signedInStaff } from './staff-sessions.ts';
 
 const clock = testClock();
 const app = await buildTestApp({ clock });
 const staff = await signedInStaff(app, clock);
 const colleague = await signedInStaff(app, clock, 'admin');
+/** A console read by `staff`, its query as the browser sends it (text). */
+const read = (call: CallDefinition, query: Record<string, string> = {}) =>
+  consoleCall(app, call, staff.token, { query });
 const ORIGIN = { ip: '198.51.100.20', userAgent: 'ConsoleTest' };
 
 async function queues(): Promise<ConsoleQueues> {
-  const response = await consoleGet(app, staff, consoleCompanies.getConsoleQueues);
+  const response = await read(consoleCompanies.getConsoleQueues);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ConsoleQueues>();
 }
 
 async function trail(query: Record<string, string> = {}): Promise<StaffTrail> {
-  const response = await consoleGet(app, staff, consoleTools.getStaffTrail, query);
+  const response = await read(consoleTools.getStaffTrail, query);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<StaffTrail>();
 }
@@ -160,7 +165,7 @@ describe('the staff trail', () => {
   });
 
   it('refuses a staff id that is no UUID', async () => {
-    const response = await consoleGet(app, staff, consoleTools.getStaffTrail, { staffId: 'nobody' });
+    const response = await read(consoleTools.getStaffTrail, { staffId: 'nobody' });
     expect(response.statusCode).toBe(400);
   });
 });

@@ -4,24 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_REFUSALS, CONSOLE_TOOL_MESSAGES } from '@datafeeds/domain';
 import { consoleTools, staffConsole } from '@datafeeds/domain/calls';
-import { ORIGIN } from '../../helpers/audit.ts';
-import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { testClock } from '../../helpers/clock.ts';
 import { latestEmail, linkParam } from '../../helpers/factories.ts';
+import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
+import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
 import {
-  answerOf,
-  consoleCall,
-  expectRefusal,
-  lastAuditSeq,
+  appWithStaff,
+  codeAt,
+  consoleLogin,
+  getSetup,
   signedInStaff,
-  teamAuditSince,
-} from './console-tools-helpers.ts';
-import { codeAt, consoleLogin, getSetup, uniqueStaffEmail } from './staff-helpers.ts';
+  uniqueStaffEmail,
+} from './staff-sessions.ts';
 
-const clock = testClock();
-const app = await buildTestApp({ clock });
-const admin = await signedInStaff(app, clock, 'admin');
-const support = await signedInStaff(app, clock, 'support');
+const { clock, app, admin, support } = await appWithStaff();
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 const staffList = async (token = admin.token) =>
@@ -34,17 +29,7 @@ const resetMfa = (id: string, token = admin.token) =>
   consoleCall(app, consoleTools.resetStaffMfa, token, { payload: { id } });
 const meWith = (token: string) => consoleCall(app, staffConsole.getStaffMe, token);
 
-const teamRow = (kind: string, detail: object) =>
-  expect.objectContaining({
-    kind,
-    actorKind: 'staff',
-    actorId: admin.id,
-    actorEmail: admin.email,
-    companyId: null,
-    ipAddress: ORIGIN.ip,
-    userAgent: ORIGIN.userAgent,
-    detail,
-  });
+const teamRow = (kind: string, detail: object) => staffActionRow(admin, kind, detail);
 
 describe('console staff accounts', () => {
   it('creates a member (201): the setup link is emailed, not answered; listed as setup pending; audited', async () => {

@@ -4,24 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_REFUSALS, CONSOLE_TOOL_MESSAGES } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
-import { ORIGIN } from '../../helpers/audit.ts';
-import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { testClock } from '../../helpers/clock.ts';
 import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
 import { verified, verifyCall } from '../../helpers/verification.ts';
-import {
-  answerOf,
-  teamAuditSince,
-  consoleCall,
-  expectRefusal,
-  lastAuditSeq,
-  signedInStaff,
-} from './console-tools-helpers.ts';
+import { lastAuditSeq, staffActionRow, teamAuditSince } from './console-audit.ts';
+import { answerOf, consoleCall, expectRefusal } from './console-calls.ts';
+import { appWithStaff } from './staff-sessions.ts';
 
-const clock = testClock();
-const app = await buildTestApp({ clock });
-const admin = await signedInStaff(app, clock, 'admin');
-const support = await signedInStaff(app, clock, 'support');
+const { clock, app, admin, support } = await appWithStaff();
 
 const create = (token: string, name: string) =>
   consoleCall(app, consoleTools.createVerifierKey, token, { payload: { name } });
@@ -50,16 +39,7 @@ describe('console verifier keys', () => {
     expect(JSON.stringify(keys)).not.toContain(created.secret);
 
     expect(await teamAuditSince(app, since)).toEqual([
-      expect.objectContaining({
-        kind: 'verifier_key.created',
-        actorKind: 'staff',
-        actorId: admin.id,
-        actorEmail: admin.email,
-        companyId: null,
-        ipAddress: ORIGIN.ip,
-        userAgent: ORIGIN.userAgent,
-        detail: { keyId: created.key.id, name: 'Weather feed' },
-      }),
+      staffActionRow(admin, 'verifier_key.created', { keyId: created.key.id, name: 'Weather feed' }),
     ]);
   });
 
@@ -86,14 +66,7 @@ describe('console verifier keys', () => {
       CONSOLE_TOOL_MESSAGES.verifierKeyAlreadyRevoked,
     );
     expect(await teamAuditSince(app, since)).toEqual([
-      expect.objectContaining({
-        kind: 'verifier_key.revoked',
-        actorKind: 'staff',
-        actorId: admin.id,
-        actorEmail: admin.email,
-        companyId: null,
-        detail: { keyId: created.key.id, name: 'Short-lived feed' },
-      }),
+      staffActionRow(admin, 'verifier_key.revoked', { keyId: created.key.id, name: 'Short-lived feed' }),
     ]);
   });
 

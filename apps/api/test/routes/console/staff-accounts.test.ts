@@ -24,7 +24,7 @@ import {
   setUpStaff,
   setupLinkToken,
   uniqueStaffEmail,
-} from './staff-helpers.ts';
+} from './staff-sessions.ts';
 
 const clock = testClock();
 const app = await buildTestApp({ clock });

@@ -9,7 +9,7 @@ import { registerCall } from '../../../src/routes/register-call.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo, registerUser } from '../../helpers/factories.ts';
-import { codeAt, consoleLogin, setUpStaff } from './staff-helpers.ts';
+import { codeAt, consoleLogin, setUpStaff } from './staff-sessions.ts';
 
 const adminOnly = defineCall({
   method: 'GET',

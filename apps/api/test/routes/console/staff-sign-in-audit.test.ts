@@ -10,8 +10,8 @@ import { ORIGIN, fromOrigin } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { callTo, strongPassword } from '../../helpers/factories.ts';
-import { lastAuditSeq, signedInStaff, teamAuditSince } from './console-tools-helpers.ts';
-import { codeAt, getSetup, setupLinkToken, uniqueStaffEmail } from './staff-helpers.ts';
+import { lastAuditSeq, teamAuditSince } from './console-audit.ts';
+import { codeAt, getSetup, setupLinkToken, signedInStaff, uniqueStaffEmail } from './staff-sessions.ts';
 
 const clock = testClock();
 const app = await buildTestApp({ clock });

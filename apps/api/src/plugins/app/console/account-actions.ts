@@ -82,6 +82,17 @@ export function createAccountActions({
     return row;
   }
 
+  /** `act` on the company, locked, in one transaction; not_found when there is no such company. */
+  function onLockedCompany<Outcome>(
+    reference: string,
+    act: (tx: Db, company: CompanyRow) => Promise<Outcome>,
+  ): Promise<Outcome | NotFound> {
+    return transaction(db, async (tx) => {
+      const company = await lockedCompany(tx, reference);
+      return company ? act(tx, company) : notFound;
+    });
+  }
+
   return {
     /**
      * The company becomes paid on `planName`: its open upgrade request approved, its tokens no longer
@@ -93,9 +104,7 @@ export function createAccountActions({
       planName: string,
       context: AuditContext,
     ): Promise<UpgradeApproved | CompanyRefused<'unknown_plan' | 'suspended'> | NotFound> {
-      return transaction(db, async (tx) => {
-        const company = await lockedCompany(tx, companyReference);
-        if (!company) return notFound;
+      return onLockedCompany(companyReference, async (tx, company) => {
         if (!(await findPlan(tx, planName))) return refused('unknown_plan', company);
         if (company.accountStatus === 'suspended') return refused('suspended', company);
         const approvedRequests = await companies.approveUpgradeRequests(company.id, clock.now(), tx);
@@ -118,9 +127,7 @@ export function createAccountActions({
       days: number,
       context: AuditContext,
     ): Promise<TrialExtended | CompanyRefused<'not_on_trial'> | NotFound> {
-      return transaction(db, async (tx) => {
-        const company = await lockedCompany(tx, companyReference);
-        if (!company) return notFound;
+      return onLockedCompany(companyReference, async (tx, company) => {
         if (company.accountStatus !== 'trial') return refused('not_on_trial', company);
         const now = clock.now();
         const from = company.trialEndsAt && company.trialEndsAt > now ? company.trialEndsAt : now;
@@ -142,9 +149,7 @@ export function createAccountActions({
       planName: string,
       context: AuditContext,
     ): Promise<PlanChanged | CompanyRefused<'unknown_plan' | 'same_plan'> | NotFound> {
-      return transaction(db, async (tx) => {
-        const company = await lockedCompany(tx, companyReference);
-        if (!company) return notFound;
+      return onLockedCompany(companyReference, async (tx, company) => {
         const plan = await plans.setCompanyPlan(tx, company.id, planName, context);
         if (plan === undefined) return notFound;
         if (plan === 'unknown_plan') return refused('unknown_plan', company);
@@ -158,9 +163,7 @@ export function createAccountActions({
       companyReference: string,
       context: AuditContext,
     ): Promise<CompanyStatusSet | CompanyRefused<'already_suspended'> | NotFound> {
-      return transaction(db, async (tx) => {
-        const company = await lockedCompany(tx, companyReference);
-        if (!company) return notFound;
+      return onLockedCompany(companyReference, async (tx, company) => {
         if (company.accountStatus === 'suspended') return refused('already_suspended', company);
         await credentials.setCompanyStatus(tx, company.id, 'suspended', context);
         await audit.record(tx, { kind: 'company.suspended', context, companyId: company.id });
@@ -174,9 +177,7 @@ export function createAccountActions({
       to: 'trial' | 'paid',
       context: AuditContext,
     ): Promise<CompanyStatusSet | CompanyRefused<'not_suspended'> | NotFound> {
-      return transaction(db, async (tx) => {
-        const company = await lockedCompany(tx, companyReference);
-        if (!company) return notFound;
+      return onLockedCompany(companyReference, async (tx, company) => {
         if (company.accountStatus !== 'suspended') return refused('not_suspended', company);
         await credentials.setCompanyStatus(tx, company.id, to, context);
         await audit.record(tx, {

@@ -5,7 +5,6 @@
 // beyond the page. Measured over 10 000 companies with 5 tokens each (bench:api, figure 4).
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  TRIAL_ENDING_SOON_DAYS,
   type CompanyAccountStatus,
   type ConsoleCompaniesPage,
   type ConsoleCompanyRow,
@@ -13,9 +12,14 @@ import {
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { isoOf, isoOrNull, likeLiteral, rowsOf } from './console-sql.ts';
-
-const DAY_MS = 86_400_000;
+import {
+  isoOf,
+  isoOrNull,
+  likeLiteral,
+  rowsOf,
+  trialEndingSoonSql,
+  upgradeRequestedSql,
+} from './console-sql.ts';
 
 export interface CompanySearch {
   q?: string | undefined;
@@ -44,14 +48,6 @@ interface CompanyRowData {
   upgrade_requested: boolean;
 }
 
-/** The window of trials "ending soon": after now, within TRIAL_ENDING_SOON_DAYS. */
-export function trialEndingSoonWindow(now: Date): { from: string; until: string } {
-  return {
-    from: now.toISOString(),
-    until: new Date(now.getTime() + TRIAL_ENDING_SOON_DAYS * DAY_MS).toISOString(),
-  };
-}
-
 /**
  * The search: the company's name or a member's email containing the text in any case (`strpos` over
  * lower-cased text: a quarter faster than ILIKE over 10 000 rows, and nothing to escape), or a client ID
@@ -71,17 +67,8 @@ function conditions(search: CompanySearch, now: Date): SQL {
   if (search.q) parts.push(matching(search.q));
   if (search.status) parts.push(sql`c.account_status = ${search.status}`);
   if (search.plan) parts.push(sql`c.plan_name = ${search.plan}`);
-  if (search.trialEndingSoon) {
-    const soon = trialEndingSoonWindow(now);
-    parts.push(
-      sql`c.account_status = 'trial' AND c.trial_ends_at > ${soon.from}::timestamptz AND c.trial_ends_at <= ${soon.until}::timestamptz`,
-    );
-  }
-  if (search.upgradeRequested) {
-    parts.push(
-      sql`EXISTS (SELECT 1 FROM upgrade_requests u WHERE u.company_id = c.id AND u.status = 'open')`,
-    );
-  }
+  if (search.trialEndingSoon) parts.push(trialEndingSoonSql(now));
+  if (search.upgradeRequested) parts.push(upgradeRequestedSql());
   return sql.join(parts, sql` AND `);
 }
 
@@ -107,7 +94,7 @@ function rowSelect(from: SQL, order: SQL | undefined): SQL {
       WHERE p.company_id = c.id AND p.role = 'owner') AS owner_email,
     (SELECT count(*)::int FROM profiles p WHERE p.company_id = c.id) AS members,
     (SELECT count(*)::int FROM api_clients a WHERE a.company_id = c.id AND a.retires_at IS NULL) AS tokens,
-    EXISTS (SELECT 1 FROM upgrade_requests u WHERE u.company_id = c.id AND u.status = 'open') AS upgrade_requested
+    ${upgradeRequestedSql()} AS upgrade_requested
   FROM (${from}) AS c${order ? sql` ORDER BY ${order}` : sql``}`;
 }
 

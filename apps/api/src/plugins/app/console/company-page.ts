@@ -6,8 +6,6 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   AUDIT_PERSON_ID_KEYS,
   CONSOLE_MESSAGES,
-  REFUSED_METERED_CODES,
-  utcDayStartMs,
   type ActivityPage,
   type AuditEvent,
   type ConsoleCompany,
@@ -20,9 +18,9 @@ import { toAuditEvent } from '../audit/activity.ts';
 import type { AuditEventRow, AuditRepository } from '../audit/audit-repository.ts';
 import { planOfCompany } from '../plans/plans-repository.ts';
 import { effectiveStatus } from '../tokens/token-status.ts';
-import { usedTodayByToken } from '../usage/used-today.ts';
+import { companyClientIdsSql, usedTodayByToken } from '../usage/used-today.ts';
 import type { CompanyDirectory } from './company-directory.ts';
-import { rowsOf } from './console-sql.ts';
+import { rowsOf, usageTodaySql } from './console-sql.ts';
 
 export interface CompanyPageDeps {
   db: Db;
@@ -36,26 +34,13 @@ export interface CompanyPageDeps {
  * rotations replaced (the set usage/used-today.ts counts the quota over), in one pass of the hourly rows.
  */
 async function usageToday(db: Db, companyId: string, atMs: number) {
-  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
-  const refused = sql.join(
-    REFUSED_METERED_CODES.map((code) => sql`${code}`),
-    sql`, `,
-  );
-  const [row] = await rowsOf<{ used: number; refused: number }>(
+  const usage = usageTodaySql(atMs);
+  const [row] = await rowsOf<{ admitted: number; refused: number }>(
     db,
-    sql`SELECT
-      coalesce(sum(u.count) FILTER (WHERE u.code = 'VALID'), 0)::float8 AS used,
-      coalesce(sum(u.count) FILTER (WHERE u.code IN (${refused})), 0)::float8 AS refused
-    FROM credential_usage_hourly AS u
-    WHERE u.hour >= ${dayStart}::timestamptz AND u.client_id IN (
-      SELECT client_id FROM api_clients WHERE company_id = ${companyId}
-      UNION ALL
-      SELECT r.client_id FROM api_clients AS a
-      JOIN replaced_client_ids AS r ON r.lineage_id = a.lineage_id
-      WHERE a.company_id = ${companyId}
-    )`,
+    sql`SELECT ${usage.columns} FROM credential_usage_hourly AS u
+    WHERE ${usage.today} AND u.client_id IN (${companyClientIdsSql(sql`${companyId}::uuid`)})`,
   );
-  return { usedToday: Number(row?.used ?? 0), refusedToday: Number(row?.refused ?? 0) };
+  return { usedToday: Number(row?.admitted ?? 0), refusedToday: Number(row?.refused ?? 0) };
 }
 
 /** The identity ids the events' details name people by (AUDIT_PERSON_ID_KEYS). */

@@ -4,17 +4,10 @@
 // through. A token is under review while its status is `review` and no trial end has expired it (its
 // status reads `expired` then, token-status.ts); the old secret of a rotation is not a token of its own.
 import { sql } from 'drizzle-orm';
-import {
-  REFUSED_METERED_CODES,
-  utcDayStartMs,
-  type CompanyAccountStatus,
-  type ConsoleOverview,
-  type ConsoleQueues,
-} from '@datafeeds/domain';
+import type { CompanyAccountStatus, ConsoleOverview, ConsoleQueues } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { trialEndingSoonWindow } from './company-directory.ts';
-import { isoOf, rowsOf } from './console-sql.ts';
+import { isoOf, rowsOf, trialEndingSoonSql, usageTodaySql } from './console-sql.ts';
 
 const underReview = (now: string) =>
   sql`a.status = 'review' AND a.retires_at IS NULL AND (a.expired_at IS NULL OR a.expired_at > ${now}::timestamptz)`;
@@ -23,12 +16,7 @@ export function createConsoleOverview({ db, clock }: { db: Db; clock: Clock }) {
   return {
     async overview(): Promise<ConsoleOverview> {
       const now = clock.now();
-      const soon = trialEndingSoonWindow(now);
-      const dayStart = new Date(utcDayStartMs(now.getTime())).toISOString();
-      const refused = sql.join(
-        REFUSED_METERED_CODES.map((code) => sql`${code}`),
-        sql`, `,
-      );
+      const usage = usageTodaySql(now.getTime());
       const [counts] = await rowsOf<{
         trial: number;
         paid: number;
@@ -44,22 +32,18 @@ export function createConsoleOverview({ db, clock }: { db: Db; clock: Clock }) {
         sql`SELECT s.trial, s.paid, s.suspended, s.ending_soon,
           (SELECT count(*)::int FROM upgrade_requests WHERE status = 'open') AS upgrades,
           (SELECT count(*)::int FROM api_clients a WHERE ${underReview(now.toISOString())}) AS reviews,
-          u.admitted, u.refused,
+          t.admitted, t.refused,
           (SELECT count(*)::int FROM outbox_emails WHERE status = 'failed') AS failed_emails
         FROM (
           SELECT
-            count(*) FILTER (WHERE account_status = 'trial')::int AS trial,
-            count(*) FILTER (WHERE account_status = 'paid')::int AS paid,
-            count(*) FILTER (WHERE account_status = 'suspended')::int AS suspended,
-            count(*) FILTER (WHERE account_status = 'trial' AND trial_ends_at > ${soon.from}::timestamptz
-              AND trial_ends_at <= ${soon.until}::timestamptz)::int AS ending_soon
-          FROM companies
+            count(*) FILTER (WHERE c.account_status = 'trial')::int AS trial,
+            count(*) FILTER (WHERE c.account_status = 'paid')::int AS paid,
+            count(*) FILTER (WHERE c.account_status = 'suspended')::int AS suspended,
+            count(*) FILTER (WHERE ${trialEndingSoonSql(now)})::int AS ending_soon
+          FROM companies AS c
         ) AS s, (
-          SELECT
-            coalesce(sum(count) FILTER (WHERE code = 'VALID'), 0)::float8 AS admitted,
-            coalesce(sum(count) FILTER (WHERE code IN (${refused})), 0)::float8 AS refused
-          FROM credential_usage_hourly WHERE hour >= ${dayStart}::timestamptz
-        ) AS u`,
+          SELECT ${usage.columns} FROM credential_usage_hourly AS u WHERE ${usage.today}
+        ) AS t`,
       );
       if (!counts) throw new Error('the overview statement answered no row');
       const companiesByStatus: Record<CompanyAccountStatus, number> = {

@@ -5,7 +5,6 @@
 // owner's role, oneself, a hand-over only to an admin) to the row read in that same transaction, and
 // scopes every id to the caller's company.
 import {
-  ERROR_CODES,
   INVITATION_TTL_DAYS,
   ROLE_REFUSALS,
   TEAM_MESSAGES,
@@ -22,7 +21,7 @@ import {
 import { postgresErrorOf, type Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
-import { AppError, forbidden, notFound } from '../../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
 import { confirmRole } from '../companies/confirm-role.ts';
 import { newRandomToken } from '../../../lib/random-token.ts';
 import type { AuditContext, AuditLog, RequestOrigin } from '../audit/audit-log.ts';
@@ -44,7 +43,6 @@ export interface TeamServiceDeps {
 /** The partial unique index that keeps one pending invitation per company and email. */
 const ONE_PENDING_PER_EMAIL = 'invitations_one_pending_per_email';
 
-const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 const memberNotFound = () => notFound(TEAM_MESSAGES.memberNotFound);
 const invitationNotFound = () => notFound(TEAM_MESSAGES.invitationNotFound);
 

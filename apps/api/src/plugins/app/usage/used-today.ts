@@ -71,14 +71,17 @@ export function companyUsedTodaySql(companyId: SQL, atMs: number): SQL {
   return sql`(
     SELECT coalesce(sum(u.count), 0)::float8
     FROM credential_usage_hourly AS u
-    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (
-      SELECT client_id FROM api_clients WHERE company_id = ${companyId}
+    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (${companyClientIdsSql(companyId)})
+  )`;
+}
+
+/** The client IDs the company's quota counts over (see companyUsedTodaySql): a subquery's SELECT. */
+export function companyClientIdsSql(companyId: SQL): SQL {
+  return sql`SELECT client_id FROM api_clients WHERE company_id = ${companyId}
       UNION ALL
       SELECT r.client_id FROM api_clients AS a
       JOIN replaced_client_ids AS r ON r.lineage_id = a.lineage_id
-      WHERE a.company_id = ${companyId}
-    )
-  )`;
+      WHERE a.company_id = ${companyId}`;
 }
 
 /**

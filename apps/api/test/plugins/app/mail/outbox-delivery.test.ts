@@ -2,7 +2,7 @@
 // with backoff while the SMTP server is unreachable, given up on after the longest link lifetime, and
 // stripped of its body and links once delivered.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INVITATION_TTL_DAYS } from '@datafeeds/domain';
 import { auth } from '@datafeeds/domain/calls';
 import { outboxEmails } from '../../../../src/db/schema.ts';
@@ -15,17 +15,11 @@ import {
 import { TEST_APP_URL, buildTestApp } from '../../../helpers/build-test-app.ts';
 import { testClock } from '../../../helpers/clock.ts';
 import { callTo, mailbox, registerUser } from '../../../helpers/factories.ts';
-import { decodeQuotedPrintable, startSmtpServer } from '../../../helpers/smtp.ts';
-import { startTcpProxy } from '../../../helpers/tcp-proxy.ts';
+import { decodeQuotedPrintable, smtpBehindNetwork } from '../../../helpers/smtp.ts';
 import { POLL_MS, eventually, onlyOutboxRowTo, outboxRowsTo, severalPolls } from './outbox-helpers.ts';
 
-const smtp = await startSmtpServer();
 // The network between the portal and the SMTP server, which a test cuts and restores.
-const network = await startTcpProxy(Number(new URL(smtp.url).port));
-afterAll(async () => {
-  await network.close();
-  await smtp.close();
-});
+const { smtp, network, smtpUrl } = await smtpBehindNetwork();
 
 const receivedBy = (email: string) => smtp.received.filter((mail) => mail.to.includes(email));
 
@@ -37,7 +31,7 @@ async function withSmtpApp(test: (app: FastifyInstance, clock: TestClock) => Pro
   const app = await buildTestApp({
     clock,
     mailDeliveryMs: POLL_MS,
-    env: { SMTP_URL: `smtp://127.0.0.1:${network.port}` },
+    env: { SMTP_URL: smtpUrl },
   });
   try {
     await test(app, clock);

@@ -1,14 +1,29 @@
-// Shared by the outbox tests: the rows of one recipient, and a pause long enough for several polls.
+// Shared by the outbox tests: the rows of one recipient, a pause long enough for several polls, and an
+// app delivering by SMTP through a network a test can cut.
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { vi } from 'vitest';
 import { outboxEmails } from '../../../../src/db/schema.ts';
+import { buildTestApp } from '../../../helpers/build-test-app.ts';
+import { testClock } from '../../../helpers/clock.ts';
+import { smtpBehindNetwork } from '../../../helpers/smtp.ts';
 
 /** The delivery worker's poll interval in these tests: short, so a due message goes out at once. */
 export const POLL_MS = 20;
 
 /** Long enough for the worker to have polled several times. */
 export const severalPolls = () => new Promise((resolve) => setTimeout(resolve, POLL_MS * 10));
+
+/**
+ * An app whose email goes to an SMTP server (`smtp`) behind a network (`network`) the test cuts and
+ * restores, on a clock standing at `start`; the server and network close after the file's tests.
+ */
+export async function appDeliveringBySmtp(start: Date) {
+  const { smtp, network, smtpUrl } = await smtpBehindNetwork();
+  const clock = testClock(start);
+  const app = await buildTestApp({ clock, mailDeliveryMs: POLL_MS, env: { SMTP_URL: smtpUrl } });
+  return { smtp, network, clock, app };
+}
 
 export const outboxRowsTo = (app: FastifyInstance, to: string) =>
   app.db.select().from(outboxEmails).where(eq(outboxEmails.to, to)).orderBy(asc(outboxEmails.seq));

@@ -1,14 +1,21 @@
-// Staff accounts for console tests: created through the service the operator command calls, set up
-// through the emailed link, with codes computed for the test's clock.
+// Staff sessions for console tests: members created through the service the operator command calls, set
+// up through the emailed link, signed in with codes computed for the test's clock; and the app most
+// console tests start from, with an administrator and a support member signed in.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { StaffRole } from '@datafeeds/domain';
 import { staffConsole } from '@datafeeds/domain/calls';
 import { randomBytes } from 'node:crypto';
+import { staffMembers } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cookie.ts';
+import { buildTestApp } from '../../helpers/build-test-app.ts';
+import { testClock } from '../../helpers/clock.ts';
 import { callTo, latestEmail, linkParam, strongPassword } from '../../helpers/factories.ts';
+
+type TestClock = ReturnType<typeof testClock>;
 
 export const uniqueStaffEmail = () => `staff.${randomBytes(5).toString('hex')}@datafeeds.test`;
 
@@ -70,4 +77,45 @@ export async function consoleLogin(
 
 export function consoleCookieOf(response: LightMyRequestResponse): string {
   return response.cookies.find((cookie) => cookie.name === CONSOLE_REFRESH_COOKIE)?.value ?? '';
+}
+
+/** A console access token for `staff`: the clock moves one TOTP step on, past any code used before. */
+export async function consoleToken(
+  app: FastifyInstance,
+  clock: Pick<TestClock, 'advance'>,
+  staff: SetUpStaff,
+): Promise<string> {
+  clock.advance(30);
+  const response = await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ token: string }>().token;
+}
+
+export interface SignedInStaff extends SetUpStaff {
+  id: string;
+  token: string;
+}
+
+/** A staff member of `role`, set up and signed in. */
+export async function signedInStaff(
+  app: FastifyInstance,
+  clock: Pick<TestClock, 'advance'>,
+  role: StaffRole = 'support',
+): Promise<SignedInStaff> {
+  const staff = await setUpStaff(app, role);
+  const token = await consoleToken(app, clock, staff);
+  const [row] = await app.db
+    .select({ id: staffMembers.id })
+    .from(staffMembers)
+    .where(eq(staffMembers.email, staff.email));
+  if (!row) throw new Error(`no staff member ${staff.email}`);
+  return { ...staff, id: row.id, token };
+}
+
+/** A test app on `clock` with an administrator and a support member signed in. */
+export async function appWithStaff(clock: TestClock = testClock()) {
+  const app = await buildTestApp({ clock });
+  const admin = await signedInStaff(app, clock, 'admin');
+  const support = await signedInStaff(app, clock, 'support');
+  return { clock, app, admin, support };
 }
