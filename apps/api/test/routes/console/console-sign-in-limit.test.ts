@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@datafeeds/domain';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
-import { consoleLogin, getSetup, uniqueStaffEmail } from './staff-helpers.ts';
+import { consoleLogin, getSetup, uniqueStaffEmail } from './staff-sessions.ts';
 
 describe('console sign-in limit', () => {
   it('counts sign-ins and setup-link lookups together, then answers 429 with when to come back', async () => {
