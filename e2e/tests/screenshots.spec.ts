@@ -2,11 +2,12 @@
 // for people to look at (`npm run screenshots`). Not part of `npm test`: it asserts nothing a user
 // story does not, it exists to be looked at.
 import { expect, test, type Page } from '@playwright/test';
-import { team, tokens } from '@datafeeds/domain/calls';
+import { account, team, tokens } from '@datafeeds/domain/calls';
 import { paths, searchParams, withQuery } from '../support/app.ts';
+import { setUpStaffAccount, signInToConsole } from '../support/console.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
 import { signInFirstTime } from '../support/pages.ts';
-import { signUp } from '../support/session.ts';
+import { registerThroughApi, signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
 import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
@@ -221,4 +222,38 @@ test('long names, a very long email and a hundred tokens', async ({ page, reques
   await shoot(page, 'many-tokens-show-all', () => page.getByLabel('Show all').check());
   await page.goto(paths.profile);
   await shoot(page, 'long-profile');
+});
+
+test('console screens', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const customer = newUser({ companyName: 'Console Pictures Inc.' });
+  const bearer = await registerThroughApi(request, customer, { verified: true });
+  await createTokensThroughApi(request, bearer, ['Odds feed', 'Scores']);
+  await request.post(account.upgradeAccount.path, {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: {},
+  });
+  const staff = await setUpStaffAccount(page, request, 'admin');
+  await shoot(page, 'console-login');
+  await signInToConsole(page, staff);
+  for (const [name, path] of [
+    ['console-overview', '/console'],
+    ['console-companies', '/console/companies'],
+    ['console-queues', '/console/queues'],
+    ['console-verifier-keys', '/console/verifier-keys'],
+    ['console-outbox', '/console/outbox'],
+    ['console-plans', '/console/plans'],
+    ['console-staff', '/console/staff'],
+    ['console-trail', '/console/trail'],
+  ] as const) {
+    await page.goto(path);
+    await shoot(page, name);
+  }
+  await page.goto('/console/companies');
+  await page.getByRole('link', { name: customer.companyName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: customer.companyName })).toBeVisible();
+  await shoot(page, 'console-company');
+  await shoot(page, 'console-dialog-approve', () =>
+    page.getByRole('button', { name: 'Approve upgrade' }).click(),
+  );
 });
