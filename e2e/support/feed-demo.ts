@@ -9,7 +9,7 @@ import { E2E_BASE_URL, E2E_PORT } from './server.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 /** The demo feed's port; a spec that runs a feed of its own beside it gives another. */
-export const FEED_DEMO_PORT = E2E_PORT + 2;
+const FEED_DEMO_PORT = E2E_PORT + 2;
 
 export interface RunningFeed {
   url: string;
