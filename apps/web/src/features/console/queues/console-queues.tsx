@@ -93,7 +93,7 @@ export function ConsoleQueues() {
                   <TableRow key={request.companyId}>
                     <CompanyLinkCell company={{ id: request.companyId, name: request.companyName }} />
                     <TableCell>{request.plan}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
+                    <TableCell>{formatDateTime(request.requestedAt)}</TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       {request.requesterEmail ?? NOT_SET}
                     </TableCell>
@@ -123,10 +123,10 @@ export function ConsoleQueues() {
                   <TableRow key={token.clientId}>
                     <CompanyLinkCell company={{ id: token.companyId, name: token.companyName }} />
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                       {token.clientId}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
+                    <TableCell>{formatDateTime(token.createdAt)}</TableCell>
                     <TableCell>
                       <PermittedButton
                         action="endTokenReview"

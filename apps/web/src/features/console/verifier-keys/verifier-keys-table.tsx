@@ -20,15 +20,12 @@ export function VerifierKeysTable({ keys, reasonId, onRevoke }: VerifierKeysTabl
     <ConsoleTable label="Verifier keys" columns={COLUMNS}>
       {keys.map((key) => (
         <TableRow key={key.id}>
-          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{key.name}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{key.name}</TableCell>
           <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{key.keyStart}…</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
-          </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            {key.revokedAt ? formatDateTime(key.revokedAt) : 'No'}
-          </TableCell>
+          {/* Times may break between the day and the hour, so that the table fits at 900 px. */}
+          <TableCell>{formatDateTime(key.createdAt)}</TableCell>
+          <TableCell>{key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}</TableCell>
+          <TableCell>{key.revokedAt ? formatDateTime(key.revokedAt) : 'No'}</TableCell>
           <ActionsCell>
             {key.revokedAt ? null : (
               <PermittedButton
