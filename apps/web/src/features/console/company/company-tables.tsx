@@ -5,7 +5,6 @@ import { useId, useState } from 'react';
 import {
   COMPANY_ROLE_LABELS,
   formatDay,
-  formatDateTime,
   TOKEN_STATUS_COLORS,
   TOKEN_STATUS_LABELS,
   type ConsoleCompany,
@@ -17,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/a11y/visually-hidden';
 import { ConsoleTable } from '../console-table';
+import { ConsoleTime } from '../console-time';
 import { useWideScreen } from '../use-wide-screen';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 import { limitText, NOT_SET } from '../console-texts';
@@ -102,7 +102,7 @@ export function CompanyTokens({ tokens, companyName }: { tokens: Token[]; compan
                 </TableCell>
               </>
             ) : null}
-            <TableCell>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</TableCell>
+            <TableCell>{token.lastUsedAt ? <ConsoleTime value={token.lastUsedAt} /> : 'Never'}</TableCell>
             <TableCell>
               {token.usedToday.toLocaleString('en')}
               {token.dailyCap === null ? '' : ` / ${limitText(token.dailyCap)} (cap)`}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CompanyLinkCell } from '../company-link';
 import { NOT_SET } from '../console-texts';
 import { ConsoleTable } from '../console-table';
+import { ConsoleTime } from '../console-time';
 
 type TrailEvent = StaffTrail['events'][number];
 
@@ -27,9 +28,9 @@ export function TrailTable({ events }: { events: readonly TrailEvent[] }) {
         return (
           <TableRow key={event.id}>
             <TableCell sx={{ minWidth: 96, verticalAlign: 'top' }}>
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+              <ConsoleTime value={event.at} />
             </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160, verticalAlign: 'top' }}>
+            <TableCell sx={{ overflowWrap: 'break-word', minWidth: 160, verticalAlign: 'top' }}>
               {trailActorName(event.actor)}
             </TableCell>
             <TableCell sx={{ minWidth: 200, verticalAlign: 'top' }}>
