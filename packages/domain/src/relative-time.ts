@@ -32,3 +32,14 @@ export function formatDateTime(value: string | Date, locale?: string): string {
   if (Number.isNaN(date.getTime())) return EMPTY_DATE_TEXT;
   return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/**
+ * A day in the same words as formatDateTime's ("Nov 26, 2026"), for a table that shows days beside
+ * times (the console's): the two read alike, where formatDate's short numeric form ("11/26/2026") would
+ * not.
+ */
+export function formatDay(value: string | Date, locale?: string): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return EMPTY_DATE_TEXT;
+  return date.toLocaleDateString(locale, { dateStyle: 'medium' });
+}

@@ -16,3 +16,28 @@ export function installMatchMedia(prefersDark: boolean): void {
     })),
   );
 }
+
+/**
+ * A screen `width` px wide: answers the width queries of the theme's breakpoints (MUI writes them as
+ * `(min-width:1200px)` and `(max-width:1199.95px)`) as a browser of that width would, and the dark-scheme
+ * query as light.
+ */
+export function installScreenWidth(width: number): void {
+  const holds = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, value]) =>
+      bound === 'min' ? width >= Number(value) : width <= Number(value),
+    );
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: /-width/.test(query) && holds(query),
+      media: query,
+      onchange: null,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(() => false),
+    })),
+  );
+}

@@ -103,7 +103,9 @@ export function TextInput({
           endAdornment ? <InputAdornment position="end">{endAdornment}</InputAdornment> : undefined
         }
       />
-      <FormHelperText id={helperId} aria-live="polite">
+      {/* A disabled field's hint keeps its colour: it still tells the user something (why the field is
+          off, or what it would take), and MUI's disabled grey is too faint to read (WCAG 1.4.3). */}
+      <FormHelperText id={helperId} aria-live="polite" sx={{ '&.Mui-disabled': { color: 'text.secondary' } }}>
         {error ?? hint ?? BLANK_LINE}
       </FormHelperText>
     </FormControl>

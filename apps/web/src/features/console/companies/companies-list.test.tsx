@@ -1,8 +1,10 @@
+import { formatDay } from '@datafeeds/domain';
 import * as companies from '@datafeeds/domain/calls/console-companies';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answer, mockCalls, type CalledWith } from '@/testing/call-doubles';
+import { installScreenWidth } from '@/testing/match-media';
 import { preloadRoutes, renderApp } from '@/testing/render';
 import {
   companyRow,
@@ -54,6 +56,39 @@ async function open(url: string) {
 beforeAll(() => preloadRoutes('/console/companies', '/console/login'));
 
 describe('companies list', () => {
+  it('shows every column from 1200 px', async () => {
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent?.trim());
+    await open('/console/companies');
+    expect(headers()).toEqual([
+      'Company',
+      'Owner',
+      'Status',
+      'Plan',
+      'Trial ends',
+      'Created',
+      'Members',
+      'Tokens',
+      'Upgrade requested',
+    ]);
+    // Days in the console's one format, the one its times share ("Dec 3, 2026").
+    const acme = screen.getByRole('row', { name: /Acme Odds/ });
+    expect(within(acme).getByText(formatDay('2026-12-03T00:00:00.000Z'))).toBeInTheDocument();
+    expect(formatDay('2026-12-03T12:00:00.000Z', 'en-US')).toBe('Dec 3, 2026');
+  });
+
+  it('leaves out the counts and the creation day below 1200 px', async () => {
+    installScreenWidth(900);
+    await open('/console/companies');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent?.trim())).toEqual([
+      'Company',
+      'Owner',
+      'Status',
+      'Plan',
+      'Trial ends',
+      'Upgrade requested',
+    ]);
+  });
+
   it('sends the filters of the address and links each row to its company', async () => {
     const { searches } = await open('/console/companies?status=trial&trialEndingSoon=true');
     expect(sent(searches())).toEqual({

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import {
   CONSOLE_COMPANY_SORTS,
   CONSOLE_PAGE_SIZES,
-  formatDate,
+  formatDay,
   type ConsoleCompaniesPage,
   type ConsoleCompanyRow,
   type ConsoleCompanySort,
@@ -13,7 +13,13 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel } from '@mui/x-data-grid';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
 import { Link as RouterLinkBase, useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { ConsolePageHeader } from '../console-page-header';
@@ -21,6 +27,7 @@ import { consoleCompanyPath } from '../console-paths';
 import { useCompaniesPage } from '../console-queries';
 import { CompanyStatusChip } from '../company-status-chip';
 import { NOT_SET } from '../console-texts';
+import { useWideScreen } from '../use-wide-screen';
 import { CompaniesFilters } from './companies-filters';
 import {
   companiesQuery,
@@ -32,12 +39,15 @@ import {
 
 const SORTABLE = new Set<string>(CONSOLE_COMPANY_SORTS);
 
+// Flexible columns whose smallest widths add up to less than the page: at 1440 px beside the navigation
+// every column fits, and below 1200 px (the whole 900 px width, the navigation behind its button) the
+// counts and the creation day are left out (NARROW_HIDDEN), so that the grid never scrolls sideways.
 const COLUMNS: GridColDef<ConsoleCompanyRow>[] = [
   {
     field: 'name',
     headerName: 'Company',
-    flex: 1,
-    minWidth: 180,
+    flex: 1.2,
+    minWidth: 150,
     renderCell: ({ row }) => (
       <Link component={RouterLinkBase} to={consoleCompanyPath(row.id)} fontWeight={600}>
         {row.name}
@@ -47,33 +57,44 @@ const COLUMNS: GridColDef<ConsoleCompanyRow>[] = [
   {
     field: 'ownerEmail',
     headerName: 'Owner',
-    flex: 1,
-    minWidth: 200,
+    flex: 1.5,
+    minWidth: 160,
     valueFormatter: (value: string | null) => value ?? NOT_SET,
   },
   {
     field: 'accountStatus',
     headerName: 'Status',
-    width: 120,
+    flex: 0.6,
+    minWidth: 105,
     renderCell: ({ row }) => <CompanyStatusChip status={row.accountStatus} />,
   },
-  { field: 'plan', headerName: 'Plan', width: 120 },
+  { field: 'plan', headerName: 'Plan', flex: 0.5, minWidth: 90 },
   {
     field: 'trialEndsAt',
     headerName: 'Trial ends',
-    width: 130,
-    valueFormatter: (value: string | null) => (value ? formatDate(value) : NOT_SET),
+    flex: 0.7,
+    minWidth: 125,
+    valueFormatter: (value: string | null) => (value ? formatDay(value) : NOT_SET),
   },
-  { field: 'createdAt', headerName: 'Created', width: 130, valueFormatter: (v: string) => formatDate(v) },
-  { field: 'members', headerName: 'Members', type: 'number', width: 100 },
-  { field: 'tokens', headerName: 'Tokens', type: 'number', width: 100 },
+  {
+    field: 'createdAt',
+    headerName: 'Created',
+    flex: 0.7,
+    minWidth: 120,
+    valueFormatter: (value: string) => formatDay(value),
+  },
+  { field: 'members', headerName: 'Members', type: 'number', flex: 0.4, minWidth: 90 },
+  { field: 'tokens', headerName: 'Tokens', type: 'number', flex: 0.4, minWidth: 80 },
   {
     field: 'upgradeRequested',
     headerName: 'Upgrade requested',
-    width: 160,
+    flex: 0.6,
+    minWidth: 145,
     valueFormatter: (value: boolean) => (value ? 'Yes' : 'No'),
   },
 ];
+const NARROW_HIDDEN: GridColumnVisibilityModel = { createdAt: false, members: false, tokens: false };
+const ALL_SHOWN: GridColumnVisibilityModel = {};
 // The API sorts by name, creation and trial end only.
 for (const column of COLUMNS) column.sortable = SORTABLE.has(column.field);
 
@@ -109,6 +130,7 @@ interface CompaniesGridProps {
 function CompaniesGrid({ search, page, loading, emptyText, onChange }: CompaniesGridProps) {
   // The same objects while the search stands: the grid takes a new sort model for a new sort, and goes
   // back to the first page on one.
+  const wide = useWideScreen();
   const { sort, order } = search;
   const sortModel = useMemo<GridSortModel>(() => [{ field: sort, sort: order }], [sort, order]);
   const paginationModel = useMemo(
@@ -131,6 +153,7 @@ function CompaniesGrid({ search, page, loading, emptyText, onChange }: Companies
       aria-label="Companies"
       rows={page?.companies ?? []}
       columns={COLUMNS}
+      columnVisibilityModel={wide ? ALL_SHOWN : NARROW_HIDDEN}
       rowCount={page?.total ?? 0}
       loading={loading}
       paginationMode="server"

@@ -2,7 +2,7 @@
 // (an upgrade to approve, a trial to extend, a suspension to lift...) and disabled with the policy's
 // reason when the member's role may not do it.
 import { useState } from 'react';
-import { formatDate, type ConsoleCompany } from '@datafeeds/domain';
+import { formatDay, type ConsoleCompany } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import { PermittedButton } from '../permitted-button';
 import {
@@ -58,7 +58,7 @@ export function CompanyActions({ page }: { page: ConsoleCompany }) {
       {open === 'extend' ? (
         <ExtendTrialDialog
           company={target}
-          trialEndsOn={company.trialEndsAt ? formatDate(company.trialEndsAt) : null}
+          trialEndsOn={company.trialEndsAt ? formatDay(company.trialEndsAt) : null}
           onClose={close}
         />
       ) : null}

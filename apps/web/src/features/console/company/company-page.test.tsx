@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answer, mockCalls, type CallDouble } from '@/testing/call-doubles';
 import { makeAuditEvent } from '@/testing/fixtures';
+import { installScreenWidth } from '@/testing/match-media';
 import { preloadRoutes, renderApp } from '@/testing/render';
 import {
   COMPANY_ID,
@@ -56,6 +57,38 @@ describe('a company in the console', () => {
     expect(within(tokens).getByText('1,000 / 5,000 (cap)')).toBeInTheDocument();
     expect(screen.getByText(/Requested on .* by owner@acme\.example\./)).toBeInTheDocument();
     expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+  });
+
+  it('shows every token column from 1200 px', async () => {
+    const columns = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    await openCompany('support', companyPage());
+    expect(columns(screen.getByRole('table', { name: 'Tokens' }))).toEqual([
+      'Token',
+      'Client ID',
+      'Status',
+      'Created',
+      'Expires',
+      'Last used',
+      'Used today',
+      'Review',
+    ]);
+    expect(screen.getByRole('cell', { name: 'dfc_OddsToken0000000000000' })).toBeInTheDocument();
+  });
+
+  it('fits the tokens into 900 px: the client ID under the name, without the days', async () => {
+    installScreenWidth(900);
+    await openCompany('support', companyPage());
+    const tokens = screen.getByRole('table', { name: 'Tokens' });
+    expect(
+      within(tokens)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Token', 'Status', 'Last used', 'Used today', 'Review']);
+    const odds = within(tokens).getByRole('cell', { name: /dfc_OddsToken0000000000000/ });
+    expect(odds).toHaveTextContent(/Client ID dfc_OddsToken0000000000000$/);
   });
 
   it('names the staff member of a staff action in its activity, a page at a time', async () => {

@@ -2,7 +2,7 @@
 // request, today's usage against the plan's quota, members, tokens and activity, and the actions the
 // provider team takes on it. After an action the page reloads (console-action.ts).
 import { useId, type ReactNode } from 'react';
-import { CONSOLE_MESSAGES, formatDate, formatDateTime, type ConsoleCompany } from '@datafeeds/domain';
+import { CONSOLE_MESSAGES, formatDay, formatDateTime, type ConsoleCompany } from '@datafeeds/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -70,7 +70,7 @@ function CompanyDetails({
             Plan <strong>{company.plan}</strong>
           </Typography>
           <Typography>
-            Trial ends <strong>{company.trialEndsAt ? formatDate(company.trialEndsAt) : NOT_SET}</strong>
+            Trial ends <strong>{company.trialEndsAt ? formatDay(company.trialEndsAt) : NOT_SET}</strong>
           </Typography>
         </Box>
       </ConsolePageHeader>
@@ -79,7 +79,7 @@ function CompanyDetails({
         <Facts
           facts={[
             ['Owner', company.ownerEmail ?? 'No owner'],
-            ['Created', formatDate(company.createdAt)],
+            ['Created', formatDay(company.createdAt)],
             [
               'Company ID',
               <Box component="span" sx={{ fontFamily: 'monospace' }}>

@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { ConfirmActionDialog } from '../action-dialog';
 import { RefusalNote } from '../permitted-button';
-import { ToolHeader } from '../tool-header';
+import { ConsolePageHeader } from '../console-page-header';
 import { QueryState } from '../query-state';
 import { useOutbox, type OutboxView } from './outbox-api';
 import { OutboxTable } from './outbox-table';
@@ -27,7 +27,7 @@ export function OutboxScreen() {
   const [retryOpen, setRetryOpen] = useState(false);
   return (
     <>
-      <ToolHeader
+      <ConsolePageHeader
         title={OUTBOX_TITLE}
         subtitle="Emails the portal could not send, with the mail server's last answer. Their content is never shown here."
       />

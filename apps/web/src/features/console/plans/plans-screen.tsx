@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import type { ConsolePlan } from '@datafeeds/domain';
 import { usePlans } from '../console-queries';
-import { ToolHeader } from '../tool-header';
+import { ConsolePageHeader } from '../console-page-header';
 import { QueryState } from '../query-state';
 import { PlanDialog } from './plan-dialog';
 import { PlansTable } from './plans-table';
@@ -23,7 +23,7 @@ export function PlansScreen() {
   };
   return (
     <>
-      <ToolHeader
+      <ConsolePageHeader
         title={PLANS_TITLE}
         subtitle="Each plan limits a company's requests per UTC day and per second."
         mainAction={{

@@ -1,7 +1,7 @@
 // The queues (design §11 "Screens"): upgrade requests waiting for approval and tokens under review,
 // oldest first, each with its action. The overview links to each section by its id.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { formatDateTime, type ConsoleAction, type ConsoleQueues as Queues } from '@datafeeds/domain';
+import type { ConsoleAction, ConsoleQueues as Queues } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -15,6 +15,7 @@ import { REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../console-paths';
 import { useConsoleQueues } from '../console-queries';
 import { NOT_SET } from '../console-texts';
 import { ConsoleTable } from '../console-table';
+import { ConsoleTime } from '../console-time';
 import { PermittedButton, RefusalNote } from '../permitted-button';
 
 type Review = Queues['tokensUnderReview'][number];
@@ -93,7 +94,9 @@ export function ConsoleQueues() {
                   <TableRow key={request.companyId}>
                     <CompanyLinkCell company={{ id: request.companyId, name: request.companyName }} />
                     <TableCell>{request.plan}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.requestedAt)}</TableCell>
+                    <TableCell>
+                      <ConsoleTime value={request.requestedAt} />
+                    </TableCell>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       {request.requesterEmail ?? NOT_SET}
                     </TableCell>
@@ -123,10 +126,12 @@ export function ConsoleQueues() {
                   <TableRow key={token.clientId}>
                     <CompanyLinkCell company={{ id: token.companyId, name: token.companyName }} />
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{token.label}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                    <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
                       {token.clientId}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(token.createdAt)}</TableCell>
+                    <TableCell>
+                      <ConsoleTime value={token.createdAt} />
+                    </TableCell>
                     <TableCell>
                       <PermittedButton
                         action="endTokenReview"

@@ -3,8 +3,9 @@ import * as companies from '@datafeeds/domain/calls/console-companies';
 import { ERROR_CODES } from '@datafeeds/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
+import { installScreenWidth } from '@/testing/match-media';
 import { preloadRoutes, renderApp } from '@/testing/render';
 import { getStaffToken } from '../console-client';
 import { config, overview, signInStaff, staffMe } from '../testing/console-doubles';
@@ -92,21 +93,8 @@ describe('console shell', () => {
     expect(screen.getByRole('link', { name: 'Go to the overview' })).toHaveAttribute('href', '/console');
   });
 
-  it('opens the navigation from a menu button on a narrow screen', async () => {
-    // A 360 px screen: every max-width query of the theme's breakpoints matches.
-    vi.stubGlobal(
-      'matchMedia',
-      vi.fn((query: string) => ({
-        matches: query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener: vi.fn(),
-        removeEventListener: vi.fn(),
-        addListener: vi.fn(),
-        removeListener: vi.fn(),
-        dispatchEvent: vi.fn(() => false),
-      })),
-    );
+  it.each([360, 900])('opens the navigation from a menu button on a %i px screen', async (width) => {
+    installScreenWidth(width);
     signInStaff();
     mockCalls(
       config,
@@ -123,6 +111,16 @@ describe('console shell', () => {
     await userEvent.click(within(nav).getByRole('link', { name: 'Queues' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Queues' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/console/queues');
+  });
+
+  it('keeps the navigation beside the page from 1200 px up', async () => {
+    installScreenWidth(1200);
+    signInStaff();
+    mockCalls(config, staffMe('admin'), overviewAnswer);
+    renderApp('/console');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    expect(screen.getByRole('navigation', { name: 'Console' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
   });
 
   it('signs out through the console logout and forgets the staff token', async () => {

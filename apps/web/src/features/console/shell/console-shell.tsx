@@ -1,8 +1,8 @@
 // The console's shell (design §11): an app bar with the product, the signed-in member and sign-out, the
-// navigation (a drawer beside the page on wide screens, behind a menu button on narrow ones), and the
-// screen in the outlet. Guarded: without a staff session (none in memory and none the refresh cookie
-// can renew) it sends to the console's sign-in; the member is read before any screen shows, so that a
-// screen knows the role when it decides which actions to offer.
+// navigation (a drawer beside the page from 1200 px up, behind a menu button below, so that at 900 px
+// the tables have the whole width), and the screen in the outlet. Guarded: without a staff session (none
+// in memory and none the refresh cookie can renew) it sends to the console's sign-in; the member is read
+// before any screen shows, so that a screen knows the role when it decides which actions to offer.
 import * as staffConsole from '@datafeeds/domain/calls/console';
 import { useState } from 'react';
 import AppBar from '@mui/material/AppBar';
@@ -13,8 +13,6 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useNavigate } from 'react-router';
@@ -25,6 +23,7 @@ import { consoleCall, setStaffToken } from '../console-client';
 import { consolePaths } from '../console-paths';
 import { CONSOLE_PRODUCT_NAME } from '../console-texts';
 import { useStaffMe } from '../use-staff-me';
+import { useWideScreen } from '../use-wide-screen';
 import { ConsoleNav } from './console-nav';
 import { useStaffSession } from './use-staff-session';
 
@@ -40,8 +39,7 @@ export function ConsoleShell() {
 }
 
 function SignedInShell() {
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const narrow = !useWideScreen();
   const [menuOpen, setMenuOpen] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ConfirmActionDialog } from '../action-dialog';
 import { useStaffMe } from '../use-staff-me';
-import { ToolHeader } from '../tool-header';
+import { ConsolePageHeader } from '../console-page-header';
 import { QueryState } from '../query-state';
 import { InviteStaffDialog } from './invite-staff-dialog';
 import { useStaffList } from './staff-api';
@@ -63,7 +63,7 @@ export function StaffScreen() {
   const [change, setChange] = useState<Change | null>(null);
   const [changeOpen, setChangeOpen] = useState(false);
   const header = (
-    <ToolHeader
+    <ConsolePageHeader
       title={STAFF_TITLE}
       subtitle="The provider team's console accounts: support helps companies, admins also manage the console."
       action={

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import { ConsolePagination, usePaging } from '../console-pagination';
-import { ToolHeader } from '../tool-header';
+import { ConsolePageHeader } from '../console-page-header';
 import { useStaffMe } from '../use-staff-me';
 import { QueryState } from '../query-state';
 import { useStaffList } from '../staff/staff-api';
@@ -22,7 +22,7 @@ export function TrailScreen() {
   const trail = useStaffTrail({ ...paging, staffId });
   return (
     <>
-      <ToolHeader
+      <ConsolePageHeader
         title={TRAIL_TITLE}
         subtitle="Every action of the provider team, in the console and by operator commands, newest first."
       />

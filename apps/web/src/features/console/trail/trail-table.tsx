@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CompanyLinkCell } from '../company-link';
 import { NOT_SET } from '../console-texts';
 import { ConsoleTable } from '../console-table';
+import { ConsoleTime } from '../console-time';
 
 type TrailEvent = StaffTrail['events'][number];
 
@@ -26,13 +27,13 @@ export function TrailTable({ events }: { events: readonly TrailEvent[] }) {
         const sentence = describeAuditEvent(event, formatDateTime);
         return (
           <TableRow key={event.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            <TableCell sx={{ minWidth: 96, verticalAlign: 'top' }}>
+              <ConsoleTime value={event.at} />
             </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 180, verticalAlign: 'top' }}>
+            <TableCell sx={{ overflowWrap: 'break-word', minWidth: 160, verticalAlign: 'top' }}>
               {trailActorName(event.actor)}
             </TableCell>
-            <TableCell sx={{ minWidth: 220, verticalAlign: 'top' }}>
+            <TableCell sx={{ minWidth: 200, verticalAlign: 'top' }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {AUDIT_EVENT_LABELS[event.kind]}
               </Typography>

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { VerifierKey } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { ConfirmActionDialog } from '../action-dialog';
-import { ToolHeader } from '../tool-header';
+import { ConsolePageHeader } from '../console-page-header';
 import { QueryState } from '../query-state';
 import { CreateKeyDialog } from './create-key-dialog';
 import { useVerifierKeys } from './verifier-keys-api';
@@ -21,7 +21,7 @@ export function VerifierKeysScreen() {
   const [revokeOpen, setRevokeOpen] = useState(false);
   return (
     <>
-      <ToolHeader
+      <ConsolePageHeader
         title={VERIFIER_KEYS_TITLE}
         subtitle="Each data feed checks API tokens with a key of its own. A revoked key is refused at once."
         mainAction={{

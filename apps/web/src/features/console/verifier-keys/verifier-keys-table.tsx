@@ -1,10 +1,11 @@
 // The verifier keys, one row each: name, the key's first characters (never the key), when it was
 // created and last used, and whether it is revoked; an active key can be revoked.
-import { formatDateTime, type VerifierKey } from '@datafeeds/domain';
+import type { VerifierKey } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
 import { ActionsCell, ConsoleTable } from '../console-table';
+import { ConsoleTime } from '../console-time';
 
 const COLUMNS = ['Name', 'Key start', 'Created', 'Last used', 'Revoked', ''] as const;
 
@@ -20,15 +21,14 @@ export function VerifierKeysTable({ keys, reasonId, onRevoke }: VerifierKeysTabl
     <ConsoleTable label="Verifier keys" columns={COLUMNS}>
       {keys.map((key) => (
         <TableRow key={key.id}>
-          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>{key.name}</TableCell>
+          <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>{key.name}</TableCell>
           <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{key.keyStart}…</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(key.createdAt)}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+          {/* Times may break between the day and the hour (ConsoleTime), so that the table fits at 900 px. */}
+          <TableCell>
+            <ConsoleTime value={key.createdAt} />
           </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            {key.revokedAt ? formatDateTime(key.revokedAt) : 'No'}
-          </TableCell>
+          <TableCell>{key.lastUsedAt ? <ConsoleTime value={key.lastUsedAt} /> : 'Never'}</TableCell>
+          <TableCell>{key.revokedAt ? <ConsoleTime value={key.revokedAt} /> : 'No'}</TableCell>
           <ActionsCell>
             {key.revokedAt ? null : (
               <PermittedButton
