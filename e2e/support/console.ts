@@ -2,8 +2,10 @@
 // command, set up through the emailed link with an authenticator whose codes the test computes (RFC 6238,
 // as a phone app would), then signed in at /console/login.
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { expectAccessibleInBothModes } from './accessibility.ts';
+import { expectNoSidewaysScroll, resizeTo } from './layout.ts';
 import { linkFromEmail } from './mailbox.ts';
 import { operator } from './operator.ts';
 
@@ -56,4 +58,41 @@ export async function signInToConsole(page: Page, account: StaffAccount): Promis
   await page.getByRole('textbox', { name: '6-digit code' }).fill(await totpCode(account.secret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/console\/?$/);
+}
+
+/** Searches the companies list and opens the one row found. */
+export async function openCompanyFound(page: Page, search: string, companyName: string) {
+  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
+  const grid = page.getByRole('grid', { name: 'Companies' });
+  // The one company found: its name is the only link of the grid.
+  await expect(grid.getByRole('link')).toHaveText([companyName]);
+  await grid.getByRole('link', { name: companyName }).click();
+  await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+}
+
+/** The console's widths the accessibility check covers (design §11: a desktop tool, usable on a tablet). */
+const CONSOLE_WIDTHS = [1440, 900] as const;
+
+export async function expectScreenAccessible(page: Page, screen: string): Promise<void> {
+  for (const width of CONSOLE_WIDTHS) {
+    await resizeTo(page, width);
+    await expectNoSidewaysScroll(page, `${screen} (${width} px)`);
+    await expectAccessibleInBothModes(page, `${screen} (${width} px)`);
+  }
+  await resizeTo(page, CONSOLE_WIDTHS[0]);
+}
+
+/** Opens the dialog `opener` opens, checks it at each width in both modes, and closes it unchanged. */
+export async function expectDialogAccessible(page: Page, opener: Locator, dialogName: string): Promise<void> {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  for (const width of CONSOLE_WIDTHS) {
+    await resizeTo(page, width);
+    await expectAccessibleInBothModes(page, `${dialogName} dialog (${width} px)`);
+  }
+  await resizeTo(page, CONSOLE_WIDTHS[0]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 }

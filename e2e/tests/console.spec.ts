@@ -3,24 +3,22 @@
 // approves its upgrade on a plan of the console's making — the customer's dashboard turns paid and the
 // same token reads the demo feed again under the new limits within a second —, extends another trial,
 // and revokes the verifier key of a data feed, which refuses calls at once.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONSOLE_MESSAGES, type ClientCredentials } from '@datafeeds/domain';
 import { account, activity, tokens } from '@datafeeds/domain/calls';
-import { expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { paths } from '../support/app.ts';
-import { setUpStaffAccount, signInToConsole } from '../support/console.ts';
+import { openCompanyFound, setUpStaffAccount, signInToConsole } from '../support/console.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
-import { expectNoSidewaysScroll, resizeTo } from '../support/layout.ts';
-import { operator } from '../support/operator.ts';
 import { E2E_PORT } from '../support/server.ts';
 import { registerThroughApi, signUp } from '../support/session.ts';
 import { newUser } from '../support/users.ts';
 
-// Feeds on ports of this file's own: its tests stay in one worker, in order.
+// Feeds on ports of this file's own (the demo feed has +2, the instances spec +3 to +5): its tests
+// stay in one worker, in order.
 test.describe.configure({ mode: 'default' });
 
-const FEED_PORT = E2E_PORT + 3;
-const KEYED_FEED_PORT = E2E_PORT + 4;
+const FEED_PORT = E2E_PORT + 6;
+const KEYED_FEED_PORT = E2E_PORT + 7;
 /** The trial's quota the e2e portal runs with (scripts/serve.ts sets TRIAL_DAILY_QUOTA to it). */
 const E2E_TRIAL_QUOTA = 40;
 
@@ -53,17 +51,6 @@ const liveAt = (feedUrl: string, secret: string) =>
 
 /** The console's snackbar saying `text`. */
 const snackbar = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-/** Searches the companies list and opens the one row found. */
-async function openCompanyFound(page: Page, search: string, companyName: string) {
-  await page.getByRole('navigation').getByRole('link', { name: 'Companies' }).click();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(search);
-  const grid = page.getByRole('grid', { name: 'Companies' });
-  // The one company found: its name is the only link of the grid.
-  await expect(grid.getByRole('link')).toHaveText([companyName]);
-  await grid.getByRole('link', { name: companyName }).click();
-  await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
-}
 
 test('the provider team approves an upgrade, extends a trial and revokes a verifier key from the console', async ({
   browser,
@@ -186,127 +173,5 @@ test('the provider team approves an upgrade, extends a trial and revokes a verif
     } finally {
       await keyed.stop();
     }
-  });
-});
-
-/** The console's widths the accessibility check covers (design §11: a desktop tool, usable on a tablet). */
-const CONSOLE_WIDTHS = [1440, 900] as const;
-
-async function expectScreenAccessible(page: Page, screen: string): Promise<void> {
-  for (const width of CONSOLE_WIDTHS) {
-    await resizeTo(page, width);
-    await expectNoSidewaysScroll(page, `${screen} (${width} px)`);
-    await expectAccessibleInBothModes(page, `${screen} (${width} px)`);
-  }
-  await resizeTo(page, CONSOLE_WIDTHS[0]);
-}
-
-/** Opens the dialog `opener` opens, checks it at each width in both modes, and closes it unchanged. */
-async function expectDialogAccessible(page: Page, opener: Locator, dialogName: string): Promise<void> {
-  await opener.click();
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  for (const width of CONSOLE_WIDTHS) {
-    await resizeTo(page, width);
-    await expectAccessibleInBothModes(page, `${dialogName} dialog (${width} px)`);
-  }
-  await resizeTo(page, CONSOLE_WIDTHS[0]);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
-
-test('every console screen and dialog passes axe at 1440 and 900 px, light and dark', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(300_000);
-  // The companies the dialogs need: a trial asking for the upgrade, a paid one with a token under
-  // review (a paid company's new tokens are), and a suspended one.
-  const asking = newUser({ companyName: `Axe Trial ${Date.now()}` });
-  const askingBearer = await registerThroughApi(request, asking, { verified: true });
-  await liveFootballToken(request, askingBearer);
-  const upgrade = await request.post(account.upgradeAccount.path, { ...authorised(askingBearer), data: {} });
-  expect(upgrade.status()).toBe(200);
-  const paid = newUser({ companyName: `Axe Paid ${Date.now()}` });
-  const paidBearer = await registerThroughApi(request, paid, { verified: true });
-  await operator('approve-upgrade', paid.email);
-  await liveFootballToken(request, paidBearer);
-  const suspended = newUser({ companyName: `Axe Suspended ${Date.now()}` });
-  await registerThroughApi(request, suspended, { verified: true });
-  await operator('suspend-company', suspended.email);
-  const colleague = `support.${Date.now().toString(36)}@datafeeds.test`;
-  await operator('staff', 'create', colleague, '--role', 'support');
-
-  await test.step('setup and sign-in pages', async () => {
-    const account = await setUpStaffAccount(page, request, 'admin');
-    await expectScreenAccessible(page, 'Console sign-in');
-    await signInToConsole(page, account);
-  });
-  const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
-  const button = (name: string) => page.getByRole('button', { name });
-
-  await test.step('overview, companies and queues', async () => {
-    await expectScreenAccessible(page, 'Console overview');
-    await nav('Companies').click();
-    await expect(page.getByRole('grid', { name: 'Companies' })).toBeVisible();
-    await expectScreenAccessible(page, 'Companies');
-    await nav('Queues').click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expectScreenAccessible(page, 'Queues');
-  });
-
-  await test.step('a trial company asking for the upgrade, and its dialogs', async () => {
-    await openCompanyFound(page, asking.email, asking.companyName);
-    await expectScreenAccessible(page, 'Company page (trial)');
-    await expectDialogAccessible(page, button('Approve upgrade'), 'Approve the upgrade');
-    await expectDialogAccessible(page, button('Extend trial'), 'Extend the trial');
-    await expectDialogAccessible(page, button('Suspend'), 'Suspend the company');
-  });
-
-  await test.step('a paid company with a token under review', async () => {
-    await openCompanyFound(page, paid.email, paid.companyName);
-    await expectScreenAccessible(page, 'Company page (paid)');
-    await expectDialogAccessible(page, button('Change plan'), 'Change the plan');
-    await expectDialogAccessible(page, button('End review of Console story'), 'End the review');
-  });
-
-  await test.step('a suspended company', async () => {
-    await openCompanyFound(page, suspended.email, suspended.companyName);
-    await expectDialogAccessible(page, button('Reinstate'), 'Reinstate the company');
-  });
-
-  await test.step('verifier keys: create (and the key shown once), revoke', async () => {
-    await nav('Verifier keys').click();
-    await expectScreenAccessible(page, 'Verifier keys');
-    await expectDialogAccessible(page, button('Create key'), 'Create verifier key');
-    await button('Create key').click();
-    const dialog = page.getByRole('dialog', { name: 'Create verifier key' });
-    await dialog.getByRole('textbox', { name: 'Name' }).fill('axe feed');
-    await dialog.getByRole('button', { name: 'Create key' }).click();
-    const created = page.getByRole('dialog', { name: 'Verifier key created' });
-    await expect(created).toBeVisible();
-    for (const width of CONSOLE_WIDTHS) {
-      await resizeTo(page, width);
-      await expectAccessibleInBothModes(page, `Verifier key created dialog (${width} px)`);
-    }
-    await resizeTo(page, CONSOLE_WIDTHS[0]);
-    await created.getByRole('button', { name: 'Done' }).click();
-    await expectDialogAccessible(page, button('Revoke axe feed'), 'Revoke verifier key');
-  });
-
-  await test.step('email outbox, plans, staff and the staff trail', async () => {
-    await nav('Email outbox').click();
-    await expectScreenAccessible(page, 'Email outbox');
-    await nav('Plans').click();
-    await expectScreenAccessible(page, 'Plans');
-    await expectDialogAccessible(page, button('Create plan'), 'Create plan');
-    await expectDialogAccessible(page, button('Edit plan standard'), 'Edit plan standard');
-    await nav('Staff').click();
-    await expectScreenAccessible(page, 'Staff');
-    await expectDialogAccessible(page, button('Invite staff member'), 'Invite staff member');
-    await expectDialogAccessible(page, button(`Disable ${colleague}`), 'Disable staff member');
-    await expectDialogAccessible(page, button(`Reset MFA for ${colleague}`), 'Reset authenticator');
-    await nav('Staff trail').click();
-    await expectScreenAccessible(page, 'Staff trail');
   });
 });
