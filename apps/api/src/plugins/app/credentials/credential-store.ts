@@ -85,10 +85,12 @@ export interface CredentialStoreDeps {
   audit: AuditLog;
 }
 
+/** Credential events written by one INSERT: 8 parameters each, far below PostgreSQL's 65 535. */
+const EVENTS_PER_INSERT = 1_000;
+
 export function createCredentialStore({ db, clock, bus, audit }: CredentialStoreDeps) {
-  async function record(tx: Db, actor: Actor, changes: readonly Change[], at: Date): Promise<void> {
-    if (changes.length === 0) return;
-    const rows = await tx
+  function insertEvents(tx: Db, actor: Actor, changes: readonly Change[], at: Date) {
+    return tx
       .insert(credentialEvents)
       .values(
         changes.map((change) => ({
@@ -103,6 +105,16 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
         })),
       )
       .returning();
+  }
+
+  async function record(tx: Db, actor: Actor, changes: readonly Change[], at: Date): Promise<void> {
+    if (changes.length === 0) return;
+    const rows: (typeof credentialEvents.$inferSelect)[] = [];
+    // In batches: one statement takes at most 65 535 parameters, eight a row, and a sweep or a plan
+    // change can touch tens of thousands of credentials at once.
+    for (let start = 0; start < changes.length; start += EVENTS_PER_INSERT) {
+      rows.push(...(await insertEvents(tx, actor, changes.slice(start, start + EVENTS_PER_INSERT), at)));
+    }
     const messages = rows.flatMap((row): BusMessage[] =>
       row.effect === 'none' || row.kind === 'created'
         ? []
