@@ -18,8 +18,8 @@ import { createDatabase } from '@datafeeds/bench-shared/database';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
 import type { ConsoleCompaniesPage } from '@datafeeds/domain';
-import { consoleCompanies, tokens, users } from '@datafeeds/domain/calls';
-import { seedCompanies, StaffSession } from './console-data.ts';
+import { tokens, users } from '@datafeeds/domain/calls';
+import { consoleSearchPath, seedCompanies, StaffSession } from './console-data.ts';
 import { measureFlood, type FloodResult } from './flood.ts';
 import type { LoadResult, RoundsResult } from './http-load.ts';
 import { createClient, registerVerified, signIn, type Account } from './portal-api.ts';
@@ -68,20 +68,11 @@ async function seedConsole(deployment: Deployment): Promise<StaffSession> {
   return withServer(
     () => startPortal('portal-console-seed', deployment),
     async (server) => {
-      await seedCompanies(deployment.databaseUrl);
+      await seedCompanies(deployment.databaseUrl, settings.companies, settings.companyTokens);
       return StaffSession.start(server.url, deployment);
     },
   );
 }
-
-/** Figure 4's call: the search, sorted by name, first page of 25 (the baseline runs this statement). */
-const consoleSearchPath = () =>
-  `${consoleCompanies.searchCompanies.path}?${new URLSearchParams({
-    q: settings.consoleSearch,
-    sort: 'name',
-    order: 'asc',
-    pageSize: '25',
-  }).toString()}`;
 
 function report(
   user: Comparison | undefined,
