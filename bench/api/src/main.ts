@@ -190,7 +190,7 @@ async function main() {
     hashKey: randomBytes(32).toString('base64url'),
   };
   // Figure 4 has data of its own: the owner and the flood's accounts only for the others.
-  const seeded = ['user', 'clients', 'flood'].some((figure) => settings.only.has(figure))
+  const seeded = (['user', 'clients', 'flood'] as const).some((figure) => settings.only.has(figure))
     ? await seed(deployment)
     : undefined;
   const session = seeded ? new Session(seeded.owner) : undefined;
