@@ -29,7 +29,7 @@ export interface SignInTally {
   seconds: number;
 }
 
-export function emptyTally(): SignInTally {
+function emptyTally(): SignInTally {
   return { sent: 0, signedIn: 0, statuses: {}, errors: 0, latenciesMs: [], seconds: 0 };
 }
 

@@ -1,14 +1,10 @@
 // The real portal for the bench's tests, in the test's own process so what it sends to PostgreSQL can
 // be watched: buildApp on the environment bench:api's portal children get (servers.ts: production mode,
-// PostgreSQL, behind one proxy), logs off, on a database of its own (TEST_POSTGRES_URL, like the API
-// suite's, else BENCH_DATABASE_URL's server) migrated at start and dropped with the temporary directory
-// and the Redis keys of the operator command by `close`. Without Redis: its rate-limit store answers by
-// callbacks from the Redis connection, which lose the calling request's async context, so the
-// statements a call sends could not be told from the portal's background ones (statement-recorder.ts).
-// Redis only holds the request limits and carries revocations; the SQL of a call is the same.
+// PostgreSQL, Redis under a prefix of its own, behind one proxy), logs off, on a database of its own
+// (TEST_POSTGRES_URL, like the API suite's, else BENCH_DATABASE_URL's server) migrated at start;
+// `close` drops it with the Redis keys and the temporary directory.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../apps/api/src/app.ts';
 import { loadEnv } from '../../../apps/api/src/config/env.ts';
 import { cleanUp } from '@datafeeds/bench-shared/cleanup';
@@ -18,7 +14,6 @@ import { portalEnvironment, type Deployment } from '../src/servers.ts';
 import { settings } from '../src/settings.ts';
 
 export interface InProcessPortal {
-  app: FastifyInstance;
   url: string;
   deployment: Deployment;
   close(): Promise<void>;
@@ -36,13 +31,12 @@ export async function startInProcessPortal(
       sessionSecret: randomBytes(32).toString('base64url'),
       hashKey: randomBytes(32).toString('base64url'),
     };
-    const env = loadEnv({ ...portalEnvironment(deployment), LOG_LEVEL: 'silent', PORT: '0', REDIS_URL: '' });
+    const env = loadEnv({ ...portalEnvironment(deployment), LOG_LEVEL: 'silent', PORT: '0' });
     const app = await buildApp({ env, serveWebApp: false });
     await app.ready();
     await listening(() => app.listen({ host: '127.0.0.1', port: 0 }));
     const { port } = app.server.address() as AddressInfo;
     return {
-      app,
       url: `http://127.0.0.1:${port}`,
       deployment,
       async close() {
