@@ -9,7 +9,8 @@ export function onCleanup(label: string, undo: Undo): void {
   undos.push({ label, undo });
 }
 
-function cleanUp(): Promise<void> {
+/** Undoes what was registered so far (runThenCleanUp does it at the end; a test after its run). */
+export function cleanUp(): Promise<void> {
   running ??= (async () => {
     for (let next = undos.pop(); next; next = undos.pop()) {
       try {

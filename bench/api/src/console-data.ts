@@ -10,7 +10,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { staffConsole } from '@datafeeds/domain/calls';
+import { consoleCompanies, staffConsole } from '@datafeeds/domain/calls';
 import { callPortal, postToPortal, verificationTokenFor } from '@datafeeds/bench-shared/portal-http';
 import { addressCycle } from './addresses.ts';
 import { portalEnvironment, type Deployment } from './servers.ts';
@@ -26,10 +26,9 @@ const REFRESH_COOKIE = 'df_console_refresh';
  * trial ends in the next 30 days, none before: tokens past their end would keep the portal's expiry
  * sweep busy during the measured runs.
  */
-export async function seedCompanies(databaseUrl: string): Promise<void> {
+export async function seedCompanies(databaseUrl: string, companies: number, tokens: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const values = [settings.companies, settings.companyTokens];
   try {
     await client.query('BEGIN');
     await client.query(
@@ -42,20 +41,20 @@ export async function seedCompanies(databaseUrl: string): Promise<void> {
          CASE WHEN i % 10 = 0 THEN 'standard' ELSE 'trial' END,
          now() - i * interval '1 minute'
        FROM generate_series(1, $1::int) AS i`,
-      [settings.companies],
+      [companies],
     );
     await client.query(
       `INSERT INTO identities (id, email, username, email_verified_at)
        SELECT md5('identity-' || i)::uuid, 'owner.' || i || '@bench-' || i || '.example.com',
          'bench_owner_' || i, now()
        FROM generate_series(1, $1::int) AS i`,
-      [settings.companies],
+      [companies],
     );
     await client.query(
       `INSERT INTO profiles (identity_id, company_id, first_name, last_name, role)
        SELECT md5('identity-' || i)::uuid, md5('company-' || i)::uuid, 'Owner', i::text, 'owner'
        FROM generate_series(1, $1::int) AS i`,
-      [settings.companies],
+      [companies],
     );
     // Client IDs shaped like real ones (dfc_ and 22 characters); never verified, so no secret is needed.
     await client.query(
@@ -68,13 +67,13 @@ export async function seedCompanies(databaseUrl: string): Promise<void> {
        FROM generate_series(1, $1::int) AS i
        CROSS JOIN generate_series(1, $2::int) AS j
        JOIN companies c ON c.id = md5('company-' || i)::uuid`,
-      values,
+      [companies, tokens],
     );
     await client.query(
       `INSERT INTO upgrade_requests (company_id, requested_by, requested_at)
        SELECT md5('company-' || i)::uuid, md5('identity-' || i)::uuid, now() - i * interval '1 second'
        FROM generate_series(1, $1::int) AS i WHERE i % 20 = 2`,
-      [settings.companies],
+      [companies],
     );
     await client.query('COMMIT');
     await client.query('ANALYZE');
@@ -82,6 +81,15 @@ export async function seedCompanies(databaseUrl: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Figure 4's call: the search, sorted by name, first page of 25 (the baseline runs this statement). */
+export const consoleSearchPath = () =>
+  `${consoleCompanies.searchCompanies.path}?${new URLSearchParams({
+    q: settings.consoleSearch,
+    sort: 'name',
+    order: 'asc',
+    pageSize: '25',
+  }).toString()}`;
 
 /** RFC 4648 base32 (the TOTP secret as the setup answers it). */
 function base32Decode(text: string): Buffer {

@@ -5,9 +5,10 @@
 // signing in with their correct passwords from rotating addresses: the per-address request limit and
 // the login lockout (which counts failures only) let every one through to the password hash, as a
 // Monday-morning rush behind a load balancer would. Wrong passwords would be locked out after 10
-// failures and stop costing a hash, so they would measure the lockout, not the hashing.
+// failures and stop costing a hash, so they would measure the lockout, not the hashing. Every sign-in
+// sent, warm-up included, is tallied with its answer (sign-in-flood.ts): the figure fails unless each
+// one was signed in.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type autocannon from 'autocannon';
 import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
 import { withServer } from '@datafeeds/bench-shared/child-server';
 import { auth, tokens } from '@datafeeds/domain/calls';
@@ -16,25 +17,27 @@ import { combineRounds, measureOnce, startLoad, type LoadTarget, type RoundsResu
 import type { Account } from './portal-api.ts';
 import { startPortal, type Deployment } from './servers.ts';
 import { settings } from './settings.ts';
+import {
+  addTallies,
+  floodFor,
+  startSignInFlood,
+  type SignInTally,
+  type SignInTarget,
+} from './sign-in-flood.ts';
 import type { Session } from './throughput.ts';
-
-interface SignInFigures {
-  requests: number;
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  statuses: Record<string, number>;
-  errors: number;
-}
 
 export interface FloodResult {
   idle: RoundsResult;
   flood: RoundsResult;
-  signIns: SignInFigures;
+  /** The sign-ins of the measured floods. */
+  signIns: SignInTally;
+  /** Those and the warm-up's: every one must have been signed in. */
+  allSignIns: SignInTally;
 }
 
 const LATENCY_CONNECTIONS = 10;
-/** The flood starts this long before the measured GetClients run and stops after it. */
+/** The flood starts this long before the measured GetClients run and stops after it (each sign-in in
+ * flight then finishes). */
 const FLOOD_LEAD_SECONDS = 2;
 
 export async function measureFlood(
@@ -52,49 +55,32 @@ export async function measureFlood(
         headers: { authorization: `Bearer ${session.token}` },
         address: addressCycle('reads'),
       };
-      const signIns: LoadTarget = {
+      const signIns: SignInTarget = {
         url: `${server.url}${auth.login.path}`,
-        method: auth.login.method,
         bodies: accounts.map((account) => JSON.stringify(account)),
         address: addressCycle('flood'),
       };
       const steady = { connections: LATENCY_CONNECTIONS, overallRate: settings.latencyRate };
-      const floodShape = { connections: settings.floodConnections };
       // Warm both paths (the hash's first calls, the pools), then let the machine settle.
-      await startLoad(signIns, { ...floodShape, seconds: settings.warmupSeconds }).done;
+      const warmUp = await floodFor(signIns, settings.floodConnections, settings.warmupSeconds);
       await startLoad(reads, { ...steady, seconds: settings.warmupSeconds }).done;
 
-      const floods: autocannon.Result[] = [];
+      const floods: SignInTally[] = [];
       const idleRun = () => measureOnce(reads, server, { ...steady, seconds: settings.seconds });
       const floodRun = async () => {
-        const running = startLoad(signIns, {
-          ...floodShape,
-          seconds: settings.seconds + 2 * FLOOD_LEAD_SECONDS + 5,
-        });
+        const running = startSignInFlood(signIns, settings.floodConnections);
         await sleep(FLOOD_LEAD_SECONDS * 1_000);
         const measured = await measureOnce(reads, server, { ...steady, seconds: settings.seconds });
-        running.stop();
-        floods.push(await running.done);
+        floods.push(await running.stop());
         return measured;
       };
       const { a: idle, b: flood } = await inAbbaTurns(settings.rounds, idleRun, floodRun);
-      const statuses: Record<string, number> = {};
-      for (const run of floods) {
-        for (const [code, { count }] of Object.entries(run.statusCodeStats ?? {})) {
-          statuses[code] = (statuses[code] ?? 0) + (count ?? 0);
-        }
-      }
+      const measuredSignIns = addTallies(floods);
       return {
         idle: combineRounds(idle),
         flood: combineRounds(flood),
-        signIns: {
-          requests: floods.reduce((sum, run) => sum + run.requests.total, 0),
-          rps: floods.reduce((sum, run) => sum + run.requests.average, 0) / floods.length,
-          p50Ms: Math.max(...floods.map((run) => run.latency.p50)),
-          p99Ms: Math.max(...floods.map((run) => run.latency.p99)),
-          statuses,
-          errors: floods.reduce((sum, run) => sum + run.errors, 0),
-        },
+        signIns: measuredSignIns,
+        allSignIns: addTallies([warmUp, measuredSignIns]),
       };
     },
   );

@@ -1,6 +1,6 @@
 // HTTP load with autocannon from this process. Every request carries the next address of its range in
-// X-Forwarded-For (addresses.ts), and the next body of `bodies` when there are bodies (autocannon
-// rebuilds a request per call when it has a setupRequest).
+// X-Forwarded-For (addresses.ts; autocannon rebuilds a request per call when it has a setupRequest). The
+// login flood has a load of its own (sign-in-flood.ts), which counts every sign-in.
 import autocannon from 'autocannon';
 import {
   combineLoadFigures,
@@ -23,9 +23,8 @@ export interface LoadResult extends LoadFigures {
 
 export interface LoadTarget {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET';
   headers?: Record<string, string>;
-  bodies?: readonly string[];
   address: () => string;
 }
 
@@ -43,8 +42,6 @@ interface RunningLoad {
 
 /** Starts a load; `done` settles when it has run its time (or was stopped). */
 export function startLoad(target: LoadTarget, shape: LoadShape): RunningLoad {
-  let next = 0;
-  const bodies = target.bodies;
   let stop = () => undefined as void;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -58,11 +55,6 @@ export function startLoad(target: LoadTarget, shape: LoadShape): RunningLoad {
             method: target.method,
             setupRequest: (request) => {
               request.headers = { ...target.headers, 'x-forwarded-for': target.address() };
-              if (bodies) {
-                request.headers['content-type'] = 'application/json';
-                request.body = bodies[next % bodies.length] ?? '';
-                next += 1;
-              }
               return request;
             },
           },

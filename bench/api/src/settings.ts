@@ -1,5 +1,9 @@
 // bench:api's knobs, read once from the environment (README.md lists them with their defaults).
+import { selectFigures } from '@datafeeds/bench-shared/figure-selection';
 import { commonSettings, whole } from '@datafeeds/bench-shared/settings';
+
+/** bench:api's figures, as BENCH_ONLY names them. */
+export const FIGURES = ['user', 'clients', 'flood', 'console'] as const;
 
 export const settings = {
   ...commonSettings,
@@ -21,7 +25,5 @@ export const settings = {
   /** The portal's log level: info, as deployed (every request logged); `warn` shows what logging costs. */
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
   /** Only these figures (comma-separated: user, clients, flood, console); all by default. */
-  only: new Set(
-    (process.env.BENCH_ONLY ?? 'user,clients,flood,console').split(',').map((name) => name.trim()),
-  ),
+  only: selectFigures('BENCH_ONLY', process.env.BENCH_ONLY, FIGURES),
 };
