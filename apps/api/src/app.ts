@@ -123,6 +123,11 @@ export interface BuildAppOptions {
   usageRetentionSweepMs?: number;
   /** Distinct usage keys held in memory at most (default DEFAULT_USAGE_MAX_KEYS). */
   usageMaxKeys?: number;
+  /**
+   * Hash passwords at almost no cost (TEST_ONLY_ARGON2_OPTIONS) so the API tests are not spent in
+   * argon2. Refused unless NODE_ENV is `test`: a server never takes it (no setting reaches it).
+   */
+  testOnlyCheapPasswordHashing?: boolean;
 }
 
 /**
@@ -135,6 +140,9 @@ function trustProxyOption(trust: Env['TRUST_PROXY']) {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  if (options.testOnlyCheapPasswordHashing && env.NODE_ENV !== 'test') {
+    throw new Error('testOnlyCheapPasswordHashing is for the tests only: NODE_ENV must be test');
+  }
   if (options.operatorSocket) await claimOperatorSocket(options.operatorSocket);
   const app = Fastify({
     logger: loggerOptions(env, options.logStream),
@@ -201,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secrets,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     syncTrialPlan: options.syncTrialPlan ?? true,
+    cheapPasswordHashing: options.testOnlyCheapPasswordHashing ?? false,
   });
   await app.register(trialReminders, {
     env,

@@ -67,6 +67,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     usageRetentionSweepMs: 0,
     // Trial reminders run when a test calls app.trialReminders.run().
     trialRemindersMs: 0,
+    // Thousands of hashes at the production cost were a large part of the suite's CPU; the production
+    // parameters are pinned in password-hasher.test.ts, on an app built with this turned off.
+    testOnlyCheapPasswordHashing: true,
     ...rest,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
   });

@@ -14,7 +14,12 @@ import { createSessionsService, type SessionsService } from './sessions/sessions
 import { createAccountsService, type AccountsService } from './users/accounts-service.ts';
 import { createOneTimeTokens } from './users/one-time-tokens.ts';
 import { createRecoveryService, type RecoveryService } from './users/recovery-service.ts';
-import { createPasswordHasher, type PasswordHasher } from './users/password-hasher.ts';
+import {
+  ARGON2_OPTIONS,
+  createPasswordHasher,
+  TEST_ONLY_ARGON2_OPTIONS,
+  type PasswordHasher,
+} from './users/password-hasher.ts';
 import { createUsersRepository, type UsersRepository } from './users/users-repository.ts';
 import { createSecretHasher } from '../../lib/client-credentials.ts';
 import { createCompaniesRepository, type CompaniesRepository } from './companies/companies-repository.ts';
@@ -68,10 +73,12 @@ interface ServicesOptions {
    * the operator CLI does not, since its shell's environment need not be the servers'.
    */
   syncTrialPlan: boolean;
+  /** Tests only (BuildAppOptions.testOnlyCheapPasswordHashing, refused outside NODE_ENV=test). */
+  cheapPasswordHashing: boolean;
 }
 
 export default fp<ServicesOptions>(
-  async (app, { env, clock, secrets, loginThrottle, syncTrialPlan }) => {
+  async (app, { env, clock, secrets, loginThrottle, syncTrialPlan, cheapPasswordHashing }) => {
     const { db, mailer } = app;
     const users = createUsersRepository(db);
     const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
@@ -82,7 +89,10 @@ export default fp<ServicesOptions>(
       clock,
       appUrl: env.APP_URL,
       users,
-      hasher: createPasswordHasher(),
+      hasher: createPasswordHasher(
+        undefined,
+        cheapPasswordHashing ? TEST_ONLY_ARGON2_OPTIONS : ARGON2_OPTIONS,
+      ),
       sessions,
       mailer,
       audit: app.auditLog,

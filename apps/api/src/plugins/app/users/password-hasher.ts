@@ -11,13 +11,35 @@ import { ERROR_CODES } from '@datafeeds/domain';
 import { AppError } from '../../../lib/errors.ts';
 
 const ARGON2ID = 2 as Algorithm; // Algorithm is a const enum, which isolated modules cannot read.
-export const ARGON2_OPTIONS = {
+
+export interface Argon2Parameters {
+  algorithm: Algorithm;
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export const ARGON2_OPTIONS: Argon2Parameters = {
   algorithm: ARGON2ID,
   memoryCost: 19456,
   timeCost: 2,
   parallelism: 1,
-} as const;
-const CURRENT_PARAMETERS = `$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}$`;
+};
+
+/**
+ * Argon2id at almost no cost (a hash in a quarter of a millisecond instead of 25), for the API tests,
+ * which hash and verify thousands of passwords. buildApp refuses it unless NODE_ENV is `test`
+ * (app.ts), and nothing in the server's configuration can ask for it.
+ */
+export const TEST_ONLY_ARGON2_OPTIONS: Argon2Parameters = {
+  algorithm: ARGON2ID,
+  memoryCost: 64,
+  timeCost: 1,
+  parallelism: 1,
+};
+
+const encodedPrefix = ({ memoryCost, timeCost, parallelism }: Argon2Parameters) =>
+  `$argon2id$v=19$m=${memoryCost},t=${timeCost},p=${parallelism}$`;
 
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
@@ -90,13 +112,17 @@ export function createHashingQueue(limits: HashingLimits) {
   };
 }
 
-export function createPasswordHasher(limits: HashingLimits = defaultHashingLimits()): PasswordHasher {
+export function createPasswordHasher(
+  limits: HashingLimits = defaultHashingLimits(),
+  parameters: Argon2Parameters = ARGON2_OPTIONS,
+): PasswordHasher {
   const queue = createHashingQueue(limits);
+  const currentParameters = encodedPrefix(parameters);
   // Made up front, so even the first unknown-account login costs one verification, not a hash too.
-  const dummyHash = hash('dummy password for unknown accounts', ARGON2_OPTIONS);
+  const dummyHash = hash('dummy password for unknown accounts', parameters);
 
   return {
-    hash: (password) => queue.run(() => hash(password, ARGON2_OPTIONS)),
+    hash: (password) => queue.run(() => hash(password, parameters)),
     async verify(storedHash, password) {
       if (!storedHash) {
         // In the line at once, like any other sign-in: a full line refuses it the same way (503).
@@ -108,6 +134,6 @@ export function createPasswordHasher(limits: HashingLimits = defaultHashingLimit
       // Only argon2's own refusals (a malformed hash) read as a wrong password; a full line is a 503.
       return queue.run(() => verify(storedHash, password).catch(() => false));
     },
-    needsRehash: (storedHash) => !storedHash.startsWith(CURRENT_PARAMETERS),
+    needsRehash: (storedHash) => !storedHash.startsWith(currentParameters),
   };
 }

@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@datafeeds/domain';
+import { buildApp } from '../../../../src/app.ts';
+import { identities } from '../../../../src/db/schema.ts';
 import { AppError } from '../../../../src/lib/errors.ts';
 import {
   ARGON2_OPTIONS,
@@ -9,7 +12,11 @@ import {
   createPasswordHasher,
   defaultHashingLimits,
   isArgon2Hash,
+  TEST_ONLY_ARGON2_OPTIONS,
 } from '../../../../src/plugins/app/users/password-hasher.ts';
+import { buildTestApp, TEST_SECRETS, testEnv } from '../../../helpers/build-test-app.ts';
+import { registerUser } from '../../../helpers/factories.ts';
+import { testDatabase } from '../../../helpers/test-database.ts';
 
 const hasher = createPasswordHasher();
 
@@ -31,6 +38,45 @@ describe('password hasher', () => {
     expect(isArgon2Hash(old)).toBe(true);
     expect(hasher.needsRehash(old)).toBe(true);
     expect(await hasher.verify(old, 'pw')).toBe(true);
+  });
+});
+
+// The other API tests hash at TEST_ONLY_ARGON2_OPTIONS (buildTestApp): what a server does is pinned here.
+describe('the cost a server hashes at', () => {
+  const PRODUCTION_PREFIX = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/;
+
+  it('an app built without the test-only option stores passwords with the OWASP parameters', async () => {
+    const app = await buildTestApp({ testOnlyCheapPasswordHashing: false });
+    const { registration } = await registerUser(app);
+    const [stored] = await app.db
+      .select({ passwordHash: identities.passwordHash })
+      .from(identities)
+      .where(eq(identities.email, registration.email));
+    expect(stored?.passwordHash).toMatch(PRODUCTION_PREFIX);
+    expect(app.passwordHasher.needsRehash(stored?.passwordHash ?? '')).toBe(false);
+  });
+
+  it.each(['development', 'production'] as const)(
+    'the test-only cost is refused when NODE_ENV is %s',
+    async (nodeEnv) => {
+      await expect(
+        buildApp({
+          env: testEnv({ NODE_ENV: nodeEnv }),
+          secrets: TEST_SECRETS,
+          database: await testDatabase(),
+          testOnlyCheapPasswordHashing: true,
+        }),
+      ).rejects.toThrow('testOnlyCheapPasswordHashing is for the tests only: NODE_ENV must be test');
+    },
+  );
+
+  it('a hasher at the test-only cost asks to rehash production hashes, and a production one its hashes', async () => {
+    const cheap = createPasswordHasher(defaultHashingLimits(), TEST_ONLY_ARGON2_OPTIONS);
+    const cheapHash = await cheap.hash('pw');
+    expect(cheap.needsRehash(cheapHash)).toBe(false);
+    expect(await cheap.verify(cheapHash, 'pw')).toBe(true);
+    expect(cheap.needsRehash(await hasher.hash('pw'))).toBe(true);
+    expect(hasher.needsRehash(cheapHash)).toBe(true);
   });
 });
 
