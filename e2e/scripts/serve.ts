@@ -1,6 +1,8 @@
-// Starts the real portal for the end-to-end run, as a newcomer would: `npm start` (build the web app,
-// then serve it and the API from one process) on the embedded PGlite database in a temporary DATA_DIR,
-// with email going to the outbox and the development mailbox. Before the server opens the database,
+// Starts the real portal for the end-to-end run, as a newcomer would with `npm start` (build the web app
+// and the server, then serve both from one process) on the embedded PGlite database in a temporary
+// DATA_DIR, with email going to the outbox and the development mailbox. Each build is made only when it
+// is older than its sources: in `npm test` the size check has just built the web app, and the migration
+// step below compiles the server (build.mjs --if-stale), so neither is built twice in one run. Before the server opens the database,
 // the operator command imports the sister-product identities the specs sign in with; later commands
 // (approve-upgrade) reach the running server through its operator socket in DATA_DIR.
 // Once that build is served, a second server starts from it with both analytics keys set (its own
@@ -10,6 +12,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { healthAt, spawnServer, untilReady, type ServerProcess } from '@datafeeds/harness/server';
 import { SISTER_IDENTITIES_CSV } from '../support/sister-identities.ts';
+import { ensureWebBuild } from './web-build.ts';
 import {
   E2E_ANALYTICS_BASE_URL,
   E2E_ANALYTICS_DATA_DIR,
@@ -42,6 +45,7 @@ function serverEnv(dataDir: string, port: number, baseUrl: string) {
   };
 }
 
+ensureWebBuild(repoRoot);
 const env = serverEnv(E2E_DATA_DIR, E2E_PORT, E2E_BASE_URL);
 const csvPath = join(E2E_DATA_DIR, 'sister-identities.csv');
 writeFileSync(csvPath, SISTER_IDENTITIES_CSV);
@@ -84,10 +88,10 @@ function start(name: string, args: string[], environment: NodeJS.ProcessEnv, dat
   return server;
 }
 
-// `npm start` builds the web app and the API first, on a machine that may be busy: as long as
-// Playwright's own wait for the webServer.
+// What `npm start` runs once both builds are there. On a busy machine the first start may be slow: as
+// long as Playwright's own wait for the webServer.
 const FIRST_START_MS = 240_000;
-await untilReady(start('the portal', ['start'], env, E2E_DATA_DIR), {
+await untilReady(start('the portal', ['run', 'start', '-w', '@datafeeds/api'], env, E2E_DATA_DIR), {
   ready: healthAt(E2E_BASE_URL),
   timeoutMs: FIRST_START_MS,
 });
