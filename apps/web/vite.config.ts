@@ -6,6 +6,7 @@ import { callRoutes } from './build/call-routes.ts';
 import { dropPropTypes } from './build/drop-prop-types.ts';
 import { precompress } from './build/precompress.ts';
 import { pageChunk } from './build/sign-in-chunk.ts';
+import { themeWithoutCssVariables } from './build/theme-without-css-variables.ts';
 
 // In development the API runs on its own port (API_PROXY_TARGET overrides it); in production it serves
 // this build from the same origin.
@@ -13,7 +14,7 @@ const API_ORIGIN = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080';
 const apiProxy = { '/api': API_ORIGIN, '/refresh': API_ORIGIN, '/dev': API_ORIGIN };
 
 export default defineConfig({
-  plugins: [callRoutes(), dropPropTypes(), react(), precompress()],
+  plugins: [callRoutes(), dropPropTypes(), themeWithoutCssVariables(), react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -15,7 +15,7 @@ const manifest: Manifest = {
     src: 'index.html',
     isEntry: true,
     imports: ['_react.js'],
-    dynamicImports: ['src/routes/login.tsx', 'src/routes/dashboard.tsx'],
+    dynamicImports: ['src/routes/login.tsx', 'src/routes/dashboard.tsx', 'src/shell.tsx'],
   },
   '_react.js': { file: 'assets/react.js' },
   'src/routes/login.tsx': {
@@ -30,6 +30,7 @@ const manifest: Manifest = {
   'src/validation.ts': { file: 'assets/validation.js', isDynamicEntry: true },
   'src/routes/dashboard.tsx': { file: 'assets/dashboard.js', isDynamicEntry: true, imports: ['_charts.js'] },
   '_charts.js': { file: 'assets/charts.js' },
+  'src/shell.tsx': { file: 'assets/shell.js', isDynamicEntry: true, imports: ['_react.js', '_charts.js'] },
 };
 
 describe('scriptsNamedBy', () => {
@@ -56,9 +57,22 @@ describe('firstLoadScripts', () => {
     expect(files).not.toContain('assets/charts.js');
   });
 
+  it('adds a layout route and its page, with the chunks they share once', () => {
+    expect(firstLoadScripts(manifest, html, 'src/shell.tsx', 'src/routes/dashboard.tsx')).toEqual([
+      'assets/index.js',
+      'assets/react.js',
+      'assets/shell.js',
+      'assets/charts.js',
+      'assets/dashboard.js',
+    ]);
+  });
+
   it('fails when the route is not a chunk loaded on demand', () => {
     expect(() => firstLoadScripts(manifest, html, 'src/routes/moved.tsx')).toThrow(/has the route moved/);
     expect(() => firstLoadScripts(manifest, html, '_sign-in.js')).toThrow(/has the route moved/);
+    expect(() => firstLoadScripts(manifest, html, 'src/shell.tsx', 'src/routes/moved.tsx')).toThrow(
+      /src\/routes\/moved\.tsx .*has the route moved/,
+    );
   });
 
   it('fails when a chunk names an import the manifest lacks', () => {

@@ -1,6 +1,7 @@
 // Which scripts the first load of a page downloads, read from the build output instead of a browser:
 // the scripts index.html names (the entry and its modulepreloads), then the page's route chunk, which
-// the router loads on demand, with every chunk it imports statically (Vite preloads them together).
+// the router loads on demand (and its layout route's), with every chunk they import statically (Vite
+// preloads them together).
 // Dynamic imports wait until they are used, so they are not part of a first load.
 import type { Manifest } from 'vite';
 
@@ -29,10 +30,20 @@ function staticClosure(manifest: Manifest, key: string): string[] {
   return [...files];
 }
 
-/** Every script of the first load of the page whose route module is `routeSource`, each once. */
-export function firstLoadScripts(manifest: Manifest, html: string, routeSource: string): string[] {
-  if (!manifest[routeSource]?.isDynamicEntry) {
-    throw new Error(`${routeSource} is not a chunk the router loads on demand: has the route moved?`);
+/**
+ * Every script of the first load of the page whose route modules are `routeSources` (a page inside a
+ * layout route loads both), each once.
+ */
+export function firstLoadScripts(manifest: Manifest, html: string, ...routeSources: string[]): string[] {
+  for (const routeSource of routeSources) {
+    if (!manifest[routeSource]?.isDynamicEntry) {
+      throw new Error(`${routeSource} is not a chunk the router loads on demand: has the route moved?`);
+    }
   }
-  return [...new Set([...scriptsNamedBy(html), ...staticClosure(manifest, routeSource)])];
+  return [
+    ...new Set([
+      ...scriptsNamedBy(html),
+      ...routeSources.flatMap((routeSource) => staticClosure(manifest, routeSource)),
+    ]),
+  ];
 }

@@ -12,7 +12,10 @@
 // and checks the budget, exiting 1 when any line FAILs.
 import os from 'node:os';
 import { resolve } from 'node:path';
-import { LOGIN_FIRST_LOAD_JS_GZIP_KB } from '../../../apps/web/build/budget.ts';
+import {
+  DASHBOARD_FIRST_LOAD_JS_GZIP_KB,
+  LOGIN_FIRST_LOAD_JS_GZIP_KB,
+} from '../../../apps/web/build/budget.ts';
 import { measureFirstLoads, type FirstLoad, type LoadedFile } from './first-load.ts';
 import { CATEGORIES, runLighthouse, type Category, type LighthouseRun } from './lighthouse.ts';
 import { buildWebApp, registerUser, repoRoot, serveProductionBuild } from './server.ts';
@@ -22,10 +25,11 @@ const PORT = Number(process.env.BENCH_PORT ?? 8390);
 const RUNS = Math.max(0, Number(process.env.BENCH_RUNS ?? 3));
 const REPORT_DIR = resolve(repoRoot, 'bench/web/reports');
 
-// The /login size budget is the web app's (apps/web/build/budget.ts): `npm test` checks it over the
-// build output, this checks it again in the browser, with the scores only a browser can give.
+// The size budgets are the web app's (apps/web/build/budget.ts): `npm test` checks them over the build
+// output, this checks them again in the browser, with the scores only a browser can give.
 const BUDGET = {
   loginFirstLoadJsGzipKb: LOGIN_FIRST_LOAD_JS_GZIP_KB,
+  dashboardFirstLoadJsGzipKb: DASHBOARD_FIRST_LOAD_JS_GZIP_KB,
   performance: 95,
   accessibility: 100,
 };
@@ -134,7 +138,7 @@ async function lighthouseChecks(baseUrl: string, token: string, check: Check) {
 }
 
 async function main() {
-  print('Building the web app (vite build)…');
+  print('Building the web app (vite build) and the server…');
   buildWebApp();
   const server = await serveProductionBuild(PORT);
   const checks: { ok: boolean; line: string }[] = [];
@@ -157,15 +161,23 @@ async function main() {
     if (dashboard.finalPath !== '/dashboard') {
       throw new Error(`the signed-in first load ended on ${dashboard.finalPath}, not /dashboard`);
     }
-    const loginJs = sum(
-      login.files.filter((file) => file.kind === 'js'),
-      'gzip',
-    );
+    const jsOf = (load: FirstLoad) =>
+      sum(
+        load.files.filter((file) => file.kind === 'js'),
+        'gzip',
+      );
+    const loginJs = jsOf(login);
     const loginEntryJs = sum(entryFiles(login), 'gzip');
     check(
       loginJs <= BUDGET.loginFirstLoadJsGzipKb * 1000,
       `/login first-load JavaScript ${kb(loginJs)} gzip <= ${BUDGET.loginFirstLoadJsGzipKb} kB` +
         ` (every script of the first load; the entry scripts alone: ${kb(loginEntryJs)})`,
+    );
+    const dashboardJs = jsOf(dashboard);
+    check(
+      dashboardJs <= BUDGET.dashboardFirstLoadJsGzipKb * 1000,
+      `/dashboard first-load JavaScript ${kb(dashboardJs)} gzip <= ${BUDGET.dashboardFirstLoadJsGzipKb} kB` +
+        ' (every script of the first load, signed in)',
     );
     const analytics = [...login.files, ...dashboard.files].filter((file) => /mixpanel/i.test(file.url));
     check(

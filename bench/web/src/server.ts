@@ -8,12 +8,15 @@ import { healthAt, startServer } from '@datafeeds/harness/server';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 
+/** The web app and the compiled server, as `npm start` builds them (the server runs from apps/api/dist). */
 export function buildWebApp(): void {
-  const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@datafeeds/web'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (build.status !== 0) throw new Error('the production build of the web app failed');
+  for (const workspace of ['@datafeeds/web', '@datafeeds/api']) {
+    const build = spawnSync('npm', ['run', '--silent', 'build', '-w', workspace], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (build.status !== 0) throw new Error(`the production build of ${workspace} failed`);
+  }
 }
 
 export interface WebServer {
