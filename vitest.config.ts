@@ -9,6 +9,7 @@ export default defineConfig({
       './packages/verifier/vitest.config.ts',
       './apps/feed-demo/vitest.config.ts',
       './apps/web/vitest.config.ts',
+      './bench/vitest.config.ts',
       {
         extends: './apps/api/vitest.config.ts',
         test: { name: 'api:pglite', env: { TEST_DATABASE: 'pglite' } },
