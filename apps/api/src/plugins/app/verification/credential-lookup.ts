@@ -75,14 +75,14 @@ function knownFrom(row: CredentialRow): KnownCredential {
   };
 }
 
-/**
- * The miss's query, by the placeholder `secretHash`. Exported for bench:verify, whose cache-miss baseline
- * runs the same SQL text without the query builder and is tested to stay the same.
- */
-export const credentialBySecretHash = (executor: Db) =>
+/** The miss's query, by the placeholder `secretHash`. */
+const credentialBySecretHash = (executor: Db) =>
   selectCredential(executor, eq(apiClients.secretHash, sql.placeholder('secretHash')));
 
-/** The miss's SQL text as PostgreSQL receives it, built without a connection (bench:verify's test). */
+/**
+ * The miss's SQL text as PostgreSQL receives it, built without a connection: bench:verify's cache-miss
+ * baseline runs a copy of it without the query builder, and its test holds the copy to this.
+ */
 export const credentialBySecretHashSql = (): string =>
   credentialBySecretHash(drizzle.mock({ schema })).toSQL().sql;
 
