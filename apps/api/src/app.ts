@@ -3,9 +3,8 @@
 // services, authentication of people and of data-feed services) → routes → the web app. Tests call it
 // with an injected database, clock and log stream.
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { ERROR_CODES } from '@datafeeds/domain';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { analyticsConfig } from './config/analytics.ts';
 import { devMailboxEnabled, type Env } from './config/env.ts';
@@ -45,6 +44,8 @@ import rateLimit, {
 import redis from './plugins/external/redis.ts';
 import securityHeaders from './plugins/external/security-headers.ts';
 import { trackCloseHooks } from './server/close-hooks.ts';
+import { listenerOptions, prepareListener } from './server/fastify-options.ts';
+import { buildDataPlane } from './data-plane.ts';
 import recoveryRoutes from './routes/auth/recovery.ts';
 import signInRoutes from './routes/auth/sign-in.ts';
 import consoleOutboxRoutes from './routes/console/outbox.ts';
@@ -64,26 +65,9 @@ import upgradeRoutes from './routes/account/upgrade.ts';
 import quotaRoutes from './routes/account/quota.ts';
 import clientsRoutes from './routes/tokens/clients.ts';
 import usageRoutes from './routes/tokens/usage.ts';
-import eventsRoutes from './routes/verification/events.ts';
-import verifyRoutes from './routes/verification/verify.ts';
-import usageReportRoutes from './routes/verification/usage.ts';
-import allowanceRoutes from './routes/verification/allowance.ts';
+import dataFeedCalls from './routes/verification/data-feed-calls.ts';
 import invitationRoutes from './routes/team/invitations.ts';
 import teamRoutes from './routes/team/team.ts';
-
-/**
- * Chosen, not inherited. A client has 30 s to send a whole request (its headers within 15 s), so a slow
- * sender cannot hold connections open; an idle keep-alive connection lives 72 s, longer than the 60 s a
- * load balancer usually keeps one (a shorter server side makes it send on a connection being closed); a
- * socket silent for 2 minutes is closed (the event streams send a heartbeat every 250 ms). Answers may
- * take longer than any of these: an event stream lasts as long as its data feed listens.
- */
-const SERVER_TIMEOUTS = {
-  requestTimeout: 30_000,
-  keepAliveTimeout: 72_000,
-  connectionTimeout: 120_000,
-};
-const HEADERS_TIMEOUT_MS = 15_000;
 
 export interface BuildAppOptions {
   env: Env;
@@ -130,14 +114,6 @@ export interface BuildAppOptions {
   testOnlyCheapPasswordHashing?: boolean;
 }
 
-/**
- * Fastify refuses a bare hop count (it cannot tell whether the immediate peer is a proxy); given one,
- * the operator says the server is reachable only through that many proxies, so trust exactly those hops.
- */
-function trustProxyOption(trust: Env['TRUST_PROXY']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options;
   if (options.testOnlyCheapPasswordHashing && env.NODE_ENV !== 'test') {
@@ -146,35 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.operatorSocket) await claimOperatorSocket(options.operatorSocket);
   const app = Fastify({
     logger: loggerOptions(env, options.logStream),
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
-    bodyLimit: 64 * 1024,
-    ...SERVER_TIMEOUTS,
+    ...listenerOptions(env),
     // Opening PGlite and running migrations takes seconds on a busy machine, more than Fastify's 10 s
     // default allows a plugin; a start that gives up there is worse than a slow one.
     pluginTimeout: 120_000,
-    // Errors Fastify meets before any route runs (an address it cannot decode, a parameter too long)
-    // bypass the error handler: they get the one error shape here too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      void reply
-        .code(error.statusCode ?? 400)
-        .send({ error: ERROR_CODES.badRequest, message: 'The address of this request is not valid.' });
-    },
   }).withTypeProvider<ZodTypeProvider>();
   // Before any plugin adds one: a shutdown held at its deadline names the hooks still running.
   trackCloseHooks(app);
-  // Node's own default (60 s) for a request's headers is longer than its whole request may take.
-  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  // Calls without a body (logout, refresh) may still send Content-Type: application/json.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text === '') done(null, undefined);
-    else parseJson(request, text, done);
-  });
+  prepareListener(app);
 
   const secrets = options.secrets ?? (await resolveSecrets(env));
   await app.register(database, { env, database: options.database, migrations: options.migrations });
@@ -260,17 +215,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (devMailboxEnabled(env)) await portal.register(mailboxRoutes);
     if (options.serveWebApp !== false) await portal.register(webApp, { distDir: env.WEB_DIST_DIR });
   });
-  await app.register(async (dataFeed) => {
-    // One logger for every call instead of a child per request (about 3 % of a warm call, with the
-    // redaction it sets up): these calls log nothing below warn, and a warning names its route.
-    const quiet = dataFeed.log.child({ context: 'data-feed' }, { level: 'warn' });
-    dataFeed.setChildLoggerFactory(() => quiet);
-    // A NUL is refused here too: a reported client id holding one once stopped every usage flush.
-    await dataFeed.register(refuseNulCharacters);
-    await dataFeed.register(verifyRoutes);
-    await dataFeed.register(eventsRoutes, { heartbeatMs: options.eventsHeartbeatMs });
-    await dataFeed.register(usageReportRoutes);
-    await dataFeed.register(allowanceRoutes);
-  });
+  // Kept on the portal's listener for the feeds that call it there; FEED_PORT serves them apart too.
+  await app.register(dataFeedCalls, { eventsHeartbeatMs: options.eventsHeartbeatMs });
+  app.decorate(
+    'dataPlane',
+    env.FEED_PORT === undefined
+      ? null
+      : await buildDataPlane(app, env, { eventsHeartbeatMs: options.eventsHeartbeatMs }),
+  );
   return app;
 }

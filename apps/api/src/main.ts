@@ -1,5 +1,7 @@
-// Starts the server on HOST:PORT and shuts it down gracefully on SIGINT/SIGTERM.
+// Starts the server on HOST:PORT (the data feed's listener on FEED_PORT too, when set) and shuts it
+// down gracefully on SIGINT/SIGTERM.
 import { buildApp } from './app.ts';
+import { listenAll } from './data-plane.ts';
 import { operatorSocketPath } from './config/operator-socket-path.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { shutDownGracefullyOn } from './server/graceful-shutdown.ts';
@@ -27,7 +29,7 @@ async function main() {
     timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     exit: (code) => process.exit(code),
   });
-  await app.listen({ host: env.HOST, port: env.PORT });
+  await listenAll(app, env);
   app.log.info({ appUrl: env.APP_URL, mailer: app.mailer.mode }, 'DataFeeds Portal ready');
 }
 

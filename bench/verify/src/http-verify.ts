@@ -10,6 +10,7 @@ import {
   type CombinedRounds,
   type LoadFigures,
 } from '@datafeeds/bench-shared/load-figures';
+import { isDeepStrictEqual } from 'node:util';
 import { verification } from '@datafeeds/domain/calls';
 import type { VerificationStats } from './children/child-protocol.ts';
 import type { Fixtures } from './fixtures.ts';
@@ -42,12 +43,14 @@ async function portalLoad(
   return withServer(
     () => startPortal(name, fixtures, { cache, metering, limits }),
     async (server) => {
-      const { url } = server;
+      // The load goes to the data feed's listener (FEED_PORT), where the feeds call; the counters are
+      // read on the portal's.
+      const { url, feedUrl } = server;
       const first = secrets[0] ?? '';
-      const answer = await verifyOnce(url, fixtures.verifierKey, { secret: first, scope: 'nflLive' });
+      const answer = await verifyOnce(feedUrl, fixtures.verifierKey, { secret: first, scope: 'nflLive' });
       if (!answer.valid) throw new Error(`the portal refused a fixture secret: ${answer.code}`);
       const target: LoadTarget = {
-        url: `${url}${verification.verifyCredential.path}`,
+        url: `${feedUrl}${verification.verifyCredential.path}`,
         headers: { authorization: `Bearer ${fixtures.verifierKey}` },
         bodies: secrets.map(verifyBody),
       };
@@ -94,29 +97,65 @@ async function compare(
   };
 }
 
-/** 1. Warm cache: a few hundred secrets, all answered from the portal's cache after the warm-up. */
+/**
+ * 1. Warm cache: the limited company's few hundred secrets, all answered from the portal's cache after the
+ * warm-up, with usage metering and plan-limit enforcement on as deployed (every VALID answer counted and
+ * admitted from leased units).
+ */
 export function measureWarmHttp(fixtures: Fixtures): Promise<HttpComparison> {
-  const secrets = fixtures.secrets.slice(0, settings.warmSecrets);
+  const secrets = fixtures.limitedCompany.secrets;
   return compare(
     () => portalLoad(fixtures, 'default', secrets),
     () => baselineLoad(startBareFastify, secrets),
   );
 }
 
-/** 2. Every call a miss: a one-entry cache and every fixture secret in turn, against bare node + pg. */
-export function measureMissHttp(fixtures: Fixtures): Promise<HttpComparison> {
-  return compare(
-    () => portalLoad(fixtures, 'tiny', fixtures.secrets),
-    () => baselineLoad(() => startBarePg(fixtures), fixtures.secrets),
+/** Secrets whose answers the cache-miss baseline must give exactly as the portal does. */
+const ANSWERS_COMPARED = 50;
+
+/**
+ * The baseline is worth comparing only if it answers what the portal answers: both started side by side,
+ * the same verifications asked of each, every answer VALID and the two identical.
+ */
+async function compareMissAnswers(fixtures: Fixtures) {
+  const secrets = fixtures.secrets.slice(0, ANSWERS_COMPARED);
+  return withServer(
+    () => startPortal('portal-answers', fixtures, { cache: 'tiny' }),
+    (portal) =>
+      withServer(
+        () => startBarePg(fixtures),
+        async (bare) => {
+          let same = 0;
+          let valid = 0;
+          for (const secret of secrets) {
+            const body = { secret, scope: 'nflLive', apiType: 'rest' };
+            const fromPortal = await verifyOnce(portal.feedUrl, fixtures.verifierKey, body);
+            const fromBare = await verifyOnce(bare.url, fixtures.verifierKey, body);
+            if (fromPortal.valid) valid += 1;
+            if (isDeepStrictEqual(fromPortal, fromBare)) same += 1;
+          }
+          return { compared: secrets.length, same, valid };
+        },
+      ),
   );
 }
 
+/** 2. Every call a miss: a one-entry cache and every fixture secret in turn, against bare node + pg. */
+export async function measureMissHttp(fixtures: Fixtures) {
+  const answers = await compareMissAnswers(fixtures);
+  const comparison = await compare(
+    () => portalLoad(fixtures, 'tiny', fixtures.secrets),
+    () => baselineLoad(() => startBarePg(fixtures), fixtures.secrets),
+  );
+  return { ...comparison, answers };
+}
+
 /**
- * 5. What usage metering costs a warm verification: the portal as deployed (metering on) against the
- * same portal with USAGE_METERING=false, in ABBA turns under the same load.
+ * 5. What usage metering costs a warm verification: figure 1's run on the portal as deployed (metering
+ * on) against the same portal with USAGE_METERING=false, in ABBA turns under the same load.
  */
 export async function measureMetering(fixtures: Fixtures) {
-  const secrets = fixtures.secrets.slice(0, settings.warmSecrets);
+  const secrets = fixtures.limitedCompany.secrets;
   const { a: metered, b: unmetered } = await inAbbaTurns(
     settings.rounds,
     () => portalLoad(fixtures, 'default', secrets, { metering: true }),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { onCleanup } from '@datafeeds/bench-shared/cleanup';
 import { profileDirFor, startChildServer } from '@datafeeds/bench-shared/child-server';
+import { FEED_PORT_QUESTION } from './children/child-protocol.ts';
 import type { Fixtures } from './fixtures.ts';
 import { settings } from './settings.ts';
 
@@ -36,12 +37,15 @@ interface PortalOptions {
   limits?: boolean;
 }
 
-export function startPortal(name: string, fixtures: Fixtures, options: PortalOptions = {}) {
+/** A portal child and the address of its data feed's listener (FEED_PORT), where the feeds call. */
+export async function startPortal(name: string, fixtures: Fixtures, options: PortalOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'datafeeds-bench-verify-'));
   onCleanup(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
-  return startChild(name, 'portal.ts', {
+  const server = await startChild(name, 'portal.ts', {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
+    // The data feed's listener, on a port the system chooses (told over IPC).
+    FEED_PORT: '0',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
     DATABASE_URL: fixtures.databaseUrl,
@@ -58,6 +62,9 @@ export function startPortal(name: string, fixtures: Fixtures, options: PortalOpt
     REDIS_URL: options.redisKeyPrefix ? settings.redisUrl : '',
     REDIS_KEY_PREFIX: options.redisKeyPrefix ?? 'datafeeds-bench-verify:',
   });
+  const feedPort = await server.ask<number | null>(FEED_PORT_QUESTION, 'feedPort');
+  if (feedPort === null) throw new Error(`${name} has no data feed's listener (FEED_PORT)`);
+  return { ...server, feedUrl: `http://127.0.0.1:${feedPort}` };
 }
 
 export const startBareFastify = () => startChild('bare-fastify', 'bare-fastify.ts', {});

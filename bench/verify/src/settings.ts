@@ -1,6 +1,25 @@
 // bench:verify's knobs, read once from the environment (README.md lists them with their defaults).
 import { commonSettings, positive, whole } from '@datafeeds/bench-shared/settings';
 
+export const FIGURES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+export type Figure = (typeof FIGURES)[number];
+
+/**
+ * BENCH_ONLY: the figures to run, comma-separated (all by default). A selection naming no figure, or one
+ * that does not exist, fails at start: a run that measured nothing must not read as a run that passed.
+ */
+export function figuresToRun(value: string | undefined): ReadonlySet<Figure> {
+  if (value === undefined) return new Set(FIGURES);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = names.filter((name) => !FIGURES.some((figure) => String(figure) === name));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY names no figure: ${unknown.join(', ')} (1 to 9)`);
+  if (names.length === 0) throw new Error('BENCH_ONLY selects no figure: name at least one of 1 to 9');
+  return new Set(names.map(Number) as Figure[]);
+}
+
 export const settings = {
   ...commonSettings,
   /** Distinct real secrets cycled by the cache-miss run. */
@@ -12,4 +31,6 @@ export const settings = {
   rotations: whole('BENCH_ROTATIONS', 50),
   /** Requests figure 9 makes of one company's quota (ADMISSION_QUOTA a day): more, to run it out. */
   admissionRequests: whole('BENCH_ADMISSION_REQUESTS', 120_000),
+  /** The figures this run measures and judges (BENCH_ONLY). */
+  only: figuresToRun(process.env.BENCH_ONLY),
 };

@@ -73,6 +73,11 @@ export const envFields = z.object({
     .max(65535)
     .default(8080)
     .meta({ shown: '`8080`', description: 'port to listen on' }),
+  FEED_PORT: optionalText.pipe(z.coerce.number<string>().int().min(0).max(65535).optional()).meta({
+    shown: '(unset)',
+    description:
+      "also serve the data feed's calls (verify, allowance, usage, events: what `@datafeeds/verifier` calls) on this port, on `HOST`, by a listener that runs nothing else; they stay on `PORT` too",
+  }),
   HOST: z.string().trim().min(1).default('127.0.0.1').meta({
     shown: '`127.0.0.1`',
     description:
@@ -245,6 +250,13 @@ const envSchema = envFields
           });
         }
       }
+    }
+    if (env.FEED_PORT !== undefined && env.FEED_PORT !== 0 && env.FEED_PORT === env.PORT) {
+      context.addIssue({
+        code: 'custom',
+        path: ['FEED_PORT'],
+        message: "must differ from PORT: it is the data feed's listener of its own",
+      });
     }
     // Behind a reverse proxy on the same host a loopback HOST proves nothing, and the mailbox hands
     // every reset link to whoever asks: production never serves it, and asking for it is a mistake.

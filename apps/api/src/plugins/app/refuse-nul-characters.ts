@@ -21,13 +21,17 @@ function fieldWithNul(value: unknown, path: string, depth = 0): string | undefin
 
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    // A callback, not an async function: it runs on every call, the data feed's thousands a second.
+    app.addHook('preValidation', (request, _reply, done) => {
       const field =
         fieldWithNul(request.body, '') ?? fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '');
-      if (field === undefined) return;
+      if (field === undefined) {
+        done();
+        return;
+      }
       const name = field || 'The request body';
       const message = `${name} must not contain a NUL character.`;
-      throw new AppError(400, ERROR_CODES.validation, message, [{ field: name, message }]);
+      done(new AppError(400, ERROR_CODES.validation, message, [{ field: name, message }]));
     });
   },
   { name: 'refuse-nul-characters' },

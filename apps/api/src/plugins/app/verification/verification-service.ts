@@ -7,6 +7,9 @@
 // While the bus is not listening (lost, or back but not yet resubscribed) an announcement could be
 // missed, so no cached credential is trusted: every answer comes from the database and none is kept.
 // Every answer about a known credential is counted by the usage meter, in memory, never awaited.
+// The cache is keyed by the presented secret itself, as @datafeeds/verifier's is: the keyed hash (an
+// HMAC, a tenth of a warm call's cost) is computed only for the query of a miss. The process sees every
+// secret it verifies anyway; what is stored, in the database, is still only the hash.
 // A VALID answer is admitted against its company's plan first (design §10 "Allowance leases"): from
 // units this instance holds, synchronously, or after a lease when it holds none; past a limit the answer
 // is QUOTA_EXCEEDED or RATE_LIMITED instead, counted as such.
@@ -67,14 +70,14 @@ export function createVerificationService({
   allowance,
 }: VerificationServiceDeps) {
   const options = { ...DEFAULT_VERIFICATION_CACHE, ...cache };
-  /** clientId → secret hash of its cached entry, so an announcement by client id finds it. */
-  const hashByClientId = new Map<string, string>();
+  /** clientId → secret of its cached entry, so an announcement by client id finds it. */
+  const secretByClientId = new Map<string, string>();
   const known = new LRUCache<string, KnownCredential>({
     max: options.maxEntries,
     ttl: options.maxAgeMs,
-    dispose: (credential, secretHash) => {
+    dispose: (credential, secret) => {
       const { clientId } = credential.answer;
-      if (hashByClientId.get(clientId) === secretHash) hashByClientId.delete(clientId);
+      if (secretByClientId.get(clientId) === secret) secretByClientId.delete(clientId);
     },
   });
   const missing = new LRUCache<string, true>({ max: options.maxMissingEntries, ttl: options.maxAgeMs });
@@ -85,8 +88,8 @@ export function createVerificationService({
 
   function forget(clientId: string) {
     generation += 1;
-    const secretHash = hashByClientId.get(clientId);
-    if (secretHash !== undefined) known.delete(secretHash);
+    const secret = secretByClientId.get(clientId);
+    if (secret !== undefined) known.delete(secret);
   }
 
   function clear() {
@@ -122,32 +125,32 @@ export function createVerificationService({
     }),
   ];
 
-  function remember(secretHash: string, credential: KnownCredential | undefined, nowMs: number) {
+  function remember(secret: string, credential: KnownCredential | undefined, nowMs: number) {
     if (!credential) {
-      missing.set(secretHash, true);
+      missing.set(secret, true);
       return;
     }
     const untilExpiry = credential.expiresAtMs === null ? Infinity : credential.expiresAtMs - nowMs;
     if (untilExpiry <= 0) return; // judged EXPIRED by the clock anyway; nothing worth keeping
-    known.set(secretHash, credential, { ttl: Math.min(options.maxAgeMs, untilExpiry) });
-    hashByClientId.set(credential.answer.clientId, secretHash);
+    known.set(secret, credential, { ttl: Math.min(options.maxAgeMs, untilExpiry) });
+    secretByClientId.set(credential.answer.clientId, secret);
   }
 
-  async function load(secretHash: string): Promise<KnownCredential | undefined> {
-    const pending = inFlight.get(secretHash);
+  async function load(secret: string): Promise<KnownCredential | undefined> {
+    const pending = inFlight.get(secret);
     if (pending) return pending;
     const startedAt = generation;
     stats.queries += 1;
-    const query = lookup(secretHash).then((credential) => {
+    const query = lookup(hasher.hash(secret)).then((credential) => {
       // A loss ends with a reset, which bumps the generation: a query that overlapped a gap is not kept.
-      if (generation === startedAt && bus.connected) remember(secretHash, credential, clock.now().getTime());
+      if (generation === startedAt && bus.connected) remember(secret, credential, clock.now().getTime());
       return credential;
     });
-    inFlight.set(secretHash, query);
+    inFlight.set(secret, query);
     try {
       return await query;
     } finally {
-      inFlight.delete(secretHash);
+      inFlight.delete(secret);
     }
   }
 
@@ -167,16 +170,16 @@ export function createVerificationService({
     retried: boolean,
   ): Promise<VerifyResult> {
     if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
-    const secretHash = hasher.hash(request.secret);
+    const { secret } = request;
     // A secret known not to exist never will (a new secret is random), so that memory stays usable.
-    let credential = bus.connected ? known.get(secretHash) : undefined;
+    let credential = bus.connected ? known.get(secret) : undefined;
     if (credential) stats.hits += 1;
-    else if (missing.has(secretHash)) {
+    else if (missing.has(secret)) {
       stats.hits += 1;
       return NOT_FOUND;
     } else {
       stats.misses += 1;
-      credential = await load(secretHash);
+      credential = await load(secret);
       if (!credential) return NOT_FOUND;
     }
     const nowMs = clock.now().getTime();
