@@ -41,6 +41,14 @@ describe('delete token dialog', () => {
     expect(screen.getByText('Scores app')).toBeInTheDocument();
   });
 
+  it('gives the focus back to the row’s Delete button on Cancel', async () => {
+    mockTokensApi({ clients: [client, other] });
+    const { dialog, user } = await openDeleteDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Delete Scores app' })).toHaveFocus();
+  });
+
   it('closes on Escape', async () => {
     mockTokensApi({ clients: [client] });
     const { dialog } = await openDeleteDialog();

@@ -1,10 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Client } from '@datafeeds/domain';
+import { useFocusReturn } from '@/components/a11y/use-focus-return';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { usePermission, type Permission } from '@/lib/auth/use-permission';
-import { DeleteTokenDialog } from './delete-token-dialog';
-import { RotateTokenDialog } from './rotate-token-dialog';
+
+// Loaded at their first opening: their mutations and the domain's messages, and the zod schemas those
+// reach, are no part of the dashboard's first load (budget in build/budget.ts).
+const DeleteTokenDialog = lazy(() =>
+  import('./delete-token-dialog').then(({ DeleteTokenDialog }) => ({ default: DeleteTokenDialog })),
+);
+const RotateTokenDialog = lazy(() =>
+  import('./rotate-token-dialog').then(({ RotateTokenDialog }) => ({ default: RotateTokenDialog })),
+);
 
 interface DialogTarget {
   kind: 'delete' | 'rotate';
@@ -38,8 +46,11 @@ export interface TokenActions {
  */
 export function useTokenDialogs({ onDeleted, onRotated }: TokenDialogsOptions = {}) {
   const [target, setTarget] = useState<DialogTarget | null>(null);
-  const open = (kind: DialogTarget['kind'], clients: readonly Client[], onFinished?: () => void) =>
+  const rememberOpener = useFocusReturn(target?.open ?? false);
+  const open = (kind: DialogTarget['kind'], clients: readonly Client[], onFinished?: () => void) => {
+    rememberOpener();
     setTarget((current) => ({ kind, clients, onFinished, open: true, key: (current?.key ?? 0) + 1 }));
+  };
   // The client stays while the dialog fades out.
   const close = () => setTarget((current) => current && { ...current, open: false });
 
@@ -86,5 +97,6 @@ export function useTokenDialogs({ onDeleted, onRotated }: TokenDialogsOptions = 
       />
     );
   }
-  return { actions, dialogs };
+  // A boundary of their own: while a dialog's code loads, the page around it stays as it is.
+  return { actions, dialogs: <Suspense fallback={null}>{dialogs}</Suspense> };
 }

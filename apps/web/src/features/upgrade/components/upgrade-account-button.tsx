@@ -1,11 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDate, type User } from '@datafeeds/domain';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useFocusReturn } from '@/components/a11y/use-focus-return';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { permissionFor } from '@/lib/auth/use-permission';
-import { UpgradeAccountDialog } from './upgrade-account-dialog';
+
+// Loaded at its first opening, as the token dialogs are (use-token-dialogs.tsx): not on the dashboard's
+// first load.
+const UpgradeAccountDialog = lazy(() =>
+  import('./upgrade-account-dialog').then(({ UpgradeAccountDialog }) => ({ default: UpgradeAccountDialog })),
+);
 
 export const upgradeRequestedText = (requestedAt: string) =>
   `Upgrade requested on ${formatDate(requestedAt)}`;
@@ -21,6 +27,9 @@ export function UpgradeAccountButton({
   user: Pick<User, 'companyAccountStatus' | 'upgradeRequestedAt' | 'role'>;
 }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it fades out.
+  const [opened, setOpened] = useState(false);
+  const rememberOpener = useFocusReturn(open);
   const permission = permissionFor(user.role, 'requestUpgrade');
   if (user.companyAccountStatus === 'paid') return null;
   const note =
@@ -37,12 +46,18 @@ export function UpgradeAccountButton({
         variant="outlined"
         onClick={() => {
           track(EVENTS.clickedUpgradeToPaidAccount);
+          rememberOpener();
           setOpen(true);
+          setOpened(true);
         }}
       >
         Upgrade To Paid Account
       </Button>
-      <UpgradeAccountDialog open={open} onClose={() => setOpen(false)} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <UpgradeAccountDialog open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
