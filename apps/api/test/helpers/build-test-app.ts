@@ -54,8 +54,9 @@ export function testEnv(env: EnvInput = {}) {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const { env, extend, ...rest } = options;
+  const appEnv = testEnv(env);
   const app = await buildApp({
-    env: testEnv(env),
+    env: appEnv,
     secrets: TEST_SECRETS,
     database: await testDatabase(),
     // The expiry sweep writes in the background; tests that need it turn it on.
@@ -68,8 +69,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     // Trial reminders run when a test calls app.trialReminders.run().
     trialRemindersMs: 0,
     // Thousands of hashes at the production cost were a large part of the suite's CPU; the production
-    // parameters are pinned in password-hasher.test.ts, on an app built with this turned off.
-    testOnlyCheapPasswordHashing: true,
+    // parameters are pinned in password-hasher.test.ts, on an app built with this turned off. An app a
+    // test builds as production or development (buildApp refuses the cheap cost there) hashes for real.
+    testOnlyCheapPasswordHashing: appEnv.NODE_ENV === 'test',
     ...rest,
     rateLimits: { ...GENEROUS_RATE_LIMITS, ...rest.rateLimits },
   });
