@@ -10,6 +10,7 @@ import { setStaffToken } from '@/features/console/console-client';
 import { takeUnansweredCalls } from './call-doubles';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';
+import { removeRenderedStyles } from './style-cache';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route and a
 // validation round can take longer than that without anything being wrong.
@@ -33,6 +34,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  removeRenderedStyles();
   // Test files share a worker (vitest.config.ts): a fake clock must not outlive its test.
   vi.useRealTimers();
   expect(takeUnansweredCalls(), 'calls the app made that no test double answers').toEqual([]);
