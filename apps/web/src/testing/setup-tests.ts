@@ -3,7 +3,7 @@
 // calls allowConsoleErrors().
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
 import { setStaffToken } from '@/features/console/console-client';
@@ -34,7 +34,6 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  removeRenderedStyles();
   // Test files share a worker (vitest.config.ts): a fake clock must not outlive its test.
   vi.useRealTimers();
   expect(takeUnansweredCalls(), 'calls the app made that no test double answers').toEqual([]);
@@ -44,3 +43,6 @@ afterEach(() => {
     'console.error was called during the test; call allowConsoleErrors() if that is expected',
   ).not.toHaveBeenCalled();
 });
+
+// The styles of this file's screens, once they are all unmounted (style-cache.ts).
+afterAll(() => removeRenderedStyles());
