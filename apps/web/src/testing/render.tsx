@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
@@ -5,6 +6,7 @@ import { createAppRoutes } from '@/app/router';
 import { getToken } from '@/lib/auth/session-store';
 import { userQueryOptions } from '@/lib/auth/user';
 import { createQueryClient } from '@/lib/query-client';
+import { testStyleCache } from './style-cache';
 
 function testQueryClient() {
   const client = createQueryClient();
@@ -15,9 +17,11 @@ function testQueryClient() {
 function renderRouter(routes: RouteObject[], url: string, queryClient = testQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const result = render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <CacheProvider value={testStyleCache()}>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </CacheProvider>,
   );
   return { ...result, router, queryClient };
 }

@@ -3,13 +3,14 @@
 // calls allowConsoleErrors().
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
 import { setStaffToken } from '@/features/console/console-client';
 import { takeUnansweredCalls } from './call-doubles';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';
+import { removeRenderedStyles } from './style-cache';
 
 // findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route and a
 // validation round can take longer than that without anything being wrong.
@@ -42,3 +43,6 @@ afterEach(() => {
     'console.error was called during the test; call allowConsoleErrors() if that is expected',
   ).not.toHaveBeenCalled();
 });
+
+// The styles of this file's screens, once they are all unmounted (style-cache.ts).
+afterAll(() => removeRenderedStyles());
