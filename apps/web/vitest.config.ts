@@ -16,9 +16,6 @@ export default mergeConfig(
       // after every test (setup-tests.ts: session, analytics, storage, timers, DOM; restoreMocks and
       // unstubGlobals below), and each render builds its own query client and router.
       isolate: false,
-      // Two files at a time: Vitest's default on 2 cores is one, which left a core idle for minutes once
-      // lint, type-check and the build beside it in `npm test` were done.
-      maxWorkers: 2,
       // Whole-form tests type into many fields; give them room on a busy machine.
       testTimeout: 20_000,
       restoreMocks: true,
