@@ -8,7 +8,7 @@
 // its own program with its own tsconfig, but build mode parses a file once for all of them (the domain
 // package, lib.d.ts, @types/node, MUI's and React's types are read by most workspaces), and one checker per
 // program does not repeat the global types' checking the way tsgo's default four parallel checkers each
-// do: 37 to 42 CPU seconds instead of 109 for the eleven workspaces one `tsgo -p` after another. `npm test`
+// do: 33 to 42 CPU seconds instead of 109 for the eleven workspaces one `tsgo -p` after another. `npm test`
 // runs this beside lint and the unit tests, which take the other core. Build mode leaves a
 // `tsconfig.tsbuildinfo` in each workspace (git-ignored); with `noEmit` a re-run still checks everything.
 import { spawnSync } from 'node:child_process';
