@@ -4,7 +4,8 @@
 // allowance, credential bus and verifier-key check: one process, one truth), its error handler and its
 // listener options, so each call answers exactly as on PORT. What it leaves out is everything the
 // browser's portal needs on every request: the larger router, the OpenAPI document, the rate-limit
-// plugin's global hooks, cookies and security headers. It starts and stops with the portal's app.
+// plugin's global hooks, cookies, security headers and Fastify's per-request logging. It starts and stops
+// with the portal's app.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
