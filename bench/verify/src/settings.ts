@@ -1,4 +1,5 @@
 // bench:verify's knobs, read once from the environment (README.md lists them with their defaults).
+import { selectFigures } from '@datafeeds/bench-shared/figure-selection';
 import { commonSettings, positive, whole } from '@datafeeds/bench-shared/settings';
 
 export const FIGURES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
@@ -9,15 +10,8 @@ export type Figure = (typeof FIGURES)[number];
  * that does not exist, fails at start: a run that measured nothing must not read as a run that passed.
  */
 export function figuresToRun(value: string | undefined): ReadonlySet<Figure> {
-  if (value === undefined) return new Set(FIGURES);
-  const names = value
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
-  const unknown = names.filter((name) => !FIGURES.some((figure) => String(figure) === name));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY names no figure: ${unknown.join(', ')} (1 to 9)`);
-  if (names.length === 0) throw new Error('BENCH_ONLY selects no figure: name at least one of 1 to 9');
-  return new Set(names.map(Number) as Figure[]);
+  const names = selectFigures('BENCH_ONLY', value, FIGURES.map(String));
+  return new Set([...names].map(Number) as Figure[]);
 }
 
 export const settings = {

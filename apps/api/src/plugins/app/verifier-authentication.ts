@@ -2,7 +2,7 @@
 // must be a live verifier key. A missing, unknown or revoked key gets 401 and never an answer; an
 // address that keeps presenting bad keys is throttled (429), so keys cannot be guessed at speed.
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@datafeeds/domain';
 import type { Clock } from '../../lib/clock.ts';
@@ -12,7 +12,8 @@ import type { VerifierKeyIdentity } from './verification/verifier-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authenticateVerifier(request: FastifyRequest): Promise<void>;
+    /** An onRequest hook; a callback, so a key already checked (every call but the first) costs no promise. */
+    authenticateVerifier(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
   }
   interface FastifyRequest {
     verifierKey: VerifierKeyIdentity | null;
@@ -50,26 +51,35 @@ export default fp<{ throttle: VerifierThrottle; keyPrefix: string; clock: Clock 
       return key;
     }
 
-    app.decorateRequest('verifierKey', null);
-    app.decorate('authenticateVerifier', async (request: FastifyRequest) => {
-      const presented = bearerToken(request);
-      // A key already checked costs neither a query nor a counter look-up: that is every call but the first.
-      const cached = app.verifierKeys.fromCache(presented);
-      if (cached) {
-        request.verifierKey = cached;
-        return;
-      }
+    /** A key not cached: checked once for every concurrent call that presents it. */
+    async function checkPresented(request: FastifyRequest, presented: string | undefined) {
       const flight = presented ?? '';
-      let checked = checking.get(flight);
-      if (!checked) {
-        checked = check(presented, `verifier-key-failures:ip:${request.ip}`);
-        checking.set(flight, checked);
-        void checked.catch(() => undefined).finally(() => checking.delete(flight));
+      let inFlight = checking.get(flight);
+      if (!inFlight) {
+        inFlight = check(presented, `verifier-key-failures:ip:${request.ip}`);
+        checking.set(flight, inFlight);
+        void inFlight.catch(() => undefined).finally(() => checking.delete(flight));
       }
-      const key = await checked;
+      const key = await inFlight;
       if (!key) throw badVerifierKey();
       request.verifierKey = key;
-    });
+    }
+
+    app.decorateRequest('verifierKey', null);
+    app.decorate(
+      'authenticateVerifier',
+      (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+        const presented = bearerToken(request);
+        // A key already checked costs neither a query nor a counter look-up: every call but the first.
+        const cached = app.verifierKeys.fromCache(presented);
+        if (cached) {
+          request.verifierKey = cached;
+          done();
+          return;
+        }
+        checkPresented(request, presented).then(() => done(), done);
+      },
+    );
   },
   { name: 'verifier-authentication', dependencies: ['credentials'] },
 );

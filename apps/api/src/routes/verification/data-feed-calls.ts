@@ -2,17 +2,23 @@
 // (PORT, where existing feeds call) and the data feed's own (FEED_PORT, data-plane.ts), so both answer
 // alike. Nothing of the browser's portal runs here: no cookies, security headers, per-address request
 // limits (a bad verifier key is throttled instead) or request log lines below warn.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import refuseNulCharacters from '../../plugins/app/refuse-nul-characters.ts';
 import allowanceRoutes from './allowance.ts';
 import eventsRoutes from './events.ts';
 import usageReportRoutes from './usage.ts';
 import verifyRoutes from './verify.ts';
 
-const dataFeedCalls: FastifyPluginAsync<{ eventsHeartbeatMs?: number }> = async (dataFeed, options) => {
+interface DataFeedCallsOptions {
+  eventsHeartbeatMs?: number;
+  /** Where the calls log, when not the instance's own logger (the data plane has none: data-plane.ts). */
+  log?: FastifyBaseLogger;
+}
+
+const dataFeedCalls: FastifyPluginAsync<DataFeedCallsOptions> = async (dataFeed, options) => {
   // One logger for every call instead of a child per request (about 3 % of a warm call, with the
   // redaction it sets up): these calls log nothing below warn, and a warning names its route.
-  const quiet = dataFeed.log.child({ context: 'data-feed' }, { level: 'warn' });
+  const quiet = (options.log ?? dataFeed.log).child({ context: 'data-feed' }, { level: 'warn' });
   dataFeed.setChildLoggerFactory(() => quiet);
   // A NUL is refused here too: a reported client id holding one once stopped every usage flush.
   await dataFeed.register(refuseNulCharacters);

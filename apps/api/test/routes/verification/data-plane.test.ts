@@ -1,8 +1,9 @@
 // The data feed's own listener (FEED_PORT, design §8 "The data plane"): every call @datafeeds/verifier
 // makes answers there exactly as on the portal's listener — status, body, error shape, headers that
 // matter — since both run the same routes on the same services; and it starts and stops with the app.
+import { Writable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SECRET_BODY_LENGTH, withChecksum } from '@datafeeds/domain';
 import { verification } from '@datafeeds/domain/calls';
 import { listenAll } from '../../../src/data-plane.ts';
@@ -146,6 +147,26 @@ describe("the data feed's listener (FEED_PORT)", () => {
     expect(health.statusCode).toBe(404);
     const docs = await dataPlane.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.statusCode).toBe(404);
+  });
+
+  it("logs a failed call through the portal's logger, naming its listener", async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(chunk.toString());
+        callback();
+      },
+    });
+    const logged = await buildTestApp({ clock, env: { FEED_PORT: '0', LOG_LEVEL: 'warn' }, logStream });
+    const loggedKey = await newVerifierKey(logged);
+    vi.spyOn(logged.verification, 'verify').mockRejectedValueOnce(new Error('the cache broke'));
+    const failed = await logged.dataPlane!.inject(verifyRequest({ secret: 'dfsk_x' }, bearer(loggedKey)));
+    expect(failed.statusCode).toBe(500);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ listener: 'data-plane', context: 'data-feed', msg: 'request failed' }),
+    );
+    await logged.close();
   });
 
   it('listens on its own port and shuts down with the app, its event streams ended', async () => {

@@ -2,10 +2,8 @@
 // hash of the presented secret (api_clients.secret_hash is unique). The same by client ID for the
 // allowance lease (api_clients.client_id is unique), inside the lease's transaction.
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { SCOPE_KEYS, prepareVerified, type JudgedCredential } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import * as schema from '../../../db/schema.ts';
 import { apiClients, companies, plans } from '../../../db/schema.ts';
 
 /** What verification needs to know of a credential, kept in the cache between queries. */
@@ -78,13 +76,6 @@ function knownFrom(row: CredentialRow): KnownCredential {
 /** The miss's query, by the placeholder `secretHash`. */
 const credentialBySecretHash = (executor: Db) =>
   selectCredential(executor, eq(apiClients.secretHash, sql.placeholder('secretHash')));
-
-/**
- * The miss's SQL text as PostgreSQL receives it, built without a connection: bench:verify's cache-miss
- * baseline runs a copy of it without the query builder, and its test holds the copy to this.
- */
-export const credentialBySecretHashSql = (): string =>
-  credentialBySecretHash(drizzle.mock({ schema })).toSQL().sql;
 
 export function createCredentialLookup(db: Db) {
   const query = credentialBySecretHash(db).prepare('verify_credential_by_secret_hash');

@@ -169,11 +169,12 @@ export function createVerificationService({
     verifierKeyId: string | undefined,
     retried: boolean,
   ): Promise<VerifyResult> {
-    if (!isWellFormedClientSecret(request.secret)) return MALFORMED;
     const { secret } = request;
-    // A secret known not to exist never will (a new secret is random), so that memory stays usable.
+    // The cache first: only a well-formed secret is ever kept, so a hit needs no checksum of its own.
     let credential = bus.connected ? known.get(secret) : undefined;
     if (credential) stats.hits += 1;
+    else if (!isWellFormedClientSecret(secret)) return MALFORMED;
+    // A secret known not to exist never will (a new secret is random), so that memory stays usable.
     else if (missing.has(secret)) {
       stats.hits += 1;
       return NOT_FOUND;
