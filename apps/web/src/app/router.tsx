@@ -76,6 +76,7 @@ export function preloadMatches(
 const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'));
 const screens = {
   login: lazyComponent(() => import('./routes/auth/login')),
+  queries: lazyComponent(() => import('./query-layout')),
   register: lazyComponent(() => import('./routes/auth/register')),
   forgotPassword: lazyComponent(() => import('./routes/auth/forgot-password')),
   resetPassword: lazyComponent(() => import('./routes/auth/reset-password')),
@@ -112,52 +113,58 @@ export function createAppRoutes(): RouteObject[] {
       Component: RootLayout,
       children: [
         { path: paths.login, ...screens.login },
-        { path: paths.register, ...screens.register },
-        { path: paths.forgotPassword, ...screens.forgotPassword },
         {
-          path: routePatterns.resetPassword,
-          ...screens.resetPassword,
-        },
-        { path: paths.verifyEmail, ...screens.verifyEmail },
-        {
-          path: paths.acceptInvitation,
-          ...screens.acceptInvitation,
-        },
-        {
-          path: 'console',
+          // Every other screen uses the data cache; it loads with them (./query-layout).
+          ...screens.queries,
           children: [
-            { path: 'setup', ...screens.console.setup },
-            { path: 'login', ...screens.console.login },
+            { path: paths.register, ...screens.register },
+            { path: paths.forgotPassword, ...screens.forgotPassword },
             {
-              // The shell: a staff session, the app bar and the navigation around every other screen.
-              ...screens.console.shell,
+              path: routePatterns.resetPassword,
+              ...screens.resetPassword,
+            },
+            { path: paths.verifyEmail, ...screens.verifyEmail },
+            {
+              path: paths.acceptInvitation,
+              ...screens.acceptInvitation,
+            },
+            {
+              path: 'console',
               children: [
-                { index: true, ...screens.console.overview },
-                { path: 'companies', ...screens.console.companies },
-                { path: 'companies/:companyId', ...screens.console.company },
-                { path: 'queues', ...screens.console.queues },
-                { path: 'verifier-keys', ...screens.console.verifierKeys },
-                { path: 'outbox', ...screens.console.outbox },
-                { path: 'plans', ...screens.console.plans },
-                { path: 'staff', ...screens.console.staff },
-                { path: 'trail', ...screens.console.trail },
-                { path: '*', ...screens.console.notFound },
+                { path: 'setup', ...screens.console.setup },
+                { path: 'login', ...screens.console.login },
+                {
+                  // The shell: a staff session, the app bar and the navigation around every other screen.
+                  ...screens.console.shell,
+                  children: [
+                    { index: true, ...screens.console.overview },
+                    { path: 'companies', ...screens.console.companies },
+                    { path: 'companies/:companyId', ...screens.console.company },
+                    { path: 'queues', ...screens.console.queues },
+                    { path: 'verifier-keys', ...screens.console.verifierKeys },
+                    { path: 'outbox', ...screens.console.outbox },
+                    { path: 'plans', ...screens.console.plans },
+                    { path: 'staff', ...screens.console.staff },
+                    { path: 'trail', ...screens.console.trail },
+                    { path: '*', ...screens.console.notFound },
+                  ],
+                },
               ],
             },
-          ],
-        },
-        {
-          ...screens.shell,
-          children: [
-            { index: true, ...dashboardRoute },
-            { path: paths.dashboard, ...dashboardRoute },
-            { path: paths.welcome, ...screens.welcome },
-            { path: paths.profile, ...screens.profile },
-            { path: paths.team, ...screens.team },
-            { path: paths.activity, ...screens.activity },
-            { path: paths.createClient, ...screens.createClient },
-            { path: routePatterns.client, ...screens.client },
-            { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+            {
+              ...screens.shell,
+              children: [
+                { index: true, ...dashboardRoute },
+                { path: paths.dashboard, ...dashboardRoute },
+                { path: paths.welcome, ...screens.welcome },
+                { path: paths.profile, ...screens.profile },
+                { path: paths.team, ...screens.team },
+                { path: paths.activity, ...screens.activity },
+                { path: paths.createClient, ...screens.createClient },
+                { path: routePatterns.client, ...screens.client },
+                { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+              ],
+            },
           ],
         },
       ],

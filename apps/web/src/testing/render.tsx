@@ -1,5 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { UNSAFE_createMemoryHistory, matchRoutes, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRouter, createAppRoutes, preloadMatches, preloadRoute } from '@/app/router';
@@ -20,8 +21,10 @@ function renderRouter(routes: RouteObject[], url: string, queryClient = testQuer
   const history = blockableHistory(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }));
   const result = render(
     <CacheProvider value={testStyleCache()}>
-      <AppProvider queryClient={queryClient}>
-        <AppRouter history={history} routes={routes} />
+      <AppProvider>
+        <QueryClientProvider client={queryClient}>
+          <AppRouter history={history} routes={routes} />
+        </QueryClientProvider>
       </AppProvider>
     </CacheProvider>,
   );

@@ -28,7 +28,7 @@ import { ColorModeToggle } from '@/components/theme/color-mode-toggle';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { useAppConfig } from '@/lib/app-config';
+import { useAppConfig } from '@/lib/use-app-config';
 import { useLogout } from '@/lib/auth/logout';
 import { SidebarItem } from './sidebar-item';
 
