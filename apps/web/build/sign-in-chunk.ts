@@ -54,9 +54,21 @@ export function pageModules(graph: ModuleGraph, routeModule: string): Set<string
   return page;
 }
 
-/** A code-splitting group putting the page of `routeSource` (relative to `root`) in chunk `name`. */
-export function pageChunk(name: string, root: string, routeSource: string): Rolldown.CodeSplittingGroup {
-  const routeModule = path.resolve(root, routeSource);
+/**
+ * A code-splitting group putting the page of `routeSources` (relative to `root`; a page inside layout
+ * routes names them all) in chunk `name`.
+ */
+export function pageChunk(
+  name: string,
+  root: string,
+  routeSources: string[],
+  /**
+   * `except`: pages whose modules stay out of the chunk, so that they do not download the whole of it;
+   * `onlyShared`: instead, the chunk takes only the modules these pages need too.
+   */
+  { except = [], onlyShared }: { except?: string[]; onlyShared?: string[] } = {},
+): Rolldown.CodeSplittingGroup {
+  const routeModules = routeSources.map((routeSource) => path.resolve(root, routeSource));
   let modules: Set<string> | undefined;
   return {
     debugName: name,
@@ -67,8 +79,21 @@ export function pageChunk(name: string, root: string, routeSource: string): Roll
     },
     name: (id, graph) => {
       if (!modules) {
-        if (!graph.getModuleInfo(routeModule)) throw new Error(`the ${name} chunk: no module ${routeSource}`);
-        modules = pageModules(graph, routeModule);
+        const missing = routeModules.findIndex((routeModule) => !graph.getModuleInfo(routeModule));
+        if (missing >= 0) throw new Error(`the ${name} chunk: no module ${routeSources[missing]}`);
+        modules = new Set(routeModules.flatMap((routeModule) => [...pageModules(graph, routeModule)]));
+        // The route modules stay chunks of their own, the ones the router imports and the manifest names.
+        for (const routeModule of routeModules) modules.delete(routeModule);
+        const reachedFrom = (sources: string[]) =>
+          staticImports(
+            graph,
+            sources.map((routeSource) => path.resolve(root, routeSource)),
+          );
+        for (const id of reachedFrom(except)) modules.delete(id);
+        if (onlyShared) {
+          const shared = reachedFrom(onlyShared);
+          for (const id of modules) if (!shared.has(id)) modules.delete(id);
+        }
       }
       return modules.has(id) ? name : null;
     },

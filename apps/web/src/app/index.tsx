@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
+import { blockableHistory } from '@/lib/navigation/blockable-history';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [history] = useState(() => blockableHistory(UNSAFE_createBrowserHistory({ v5Compat: true })));
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <AppRouter history={history} />
     </AppProvider>
   );
 }

@@ -1,48 +1,33 @@
-// Everything the screens rely on, composed once: theme and display mode, data cache, snackbars, and the
-// session's side effects (token refresh timer; clearing every cached query and the analytics identity
-// when the session ends). Analytics starts with the tools the deployment's config switches on.
+// Everything the screens rely on, composed once: theme and display mode, the deployment's config,
+// snackbars, and the session's side effects (token refresh timer; clearing the analytics identity when the
+// session ends). Analytics starts with the tools the deployment's config switches on. The data cache is
+// not here: it loads with the screens that use it (./query-layout), so the sign-in page goes without it.
 import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { SnackbarProvider } from '@/components/feedback/snackbar-provider';
 import { resetAnalytics, startAnalytics } from '@/lib/analytics/analytics';
-import { appConfigQueryOptions } from '@/lib/app-config';
+import { AppConfigContext, appConfigLoader } from '@/lib/app-config';
 import { onSessionEnd } from '@/lib/auth/session-store';
 import { startTokenRefreshTimer } from '@/lib/auth/token-refresh';
-import { createQueryClient } from '@/lib/query-client';
 import { ColorModeProvider } from '@/lib/theme/color-mode';
 
-interface AppProviderProps {
-  children: ReactNode;
-  /** Tests pass their own client so that no cache leaks between them. */
-  queryClient?: QueryClient;
-}
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [loadConfig] = useState(appConfigLoader);
 
-export function AppProvider({ children, queryClient: givenClient }: AppProviderProps) {
-  const [queryClient] = useState(() => givenClient ?? createQueryClient());
-
-  // Logout or a 401 ends the session: the user, the token list and everything else cached goes with it.
-  useEffect(
-    () =>
-      onSessionEnd(() => {
-        queryClient.clear();
-        resetAnalytics();
-      }),
-    [queryClient],
-  );
+  useEffect(() => onSessionEnd(() => resetAnalytics()), []);
   useEffect(() => startTokenRefreshTimer(), []);
   useEffect(() => {
     // Without the config no tool is known to be wanted: the held events are dropped.
-    queryClient.fetchQuery(appConfigQueryOptions()).then(
+    loadConfig().then(
       (config) => startAnalytics(config.analytics),
       () => startAnalytics({}),
     );
-  }, [queryClient]);
+  }, [loadConfig]);
 
   return (
     <ColorModeProvider>
-      <QueryClientProvider client={queryClient}>
+      <AppConfigContext.Provider value={loadConfig}>
         <SnackbarProvider>{children}</SnackbarProvider>
-      </QueryClientProvider>
+      </AppConfigContext.Provider>
     </ColorModeProvider>
   );
 }

@@ -1,79 +1,170 @@
 // Every route of spec §2. Each screen is loaded on demand, so the sign-in page does not download the
-// signed-in app.
-import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { RouteErrorPage } from '@/components/errors/route-error-page';
+// signed-in app. The routes are React Router's declarative ones (`useRoutes`): the data router
+// (`createBrowserRouter`) keeps its whole router in the first load whatever the app uses of it, 16 kB
+// gzip more on every page (design §7); what the app used of it — lazy routes, the error page, the
+// blocker — is here, in ./route-error-boundary and in lib/navigation.
+import { Suspense, type ComponentType } from 'react';
+import {
+  Navigate,
+  matchRoutes,
+  unstable_HistoryRouter as HistoryRouter,
+  useLocation,
+  useRoutes,
+  type Location,
+  type RouteObject,
+} from 'react-router';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths, routePatterns } from '@/config/paths';
+import type { BlockableHistory } from '@/lib/navigation/blockable-history';
+import { BlockableHistoryContext } from '@/lib/navigation/use-blocker';
 import { RootLayout } from './root-layout';
 import type * as ConsoleScreens from './routes/console/console-app';
 
-function lazyComponent(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
+/** What a route loaded on demand keeps in its `handle`: the start of its loading. */
+interface LazyRouteHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A screen loaded on demand. Once its module is there it renders at once (React.lazy would suspend for a
+ * tick at its first render even when the module is there); before, it suspends until the module arrives.
+ */
+function lazyComponent(
+  load: () => Promise<{ default: ComponentType }>,
+): Pick<RouteObject, 'Component' | 'handle'> {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (loaded = module.default),
+      (error: unknown) => {
+        // A failed download is tried again at the next navigation, not remembered.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function LazyScreen() {
+    // Suspends by throwing the download's promise, as React.lazy does: `use()` would make every test that
+    // renders the app synchronously (inside a not awaited act) warn about it.
+    if (!loaded) throw preload();
+    const Screen = loaded;
+    return <Screen />;
+  }
+  const handle: LazyRouteHandle = { preload };
+  return { Component: LazyScreen, handle };
 }
 
 /** A console screen: all of them are in one chunk of their own (design §11), never in a customer's page. */
 function consoleScreen(name: keyof typeof ConsoleScreens) {
-  return async () => ({ Component: (await import('./routes/console/console-app'))[name] });
+  return lazyComponent(async () => ({ default: (await import('./routes/console/console-app'))[name] }));
+}
+
+/** Starts loading the screen of `route` (nothing when it is not loaded on demand). */
+export function preloadRoute(route: RouteObject): Promise<unknown> {
+  return (route.handle as LazyRouteHandle | undefined)?.preload() ?? Promise.resolve();
+}
+
+/** Starts loading every screen `location` matches — the shell and its page together, not one by one. */
+export function preloadMatches(
+  routes: RouteObject[],
+  location: Partial<Location> | string,
+): Promise<unknown> {
+  return Promise.all((matchRoutes(routes, location) ?? []).map(({ route }) => preloadRoute(route)));
 }
 
 const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'));
+const screens = {
+  login: lazyComponent(() => import('./routes/auth/login')),
+  queries: lazyComponent(() => import('./query-layout')),
+  register: lazyComponent(() => import('./routes/auth/register')),
+  forgotPassword: lazyComponent(() => import('./routes/auth/forgot-password')),
+  resetPassword: lazyComponent(() => import('./routes/auth/reset-password')),
+  verifyEmail: lazyComponent(() => import('./routes/auth/verify-email')),
+  acceptInvitation: lazyComponent(() => import('./routes/auth/accept-invitation')),
+  console: {
+    setup: consoleScreen('ConsoleSetupRoute'),
+    login: consoleScreen('ConsoleLoginRoute'),
+    shell: consoleScreen('ConsoleShellRoute'),
+    overview: consoleScreen('ConsoleOverviewRoute'),
+    companies: consoleScreen('ConsoleCompaniesRoute'),
+    company: consoleScreen('ConsoleCompanyRoute'),
+    queues: consoleScreen('ConsoleQueuesRoute'),
+    verifierKeys: consoleScreen('ConsoleVerifierKeysRoute'),
+    outbox: consoleScreen('ConsoleOutboxRoute'),
+    plans: consoleScreen('ConsolePlansRoute'),
+    staff: consoleScreen('ConsoleStaffRoute'),
+    trail: consoleScreen('ConsoleTrailRoute'),
+    notFound: consoleScreen('ConsoleNotFoundRoute'),
+  },
+  shell: lazyComponent(() => import('./shell/app-shell')),
+  welcome: lazyComponent(() => import('./routes/app/welcome')),
+  profile: lazyComponent(() => import('./routes/app/profile')),
+  team: lazyComponent(() => import('./routes/app/team')),
+  activity: lazyComponent(() => import('./routes/app/activity')),
+  createClient: lazyComponent(() => import('./routes/app/create-client')),
+  client: lazyComponent(() => import('./routes/app/client')),
+};
 
 export function createAppRoutes(): RouteObject[] {
   return [
     {
       path: paths.home,
       Component: RootLayout,
-      errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <PageSpinner />,
       children: [
-        { path: paths.login, lazy: lazyComponent(() => import('./routes/auth/login')) },
-        { path: paths.register, lazy: lazyComponent(() => import('./routes/auth/register')) },
-        { path: paths.forgotPassword, lazy: lazyComponent(() => import('./routes/auth/forgot-password')) },
+        { path: paths.login, ...screens.login },
         {
-          path: routePatterns.resetPassword,
-          lazy: lazyComponent(() => import('./routes/auth/reset-password')),
-        },
-        { path: paths.verifyEmail, lazy: lazyComponent(() => import('./routes/auth/verify-email')) },
-        {
-          path: paths.acceptInvitation,
-          lazy: lazyComponent(() => import('./routes/auth/accept-invitation')),
-        },
-        {
-          path: 'console',
+          // Every other screen uses the data cache; it loads with them (./query-layout).
+          ...screens.queries,
           children: [
-            { path: 'setup', lazy: consoleScreen('ConsoleSetupRoute') },
-            { path: 'login', lazy: consoleScreen('ConsoleLoginRoute') },
+            { path: paths.register, ...screens.register },
+            { path: paths.forgotPassword, ...screens.forgotPassword },
             {
-              // The shell: a staff session, the app bar and the navigation around every other screen.
-              lazy: consoleScreen('ConsoleShellRoute'),
+              path: routePatterns.resetPassword,
+              ...screens.resetPassword,
+            },
+            { path: paths.verifyEmail, ...screens.verifyEmail },
+            {
+              path: paths.acceptInvitation,
+              ...screens.acceptInvitation,
+            },
+            {
+              path: 'console',
               children: [
-                { index: true, lazy: consoleScreen('ConsoleOverviewRoute') },
-                { path: 'companies', lazy: consoleScreen('ConsoleCompaniesRoute') },
-                { path: 'companies/:companyId', lazy: consoleScreen('ConsoleCompanyRoute') },
-                { path: 'queues', lazy: consoleScreen('ConsoleQueuesRoute') },
-                { path: 'verifier-keys', lazy: consoleScreen('ConsoleVerifierKeysRoute') },
-                { path: 'outbox', lazy: consoleScreen('ConsoleOutboxRoute') },
-                { path: 'plans', lazy: consoleScreen('ConsolePlansRoute') },
-                { path: 'staff', lazy: consoleScreen('ConsoleStaffRoute') },
-                { path: 'trail', lazy: consoleScreen('ConsoleTrailRoute') },
-                { path: '*', lazy: consoleScreen('ConsoleNotFoundRoute') },
+                { path: 'setup', ...screens.console.setup },
+                { path: 'login', ...screens.console.login },
+                {
+                  // The shell: a staff session, the app bar and the navigation around every other screen.
+                  ...screens.console.shell,
+                  children: [
+                    { index: true, ...screens.console.overview },
+                    { path: 'companies', ...screens.console.companies },
+                    { path: 'companies/:companyId', ...screens.console.company },
+                    { path: 'queues', ...screens.console.queues },
+                    { path: 'verifier-keys', ...screens.console.verifierKeys },
+                    { path: 'outbox', ...screens.console.outbox },
+                    { path: 'plans', ...screens.console.plans },
+                    { path: 'staff', ...screens.console.staff },
+                    { path: 'trail', ...screens.console.trail },
+                    { path: '*', ...screens.console.notFound },
+                  ],
+                },
               ],
             },
-          ],
-        },
-        {
-          lazy: lazyComponent(() => import('./shell/app-shell')),
-          children: [
-            { index: true, lazy: dashboardRoute },
-            { path: paths.dashboard, lazy: dashboardRoute },
-            { path: paths.welcome, lazy: lazyComponent(() => import('./routes/app/welcome')) },
-            { path: paths.profile, lazy: lazyComponent(() => import('./routes/app/profile')) },
-            { path: paths.team, lazy: lazyComponent(() => import('./routes/app/team')) },
-            { path: paths.activity, lazy: lazyComponent(() => import('./routes/app/activity')) },
-            { path: paths.createClient, lazy: lazyComponent(() => import('./routes/app/create-client')) },
-            { path: routePatterns.client, lazy: lazyComponent(() => import('./routes/app/client')) },
-            { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+            {
+              ...screens.shell,
+              children: [
+                { index: true, ...dashboardRoute },
+                { path: paths.dashboard, ...dashboardRoute },
+                { path: paths.welcome, ...screens.welcome },
+                { path: paths.profile, ...screens.profile },
+                { path: paths.team, ...screens.team },
+                { path: paths.activity, ...screens.activity },
+                { path: paths.createClient, ...screens.createClient },
+                { path: routePatterns.client, ...screens.client },
+                { path: '*', element: <Navigate to={paths.dashboard} replace /> },
+              ],
+            },
           ],
         },
       ],
@@ -81,6 +172,33 @@ export function createAppRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createAppRoutes());
+const appRoutes = createAppRoutes();
+
+/**
+ * The app's routes at the router's location. A screen still loading shows the spinner on the first load;
+ * later, navigations run in a transition, so the page stays until the next one is ready. A failure while
+ * rendering or loading a screen shows the error page (spec §2) until the next navigation.
+ */
+function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
+  const location = useLocation();
+  void preloadMatches(routes, location).catch(() => {
+    // The screen that needs the module reports the failure when it renders.
+  });
+  const element = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary location={location}>
+      <Suspense fallback={<PageSpinner />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+/** The router on `history` (the browser's in the app, a memory history in tests), with every route. */
+export function AppRouter({ history, routes }: { history: BlockableHistory; routes?: RouteObject[] }) {
+  return (
+    <BlockableHistoryContext.Provider value={history}>
+      <HistoryRouter history={history}>
+        <AppRoutes routes={routes} />
+      </HistoryRouter>
+    </BlockableHistoryContext.Provider>
+  );
 }

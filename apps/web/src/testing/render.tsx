@@ -1,10 +1,12 @@
 import { CacheProvider } from '@emotion/react';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { UNSAFE_createMemoryHistory, matchRoutes, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
-import { createAppRoutes } from '@/app/router';
+import { AppRouter, createAppRoutes, preloadMatches, preloadRoute } from '@/app/router';
 import { getToken } from '@/lib/auth/session-store';
 import { userQueryOptions } from '@/lib/auth/user';
+import { blockableHistory } from '@/lib/navigation/blockable-history';
 import { createQueryClient } from '@/lib/query-client';
 import { testStyleCache } from './style-cache';
 
@@ -15,15 +17,18 @@ function testQueryClient() {
 }
 
 function renderRouter(routes: RouteObject[], url: string, queryClient = testQueryClient()) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  /** Where the app is: `history.location`; tests navigate with `history.push` and `history.go`. */
+  const history = blockableHistory(UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true }));
   const result = render(
     <CacheProvider value={testStyleCache()}>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
+      <AppProvider>
+        <QueryClientProvider client={queryClient}>
+          <AppRouter history={history} routes={routes} />
+        </QueryClientProvider>
       </AppProvider>
     </CacheProvider>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, history, queryClient };
 }
 
 /** Renders the whole app (every route, the shell, the providers) at a URL. */
@@ -31,25 +36,19 @@ export function renderApp(url: string) {
   return renderRouter(createAppRoutes(), url);
 }
 
-/** Loads a route's module the way React Router's lazy loading does, and returns what it adds. */
-async function loadRoute({ lazy }: RouteObject): Promise<Partial<RouteObject>> {
-  return typeof lazy === 'function' ? lazy() : {};
-}
-
 /**
  * Loads the screens at these URLs (and the shell around them) ahead of a navigation there. Under fake
  * timers the findBy queries and waitFor count fake time, which would run out while a module is read from
- * disk; once loaded, React Router's lazy loading takes a few microtasks.
+ * disk; once loaded, a screen renders at once.
  */
 export async function preloadRoutes(...urls: string[]): Promise<void> {
-  const matched = urls.flatMap((url) => matchRoutes(createAppRoutes(), url) ?? []);
-  await Promise.all(matched.map(({ route }) => loadRoute(route)));
+  await Promise.all(urls.map((url) => preloadMatches(createAppRoutes(), url)));
 }
 
 /**
  * Renders the one screen routed at `url`, inside the app's providers but without the shell and the other
  * routes, for a test about that screen alone. As behind the shell, a signed-in user is fetched before the
- * screen shows. A navigation elsewhere renders nothing; `router.state.location` tells where it went.
+ * screen shows. A navigation elsewhere renders nothing; `history.location` tells where it went.
  */
 export async function renderScreen(url: string) {
   const [root] = createAppRoutes();
@@ -57,6 +56,7 @@ export async function renderScreen(url: string) {
   if (!root || root.index || !screenRoute?.path) throw new Error(`No screen is routed at ${url}`);
   const queryClient = testQueryClient();
   if (getToken() !== null) await queryClient.fetchQuery(userQueryOptions());
-  const screen: RouteObject = { path: screenRoute.path, ...(await loadRoute(screenRoute)) };
+  await preloadRoute(screenRoute);
+  const screen: RouteObject = { path: screenRoute.path, Component: screenRoute.Component };
   return renderRouter([{ ...root, children: [screen, { path: '*', element: null }] }], url, queryClient);
 }

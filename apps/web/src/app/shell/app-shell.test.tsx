@@ -22,9 +22,9 @@ const signedIn = [
 describe('authenticated shell', () => {
   it('sends a visitor without a token to /login', async () => {
     mockCalls(config);
-    const { router } = renderApp('/dashboard');
+    const { history } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('shows a spinner while the user is fetched', async () => {
@@ -44,27 +44,27 @@ describe('authenticated shell', () => {
       answer(users.getUser, profileNotFound()),
       answer(team.getRemoval, { body: { removal: null } }),
     );
-    const { router } = renderApp('/dashboard');
+    const { history } = renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' }),
     ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/welcome');
+    expect(history.location.pathname).toBe('/welcome');
   });
 
   it('sends a user who has a profile away from /welcome to /dashboard', async () => {
     setToken(fakeJwt(900));
     mockCalls(...signedIn);
-    const { router } = renderApp('/welcome');
+    const { history } = renderApp('/welcome');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(history.location.pathname).toBe('/dashboard');
   });
 
   it('falls back to /dashboard for unknown paths', async () => {
     setToken(fakeJwt(900));
     mockCalls(...signedIn);
-    const { router } = renderApp('/no/such/page');
+    const { history } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(history.location.pathname).toBe('/dashboard');
   });
 
   it.each(['/login', '/register', '/forgot-password'])(
@@ -72,9 +72,9 @@ describe('authenticated shell', () => {
     async (path) => {
       setToken(fakeJwt(900));
       mockCalls(...signedIn);
-      const { router } = renderApp(path);
+      const { history } = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(history.location.pathname).toBe('/dashboard');
     },
   );
 
@@ -109,11 +109,11 @@ describe('authenticated shell', () => {
       answer(auth.logout, { status: 204 }),
       answer(auth.refreshLogout, { status: 204 }),
     );
-    const { router, queryClient } = renderApp('/dashboard');
+    const { history, queryClient } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Log Out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(history.location.pathname).toBe('/login');
+    await waitFor(() => expect(history.location.state).toBeNull());
     expect(callsTo(auth.logout)).toHaveLength(1);
     // The refresh cookie travels only under /refresh: this call ends the session even with an expired token.
     expect(callsTo(auth.refreshLogout)).toHaveLength(1);
@@ -124,9 +124,9 @@ describe('authenticated shell', () => {
   it('logs out when any request answers 401', async () => {
     setToken(fakeJwt(900));
     mockCalls(config, answer(users.getUser, unauthorized()));
-    const { router } = renderApp('/profile');
+    const { history } = renderApp('/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('collapses to icons with tooltips and expands again on larger screens', async () => {

@@ -1,23 +1,40 @@
-import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { Link, MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors } from '@/testing/console-errors';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 function Broken(): never {
   throw new Error('The chart could not be drawn');
 }
 
+/** A screen that fails at /broken and renders at any other address, as the routes put them in the boundary. */
+function Screens() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary location={location}>
+      {location.pathname === '/broken' ? <Broken /> : <p>Working screen</p>}
+    </RouteErrorBoundary>
+  );
+}
+
 describe('RouteErrorPage', () => {
-  it('shows the spec heading and what went wrong when a route fails', async () => {
-    // React and the router report the thrown error on the console; here that is the point.
+  it('shows the spec heading and what went wrong when a route fails, until the next navigation', async () => {
+    // React reports the thrown error on the console; here that is the point.
     allowConsoleErrors();
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <RouteErrorPage /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Screens />
+        <Link to="/dashboard">Away</Link>
+      </MemoryRouter>,
+    );
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unexpected Application Error!' }),
     ).toBeInTheDocument();
     expect(screen.getByText('The chart could not be drawn')).toBeInTheDocument();
+
+    await act(() => screen.getByRole('link', { name: 'Away' }).click());
+    expect(screen.getByText('Working screen')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
   });
 });

@@ -1,22 +1,19 @@
 // The page an unhandled routing failure shows (spec §2). It uses plain links, not the router, because
-// the router itself may be what failed.
+// the router itself may be what failed. ./route-error-boundary shows it.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { paths } from '@/config/paths';
 
 const ROUTE_ERROR_HEADING = 'Unexpected Application Error!';
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   if (error instanceof Error) return error.message;
   return 'Something went wrong while showing this page.';
 }
 
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3 }}>
       <title>Error · DataFeeds Portal</title>

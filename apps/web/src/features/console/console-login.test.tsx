@@ -63,12 +63,12 @@ describe('console sign-in', () => {
       me,
       overview,
     );
-    const { router } = await openLogin();
+    const { history } = await openLogin();
     await signIn('123456');
     expect(await screen.findByText('ada@datafeeds.example (support)')).toBeInTheDocument();
     expect(screen.getByText('DataFeeds console')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console');
+    expect(history.location.pathname).toBe('/console');
     expect(callsTo(staffConsole.consoleLogin)[0]?.body).toEqual({
       email: 'ada@datafeeds.example',
       password: 'secret-password',
@@ -101,10 +101,10 @@ describe('console sign-in', () => {
     [429, ERROR_CODES.rateLimited, STAFF_MESSAGES.locked],
   ] as const)('shows the API’s message on a %i', async (status, error, message) => {
     mockCalls(config, answer(staffConsole.consoleLogin, { status, body: { error, message } }));
-    const { router } = await openLogin();
+    const { history } = await openLogin();
     await signIn('123456');
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(router.state.location.pathname).toBe('/console/login');
+    expect(history.location.pathname).toBe('/console/login');
     expect(getStaffToken()).toBeNull();
   });
 });
@@ -112,9 +112,9 @@ describe('console sign-in', () => {
 describe('console home', () => {
   it('sends to the console sign-in without a staff session', async () => {
     const { callsTo } = mockCalls(config, noSession);
-    const { router } = renderApp('/console');
+    const { history } = renderApp('/console');
     expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console/login');
+    expect(history.location.pathname).toBe('/console/login');
     expect(callsTo(staffConsole.consoleRefresh)).toHaveLength(1);
   });
 
@@ -133,11 +133,11 @@ describe('console home', () => {
   it('signs out through the console logout and forgets the staff token', async () => {
     setStaffToken('staff-access-token');
     const { callsTo } = mockCalls(config, me, overview, answer(staffConsole.consoleLogout, { status: 204 }));
-    const { router } = renderApp('/console');
+    const { history } = renderApp('/console');
     await screen.findByText('ada@datafeeds.example (support)');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console/login');
+    expect(history.location.pathname).toBe('/console/login');
     expect(callsTo(staffConsole.consoleLogout)).toHaveLength(1);
     expect(getStaffToken()).toBeNull();
   });

@@ -106,7 +106,7 @@ describe('Accept invitation page: a new person', () => {
       answer(team.registerWithInvitation, { status: 201, body: { token: fakeJwt(900) } }),
       answer(users.getUser, { body: makeUser({ email: 'grace@example.com', role: 'member' }) }),
     );
-    const { router } = renderApp(LINK);
+    const { history } = renderApp(LINK);
     const form = await screen.findByRole('form', { name: 'Create your account' });
     await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
     expect(await within(form).findByText('First Name is not allowed to be empty')).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('Accept invitation page: a new person', () => {
     await userEvent.click(within(form).getByRole('checkbox', { name: /Privacy Policy/ }));
     await userEvent.click(within(form).getByRole('button', { name: 'Create account and join' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     expect(callsTo(team.registerWithInvitation).map(({ body }) => body)).toEqual([
       {
         token: TOKEN,
@@ -165,7 +165,7 @@ describe('Accept invitation page: an existing account', () => {
       answer(auth.login, { body: { token: fakeJwt(900) } }),
       answer(users.getUser, profileNotFound()),
     );
-    const { router } = renderApp(LINK);
+    const { history } = renderApp(LINK);
     const signIn = await screen.findByRole('link', { name: SIGN_IN_TO_ACCEPT });
     expect(signIn).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('form', { name: 'Create your account' })).toBeNull();
@@ -174,9 +174,7 @@ describe('Accept invitation page: an existing account', () => {
     await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'grace@example.com');
     await userEvent.type(screen.getByLabelText(/Password/, { selector: 'input' }), 'secret-password');
     await userEvent.click(screen.getByRole('button', { name: /Sign in/ }));
-    await waitFor(() =>
-      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(LINK),
-    );
+    await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe(LINK));
     expect(await screen.findByRole('button', { name: 'Join Engines Ltd' })).toBeInTheDocument();
   });
 
@@ -193,7 +191,7 @@ describe('Accept invitation page: an existing account', () => {
         return { body: makeUser({ email: 'grace@example.com', role: 'member' }) };
       }),
     );
-    const { router } = renderApp(LINK);
+    const { history } = renderApp(LINK);
     await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
     // Without a profile, the names come first, as /welcome asks for them.
     expect(await screen.findByText('First Name is not allowed to be empty')).toBeInTheDocument();
@@ -201,7 +199,7 @@ describe('Accept invitation page: an existing account', () => {
     await userEvent.type(screen.getByLabelText(/First Name/, { selector: 'input' }), 'Grace');
     await userEvent.type(screen.getByLabelText(/Last Name/, { selector: 'input' }), 'Hopper');
     await userEvent.click(screen.getByRole('button', { name: 'Join Engines Ltd' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     expect(callsTo(team.acceptInvitation).map(({ body }) => body)).toEqual([
       { token: TOKEN, firstName: 'Grace', lastName: 'Hopper' },
     ]);
@@ -250,12 +248,12 @@ describe('Accept invitation page: an existing account', () => {
         body: { error: ERROR_CODES.conflict, message: JOIN_REFUSAL_MESSAGES.other_company },
       }),
     );
-    const { router } = renderApp(LINK);
+    const { history } = renderApp(LINK);
     expect(await screen.findByText(/You are signed in as/)).toHaveTextContent('grace@example.com');
     expect(screen.queryByLabelText(/First Name/)).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Join Engines Ltd' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(TEAM_MESSAGES.otherCompany);
     expect(callsTo(team.acceptInvitation).map(({ body }) => body)).toEqual([{ token: TOKEN }]);
-    expect(router.state.location.pathname).toBe('/accept-invitation');
+    expect(history.location.pathname).toBe('/accept-invitation');
   });
 });

@@ -4,7 +4,7 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormCheckbox } from '@/components/form/form-checkbox';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
-import { useAppConfig } from '@/lib/app-config';
+import { useAppConfig } from '@/lib/use-app-config';
 import { LegalLinkLabel } from './legal-link-label';
 
 type AccountValues = {

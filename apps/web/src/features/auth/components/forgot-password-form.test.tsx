@@ -40,7 +40,7 @@ describe('forgot-password form', () => {
         body: { message: 'If an account exists for this email, a link to reset the password is on its way.' },
       }),
     );
-    const { router } = await openForgotPassword();
+    const { history } = await openForgotPassword();
     await userEvent.type(screen.getByLabelText(/Email/, { selector: 'input' }), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(
@@ -51,7 +51,7 @@ describe('forgot-password form', () => {
     expect(callsTo(auth.forgotPassword)[0]?.body).toEqual({ email: 'ada@example.com' });
     await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('shows the spec message when the request fails', async () => {

@@ -95,10 +95,10 @@ describe('login form', () => {
       answer(tokens.getClients, { body: { clients: [] } }),
       answer(account.getQuota, { body: makeQuota() }),
     );
-    const { router } = await openLogin();
+    const { history } = await openLogin();
     await submitCredentials();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(history.location.pathname).toBe('/dashboard');
     expect(getToken()).toBe(token);
     expect(callsTo(auth.login)[0]?.body).toEqual({
       email: 'ada@example.com',

@@ -141,7 +141,7 @@ describe('registration form', () => {
     );
     await preloadRoutes('/register', '/');
     const user = startFakeClock();
-    const { router } = renderApp('/register');
+    const { history } = renderApp('/register');
     await screen.findByRole('heading', { level: 1, name: 'Create your account' });
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -160,9 +160,9 @@ describe('registration form', () => {
     });
     // findByText moves the clock in 50 ms steps, so the message has been up for at most 50 ms here.
     await advanceClock(REDIRECT_AFTER_REGISTRATION_MS - 100);
-    expect(router.state.location.pathname).toBe('/register');
+    expect(history.location.pathname).toBe('/register');
     await advanceClock(100);
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
   });
 

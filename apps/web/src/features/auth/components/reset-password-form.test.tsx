@@ -41,13 +41,13 @@ describe('reset-password form', () => {
       config,
       answer(auth.resetPassword, { body: { message: MESSAGES.passwordResetSuccess } }),
     );
-    const { router } = await openResetPassword();
+    const { history } = await openResetPassword();
     await submitPasswords('secret-password', 'secret-password');
     expect(await screen.findByText(MESSAGES.passwordResetSuccess)).toBeInTheDocument();
     expect(callsTo(auth.resetPassword)[0]?.body).toEqual({ password: 'secret-password', resetToken });
     await userEvent.click(screen.getByRole('button', { name: 'Return to Login' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('shows the spec message when the reset fails', async () => {

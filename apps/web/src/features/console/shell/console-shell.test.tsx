@@ -31,9 +31,9 @@ describe('console shell', () => {
         body: { error: ERROR_CODES.unauthorized, message: 'Sign in again.' },
       }),
     );
-    const { router } = renderApp('/console/companies?status=trial');
+    const { history } = renderApp('/console/companies?status=trial');
     expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console/login');
+    expect(history.location.pathname).toBe('/console/login');
   });
 
   it('shows the member, the role and every screen to an admin', async () => {
@@ -77,11 +77,11 @@ describe('console shell', () => {
       overviewAnswer,
       answer(companies.getConsoleQueues, { body: { upgradeRequests: [], tokensUnderReview: [] } }),
     );
-    const { router } = renderApp('/console');
+    const { history } = renderApp('/console');
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
     await userEvent.click(screen.getByRole('link', { name: 'Queues' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Queues' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console/queues');
+    expect(history.location.pathname).toBe('/console/queues');
     expect(screen.getByRole('link', { name: 'Queues' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -102,7 +102,7 @@ describe('console shell', () => {
       overviewAnswer,
       answer(companies.getConsoleQueues, { body: { upgradeRequests: [], tokensUnderReview: [] } }),
     );
-    const { router } = renderApp('/console');
+    const { history } = renderApp('/console');
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
     expect(screen.queryByRole('navigation', { name: 'Console' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Open navigation' }));
@@ -110,7 +110,7 @@ describe('console shell', () => {
     expect(within(nav).getByText('Signed in as admin@datafeeds.example (admin)')).toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('link', { name: 'Queues' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Queues' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console/queues');
+    expect(history.location.pathname).toBe('/console/queues');
   });
 
   it('keeps the navigation beside the page from 1200 px up', async () => {
@@ -131,11 +131,11 @@ describe('console shell', () => {
       overviewAnswer,
       answer(staffConsole.consoleLogout, { status: 204 }),
     );
-    const { router } = renderApp('/console');
+    const { history } = renderApp('/console');
     await screen.findByText('support@datafeeds.example (support)');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/console/login');
+    expect(history.location.pathname).toBe('/console/login');
     expect(callsTo(staffConsole.consoleLogout)).toHaveLength(1);
     expect(getStaffToken()).toBeNull();
   });

@@ -31,13 +31,13 @@ describe('the quota banner on every signed-in page', () => {
 
   it('warns in amber from 80 %, with a link to the plan, politely', async () => {
     mockQuotaApi({ quota: usedToday(8400) });
-    const { router } = await openProfile();
+    const { history } = await openProfile();
     const banner = (await screen.findByText("You have used 84% of today's requests.")).closest(
       '[role="status"]',
     ) as HTMLElement;
     expect(banner).toHaveClass('MuiAlert-standardWarning');
     await userEvent.click(screen.getByRole('link', { name: 'See your plan' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     // On the dashboard the plan card is right there: no link to it.
     await screen.findByRole('region', { name: 'Your plan' });
     expect(screen.getByText("You have used 84% of today's requests.")).toBeInTheDocument();

@@ -208,30 +208,30 @@ describe('submitting a token request', () => {
 
 describe('the result view', () => {
   it('asks before leaving for the dashboard while the secret has not been copied', async () => {
-    const { router, user } = await showResult({ withShell: true });
+    const { history, user } = await showResult({ withShell: true });
     await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave without copying the secret?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay and copy' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/create-client');
+    expect(history.location.pathname).toBe('/create-client');
     expect(screen.getByRole('textbox', { name: 'Client Secret' })).toHaveValue(CREDENTIALS.clientSecret);
 
     await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave anyway' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     // The location changes before the lazily loaded dashboard has replaced the result view.
     await screen.findByRole('heading', { level: 1, name: /^Welcome back/ });
     expect(screen.queryByText(CREDENTIALS.clientSecret)).not.toBeInTheDocument();
   });
 
   it('goes to the dashboard without asking once the secret was copied', async () => {
-    const { router, user } = await showResult({ withShell: true });
+    const { history, user } = await showResult({ withShell: true });
     // After userEvent.setup(), which puts its own clipboard in place.
     const writeText = installClipboard();
     await user.click(screen.getByRole('button', { name: 'Copy Client Secret' }));
     expect(writeText).toHaveBeenCalledWith(CREDENTIALS.clientSecret);
     await user.click(screen.getByRole('button', { name: 'Go to Dashboard' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -247,9 +247,9 @@ describe('the result view', () => {
   });
 
   it('never holds back signing out', async () => {
-    const { router, user } = await showResult({ withShell: true });
+    const { history, user } = await showResult({ withShell: true });
     await user.click(screen.getByRole('button', { name: /Log Out/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/login'));
     expect(
       screen.queryByRole('dialog', { name: 'Leave without copying the secret?' }),
     ).not.toBeInTheDocument();

@@ -7,11 +7,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
 import { LeaveWithoutCopyingDialog } from '@/components/credentials/leave-without-copying-dialog';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/user';
+import { useBlocker } from '@/lib/navigation/use-blocker';
 import {
   GO_TO_DASHBOARD,
   PENDING_NOTE,

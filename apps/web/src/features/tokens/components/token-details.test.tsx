@@ -90,20 +90,20 @@ describe('API token details page', () => {
 
   it('says when the token does not exist, with a way back to the dashboard', async () => {
     mockTokensApi({ clients: [client] });
-    const { router } = await openDetails(makeClientId('unknown'));
+    const { history } = await openDetails(makeClientId('unknown'));
     expect(await screen.findByRole('heading', { level: 2, name: NOT_FOUND_HEADING })).toBeInTheDocument();
     expect(NOT_FOUND_HEADING).toBe('Token not found');
     expect(screen.getByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
   });
 
   it('sends a client ID a rotation replaced to the token’s page', async () => {
     const { replace } = mockTokensApi({ clients: [client] });
     const replaced = makeClientId('replacedold12');
     replace(replaced, client.id);
-    const { router } = await openDetails(replaced);
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/client/${client.id}`));
+    const { history } = await openDetails(replaced);
+    await waitFor(() => expect(history.location.pathname).toBe(`/client/${client.id}`));
     expect(await screen.findByText('Nickname', { selector: 'dt' })).toBeInTheDocument();
     expect(valueOf('Client ID')).toHaveTextContent(client.id);
     expect(screen.queryByRole('heading', { name: NOT_FOUND_HEADING })).not.toBeInTheDocument();
@@ -127,26 +127,26 @@ describe('API token details page', () => {
 
   it('returns to / with the success snackbar after a delete', async () => {
     const { callsTo } = mockTokensApi({ clients: [client] });
-    const { router } = await openDetails();
+    const { history } = await openDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Token' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(deleteSuccessMessage('Scores app'))).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(callsTo(tokens.deleteClient)).toHaveLength(1);
   });
 
   it('returns to / once the user closes the new credentials after a rotate', async () => {
     mockTokensApi({ clients: [client] });
-    const { router } = await openDetails();
+    const { history } = await openDetails();
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rotate Token' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rotate' }));
     expect(await screen.findByText(rotateSuccessMessage('Scores app'))).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Client Secret' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`/client/${client.id}`);
+    expect(history.location.pathname).toBe(`/client/${client.id}`);
     fireEvent.copy(within(dialog).getByRole('textbox', { name: 'Client Secret' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
   });
 });

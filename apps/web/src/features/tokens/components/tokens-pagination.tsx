@@ -1,9 +1,13 @@
+import { useId } from 'react';
 import { PAGE_SIZE_OPTIONS } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
@@ -27,6 +31,7 @@ function pageIndicator(page: number, pageCount: number): string {
 /** Page size and 'Page X of Y' (spec §2); it wraps instead of widening the page on narrow screens. */
 export function TokensPagination(props: TokensPaginationProps) {
   const { page, pageCount, pageSize, onPageChange, onPageSizeChange, paginated, onPaginatedChange } = props;
+  const pageSizeId = useId();
   const showAll = (
     <FormControlLabel
       control={<Switch checked={!paginated} onChange={(event) => onPaginatedChange(!event.target.checked)} />}
@@ -48,21 +53,23 @@ export function TokensPagination(props: TokensPaginationProps) {
       }}
     >
       {showAll}
-      <TextField
-        select
-        size="small"
-        label="Rows per page"
-        value={pageSize}
-        onChange={(event) => onPageSizeChange(Number(event.target.value))}
-        slotProps={{ select: { native: true } }}
-        sx={{ width: 120 }}
-      >
-        {PAGE_SIZE_OPTIONS.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </TextField>
+      {/* What <TextField select> with a native select renders, without its import of the menu select
+          (Menu, Popover, the filled and standard inputs: 8 kB gzip of the dashboard's first load). */}
+      <FormControl size="small" sx={{ width: 120 }}>
+        <InputLabel htmlFor={pageSizeId}>Rows per page</InputLabel>
+        <NativeSelect
+          id={pageSizeId}
+          value={pageSize}
+          onChange={(event) => onPageSizeChange(Number(event.target.value))}
+          input={<OutlinedInput label="Rows per page" />}
+        >
+          {PAGE_SIZE_OPTIONS.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormControl>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <IconButton aria-label="Previous page" disabled={page === 0} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft />

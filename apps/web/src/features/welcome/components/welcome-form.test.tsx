@@ -95,7 +95,7 @@ describe('welcome form', () => {
     setToken(fakeJwt(900));
     await preloadRoutes('/welcome', '/dashboard');
     const user = startFakeClock();
-    const { router } = renderApp('/welcome');
+    const { history } = renderApp('/welcome');
     await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' });
     await fillAndSubmit(user);
     expect(await screen.findByText(MESSAGES.welcomeSuccess)).toBeInTheDocument();
@@ -107,9 +107,9 @@ describe('welcome form', () => {
     });
     // findByText moves the clock in 50 ms steps, so the message has been up for at most 50 ms here.
     await advanceClock(REDIRECT_AFTER_WELCOME_MS - 100);
-    expect(router.state.location.pathname).toBe('/welcome');
+    expect(history.location.pathname).toBe('/welcome');
     await advanceClock(100);
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(history.location.pathname).toBe('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
   });
 
