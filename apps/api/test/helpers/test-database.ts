@@ -11,12 +11,28 @@ import { adminQuery, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * The snapshot's bytes as the Blob PGlite loads a data directory from. PGlite only calls arrayBuffer(),
+ * and Node 20's Blob copies 42 MB through a stream to answer it: 0.7 s of a core per file, a quarter of
+ * loading the snapshot. This hands over the bytes read from the file instead.
+ */
+class SnapshotBlob extends Blob {
+  constructor(private readonly snapshot: Buffer) {
+    super([], { type: 'application/x-tar' });
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const { buffer, byteOffset, byteLength } = this.snapshot;
+    return Promise.resolve(buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+  }
+}
+
 let opened: Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> | undefined;
 
 async function open() {
   if (testDatabaseKind === 'pglite') {
     // The snapshot is the migrated schema of global-setup.ts; the migration itself is tested there.
-    const client = new PGlite({ loadDataDir: new Blob([await readFile(inject('pgliteSnapshot'))]) });
+    const client = new PGlite({ loadDataDir: new SnapshotBlob(await readFile(inject('pgliteSnapshot'))) });
     const database: Database = {
       db: drizzle({ client, schema }),
       kind: 'pglite',
