@@ -1,8 +1,11 @@
 // Token steps the specs share: request one through the New token screen, or many through the API the
 // app itself calls (for data a story needs but does not tell, like a company with twelve tokens).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { ClientCredentials } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { STORAGE_KEYS } from './app.ts';
+import { registerThroughApi } from './session.ts';
+import { newUser, type NewUser } from './users.ts';
 
 export interface TokenForm {
   label: string;
@@ -38,6 +41,40 @@ export async function createTokensThroughApi(
     ids.push(((await response.json()) as { clientId: string }).clientId);
   }
   return ids;
+}
+
+/** A live football REST token requested through the API: what the demo feed's NFL live route opens. */
+export async function liveFootballToken(
+  request: APIRequestContext,
+  bearer: string,
+  label: string,
+): Promise<ClientCredentials> {
+  const created = await request.post(tokens.createClient.path, {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: { label, apiType: 'rest', liveGame: true, preGame: false, postGame: false, sports: ['nfl'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as ClientCredentials;
+}
+
+export interface CompanyWithToken {
+  user: NewUser;
+  bearer: string;
+  token: ClientCredentials;
+}
+
+/**
+ * A company whose owner registered and verified through the API and holds a live football token (active,
+ * the email being verified): for the stories that start at the console or the feed, not at sign-up.
+ */
+export async function companyWithLiveToken(
+  request: APIRequestContext,
+  companyName: string,
+  label: string,
+): Promise<CompanyWithToken> {
+  const user = newUser({ companyName: `${companyName} ${Date.now()}` });
+  const bearer = await registerThroughApi(request, user, { verified: true });
+  return { user, bearer, token: await liveFootballToken(request, bearer, label) };
 }
 
 /**

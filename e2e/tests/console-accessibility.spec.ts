@@ -2,7 +2,7 @@
 // and 900 px, in light and dark mode. Three tests, each with a staff admin of its own, so the two
 // workers share them.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { account, tokens } from '@datafeeds/domain/calls';
+import { account } from '@datafeeds/domain/calls';
 import {
   expectDialogAccessible,
   expectScreenAccessible,
@@ -12,27 +12,10 @@ import {
 } from '../support/console.ts';
 import { operator } from '../support/operator.ts';
 import { registerThroughApi } from '../support/session.ts';
+import { companyWithLiveToken, liveFootballToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const TOKEN_LABEL = 'Axe token';
-
-async function companyWithToken(request: APIRequestContext, companyName: string) {
-  const user = newUser({ companyName: `${companyName} ${Date.now()}` });
-  const bearer = await registerThroughApi(request, user, { verified: true });
-  const created = await request.post(tokens.createClient.path, {
-    headers: { authorization: `Bearer ${bearer}` },
-    data: {
-      label: TOKEN_LABEL,
-      apiType: 'rest',
-      liveGame: true,
-      preGame: false,
-      postGame: false,
-      sports: ['nfl'],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return { user, bearer };
-}
 
 async function signedInAdmin(page: Page, request: APIRequestContext): Promise<void> {
   await signInToConsole(page, await setUpStaffAccount(page, request, 'admin'));
@@ -61,7 +44,7 @@ test('a company’s page and its action dialogs: trial, paid with a token under 
   request,
 }) => {
   test.setTimeout(240_000);
-  const asking = await companyWithToken(request, 'Axe Trial');
+  const asking = await companyWithLiveToken(request, 'Axe Trial', TOKEN_LABEL);
   const upgrade = await request.post(account.upgradeAccount.path, {
     headers: { authorization: `Bearer ${asking.bearer}` },
     data: {},
@@ -71,19 +54,8 @@ test('a company’s page and its action dialogs: trial, paid with a token under 
   const paid = newUser({ companyName: `Axe Paid ${Date.now()}` });
   const paidBearer = await registerThroughApi(request, paid, { verified: true });
   await operator('approve-upgrade', paid.email);
-  const created = await request.post(tokens.createClient.path, {
-    headers: { authorization: `Bearer ${paidBearer}` },
-    data: {
-      label: TOKEN_LABEL,
-      apiType: 'rest',
-      liveGame: true,
-      preGame: false,
-      postGame: false,
-      sports: ['nfl'],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const suspended = await companyWithToken(request, 'Axe Suspended');
+  await liveFootballToken(request, paidBearer, TOKEN_LABEL);
+  const suspended = await companyWithLiveToken(request, 'Axe Suspended', TOKEN_LABEL);
   await operator('suspend-company', suspended.user.email);
   await signedInAdmin(page, request);
 

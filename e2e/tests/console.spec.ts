@@ -3,14 +3,15 @@
 // approves its upgrade on a plan of the console's making — the customer's dashboard turns paid and the
 // same token reads the demo feed again under the new limits within a second —, extends another trial,
 // and revokes the verifier key of a data feed, which refuses calls at once.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { CONSOLE_MESSAGES, type ClientCredentials } from '@datafeeds/domain';
-import { account, activity, tokens } from '@datafeeds/domain/calls';
+import { expect, test, type Page } from '@playwright/test';
+import { CONSOLE_MESSAGES } from '@datafeeds/domain';
+import { account, activity } from '@datafeeds/domain/calls';
 import { paths } from '../support/app.ts';
 import { openCompanyFound, setUpStaffAccount, signInToConsole } from '../support/console.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
 import { E2E_PORT } from '../support/server.ts';
-import { registerThroughApi, signUp } from '../support/session.ts';
+import { signUp } from '../support/session.ts';
+import { companyWithLiveToken, liveFootballToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 // Feeds on ports of this file's own (the demo feed has +2, the instances spec +3 to +5): its tests
@@ -28,23 +29,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => feed?.stop());
 
-const authorised = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
+const TOKEN_LABEL = 'Console story';
 
-async function liveFootballToken(request: APIRequestContext, bearer: string): Promise<ClientCredentials> {
-  const created = await request.post(tokens.createClient.path, {
-    ...authorised(bearer),
-    data: {
-      label: 'Console story',
-      apiType: 'rest',
-      liveGame: true,
-      preGame: false,
-      postGame: false,
-      sports: ['nfl'],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as ClientCredentials;
-}
+const authorised = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
 
 const liveAt = (feedUrl: string, secret: string) =>
   `${feedUrl}/api/v1/live/2026-11-23/NFL?RSC_token=${encodeURIComponent(secret)}`;
@@ -62,11 +49,9 @@ test('the provider team approves an upgrade, extends a trial and revokes a verif
   const ada = await signUp(customer, newUser({ companyName: `Console Gold ${Date.now()}` }), {
     verified: true,
   });
-  const adaToken = await liveFootballToken(customer.request, ada.bearer);
+  const adaToken = await liveFootballToken(customer.request, ada.bearer, TOKEN_LABEL);
   const read = () => request.get(liveAt(feed.url, adaToken.clientSecret));
-  const bea = newUser({ companyName: `Console Trial ${Date.now()}` });
-  const beaBearer = await registerThroughApi(request, bea, { verified: true });
-  const beaToken = await liveFootballToken(request, beaBearer);
+  const { user: bea, token: beaToken } = await companyWithLiveToken(request, 'Console Trial', TOKEN_LABEL);
   const plan = `gold-${Date.now().toString(36)}`;
 
   await test.step('the trial runs out of its day at the feed and asks for the upgrade', async () => {

@@ -16,7 +16,7 @@ import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
 import { expectNoSidewaysScroll, resizeTo, SMALLEST_PHONE } from '../support/layout.ts';
 import { operator } from '../support/operator.ts';
 import { signUp } from '../support/session.ts';
-import { closeWithoutCopying, fillTokenRequest } from '../support/tokens.ts';
+import { closeWithoutCopying, fillTokenRequest, liveFootballToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 // One feed on one port for the file: its tests stay in one worker, in order, whatever the config says.
@@ -101,20 +101,6 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
 });
 
 const authorised = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
-
-/** A live football REST token requested through the API: what the demo feed's NFL live route opens. */
-async function liveFootballToken(
-  request: APIRequestContext,
-  bearer: string,
-  label: string,
-): Promise<ClientCredentials> {
-  const created = await request.post(tokens.createClient.path, {
-    ...authorised(bearer),
-    data: { label, apiType: 'rest', liveGame: true, preGame: false, postGame: false, sports: ['nfl'] },
-  });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as ClientCredentials;
-}
 
 async function usageOf(request: APIRequestContext, bearer: string, clientId: string): Promise<ClientUsage> {
   const response = await request.get(
