@@ -2,7 +2,8 @@
 // owns nothing else; two other companies whose rows must never change; a live, a revoked and another
 // service's verifier key. Made through the real calls (test/helpers), like every route test's data.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { account, auth, team } from '@datafeeds/domain/calls';
@@ -49,11 +50,22 @@ export interface World {
   verifierKey: string;
   known: KnownValues;
   /** The other companies' rows, as they are now. */
-  snapshot(): Promise<unknown>;
+  /** The other companies' rows a route could touch, table by table: what a failure report diffs. */
+  snapshot(): Promise<Record<string, unknown[]>>;
+  /** One digest per table of `snapshot`'s rows, in one query: what is compared after every call. */
+  digests(): Promise<string[]>;
   /** The text with OWN_CLIENT_ID and OWN_PASSWORD replaced by the attacker's current values. */
   resolve(text: string): Promise<string>;
   /** After an answer to the attacker: keep the refresh cookie it set, sign in again if signed out. */
   follow(response: LightMyRequestResponse): Promise<void>;
+}
+
+/** One table of the other companies' rows: which rows, and in which order they are compared. */
+interface WatchedRows {
+  name: string;
+  table: PgTable;
+  where: SQL;
+  order: PgColumn;
 }
 
 const localAddress = () => `10.${randomBytes(3).join('.')}`;
@@ -171,64 +183,94 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
   // outbox_emails, because "forgot password" for any address adds both by design (spec §4: it answers
   // the same for every address and emails the owner), so they change without anyone being harmed; and
   // failed sign-ins in audit_events, since anyone may try a victim's email and the company is to see it.
-  const snapshot = async () => ({
-    identities: await app.db
-      .select()
-      .from(identities)
-      .where(inArray(identities.id, identityIds))
-      .orderBy(asc(identities.id)),
-    profiles: await app.db
-      .select()
-      .from(profiles)
-      .where(inArray(profiles.identityId, identityIds))
-      .orderBy(asc(profiles.identityId)),
-    companies: await app.db
-      .select()
-      .from(companies)
-      .where(inArray(companies.id, companyIds))
-      .orderBy(asc(companies.id)),
-    apiClients: await app.db
-      .select()
-      .from(apiClients)
-      .where(inArray(apiClients.companyId, companyIds))
-      .orderBy(asc(apiClients.clientId)),
-    sessions: await app.db
-      .select()
-      .from(sessions)
-      .where(inArray(sessions.identityId, identityIds))
-      .orderBy(asc(sessions.id)),
-    refreshTokens: await app.db
-      .select()
-      .from(refreshTokens)
-      .where(inArray(refreshTokens.sessionId, victimSessions))
-      .orderBy(asc(refreshTokens.id)),
-    emailVerificationTokens: await app.db
-      .select()
-      .from(emailVerificationTokens)
-      .where(inArray(emailVerificationTokens.identityId, identityIds))
-      .orderBy(asc(emailVerificationTokens.id)),
-    upgradeRequests: await app.db
-      .select()
-      .from(upgradeRequests)
-      .where(inArray(upgradeRequests.companyId, companyIds))
-      .orderBy(asc(upgradeRequests.id)),
-    credentialEvents: await app.db
-      .select()
-      .from(credentialEvents)
-      .where(inArray(credentialEvents.companyId, companyIds))
-      .orderBy(asc(credentialEvents.seq)),
-    invitations: await app.db
-      .select()
-      .from(invitations)
-      .where(inArray(invitations.companyId, companyIds))
-      .orderBy(asc(invitations.id)),
-    verifierKeys: await app.db.select().from(verifierKeys).where(eq(verifierKeys.id, victimKey.row.id)),
-    auditEvents: await app.db
-      .select()
-      .from(auditEvents)
-      .where(and(inArray(auditEvents.companyId, companyIds), ne(auditEvents.kind, 'sign_in.failed')))
-      .orderBy(asc(auditEvents.seq)),
-  });
+  const watched: WatchedRows[] = [
+    {
+      name: 'identities',
+      table: identities,
+      where: inArray(identities.id, identityIds),
+      order: identities.id,
+    },
+    {
+      name: 'profiles',
+      table: profiles,
+      where: inArray(profiles.identityId, identityIds),
+      order: profiles.identityId,
+    },
+    { name: 'companies', table: companies, where: inArray(companies.id, companyIds), order: companies.id },
+    {
+      name: 'apiClients',
+      table: apiClients,
+      where: inArray(apiClients.companyId, companyIds),
+      order: apiClients.clientId,
+    },
+    {
+      name: 'sessions',
+      table: sessions,
+      where: inArray(sessions.identityId, identityIds),
+      order: sessions.id,
+    },
+    {
+      name: 'refreshTokens',
+      table: refreshTokens,
+      where: inArray(refreshTokens.sessionId, victimSessions),
+      order: refreshTokens.id,
+    },
+    {
+      name: 'emailVerificationTokens',
+      table: emailVerificationTokens,
+      where: inArray(emailVerificationTokens.identityId, identityIds),
+      order: emailVerificationTokens.id,
+    },
+    {
+      name: 'upgradeRequests',
+      table: upgradeRequests,
+      where: inArray(upgradeRequests.companyId, companyIds),
+      order: upgradeRequests.id,
+    },
+    {
+      name: 'credentialEvents',
+      table: credentialEvents,
+      where: inArray(credentialEvents.companyId, companyIds),
+      order: credentialEvents.seq,
+    },
+    {
+      name: 'invitations',
+      table: invitations,
+      where: inArray(invitations.companyId, companyIds),
+      order: invitations.id,
+    },
+    {
+      name: 'verifierKeys',
+      table: verifierKeys,
+      where: eq(verifierKeys.id, victimKey.row.id),
+      order: verifierKeys.id,
+    },
+    {
+      name: 'auditEvents',
+      table: auditEvents,
+      where: and(inArray(auditEvents.companyId, companyIds), ne(auditEvents.kind, 'sign_in.failed'))!,
+      order: auditEvents.seq,
+    },
+  ];
+
+  const snapshot = async () => {
+    const tables: Record<string, unknown[]> = {};
+    for (const { name, table, where, order } of watched)
+      tables[name] = await app.db.select().from(table).where(where).orderBy(asc(order));
+    return tables;
+  };
+
+  // The same rows as one digest per table, in one query: what every fuzzed call compares (a dozen
+  // queries and their rows mapped to objects after each call were most of the fuzz file's time). A row's
+  // text form carries every column at full precision, so a digest changes whenever `snapshot` would.
+  const digests = async () => {
+    const perTable = watched.map(
+      ({ table, where, order }) =>
+        sql`(select md5(coalesce(string_agg(${table}::text, ',' order by ${order}), '')) from ${table} where ${where})`,
+    );
+    const result = await app.db.execute(sql`select array[${sql.join(perTable, sql`, `)}] as digests`);
+    return (result as unknown as { rows: { digests: string[] }[] }).rows[0]!.digests;
+  };
 
   /** A fresh session for the attacker; a fresh attacker if a fuzzed call changed the password. */
   async function signInAgain() {
@@ -258,6 +300,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     verifierKey,
     known,
     snapshot,
+    digests,
     async resolve(text) {
       let resolved = text.replaceAll(OWN_PASSWORD, attacker.password);
       if (resolved.includes(OWN_CLIENT_ID))
