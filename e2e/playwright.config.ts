@@ -12,7 +12,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 60_000,
+  // The longest stories (a grace rotation with thirteen accessibility checks) take ~22 s alone and over a
+  // minute beside the other worker on a 2-core machine: the test's budget is a net for a hang, while
+  // every step still waits at most `expect.timeout`.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
