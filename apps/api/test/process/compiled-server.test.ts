@@ -27,7 +27,9 @@ const register = (url: string) =>
     body: JSON.stringify(uniqueRegistration()),
   });
 
-describe.runIf(testDatabaseKind === 'pglite')('the compiled server', () => {
+// Each test starts a server process on a fresh PGlite database: ~8 s alone, over 30 s beside three other
+// workers on 2 cores (a CI run timed out twice on 30 s).
+describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 90_000 }, () => {
   beforeAll(() => {
     execFileSync(process.execPath, [path.join(packageDir, 'scripts/build.mjs'), buildDir]);
   });
