@@ -26,7 +26,6 @@ const nav = (page: Page, name: string) =>
 const button = (page: Page, name: string) => page.getByRole('button', { name });
 
 test('sign-in, overview, companies and queues', async ({ page, request }) => {
-  test.setTimeout(240_000);
   const staff = await setUpStaffAccount(page, request, 'admin');
   await expectScreenAccessible(page, 'Console sign-in');
   await signInToConsole(page, staff);
@@ -43,7 +42,6 @@ test('a company’s page and its action dialogs: trial, paid with a token under 
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
   const asking = await companyWithLiveToken(request, 'Axe Trial', TOKEN_LABEL);
   const upgrade = await request.post(account.upgradeAccount.path, {
     headers: { authorization: `Bearer ${asking.bearer}` },
@@ -78,7 +76,6 @@ test('verifier keys, outbox, plans, staff and the staff trail, with their dialog
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
   const colleague = `support.${Date.now().toString(36)}@datafeeds.test`;
   await operator('staff', 'create', colleague, '--role', 'support');
   await signedInAdmin(page, request);

@@ -13,7 +13,6 @@ test('sign in, request, copy, inspect, rotate and delete a token by keyboard', a
   request,
   context,
 }) => {
-  test.setTimeout(120_000);
   const user = newUser();
   await registerThroughApi(request, user);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
