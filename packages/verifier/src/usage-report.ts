@@ -2,7 +2,8 @@
 // locally from a cached credential, never reached the portal, so it is counted here per credential ×
 // feed × outcome × hour and reported to POST /api/v1/credentials/usage in one request about once a
 // second (and on close). Answers the portal gave were counted by the portal and are not counted again.
-// The hot path is one Map increment; a report that fails is kept (up to maxKeys) for the next tick.
+// The hot path is the portal meter's structural counts (four Map look-ups, no key built); a report that
+// fails is kept (up to maxKeys) for the next tick.
 import {
   METERED_CODES,
   USAGE_ANY_FEED,
@@ -10,10 +11,9 @@ import {
   type ScopeKey,
   type VerificationCode,
 } from '@datafeeds/domain/credentials';
+import { createHeldCounts } from '@datafeeds/domain/usage-counts';
 import type { ResolvedVerifierOptions } from './options.ts';
 
-const HOUR_MS = 3_600_000;
-const SEPARATOR = '|';
 /** Distinct keys held at most while the portal cannot be told; past it new keys are dropped. */
 const USAGE_REPORT_MAX_KEYS = 100_000;
 
@@ -34,17 +34,9 @@ type UsageReportOptions = Pick<
 >;
 
 export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE_REPORT_MAX_KEYS) {
-  let held = new Map<string, number>();
+  let held = createHeldCounts(maxKeys);
   let sending: Promise<void> | undefined;
   const enabled = options.usageReportMs > 0;
-
-  function add(key: string, count: number): boolean {
-    const current = held.get(key);
-    if (current !== undefined) held.set(key, current + count);
-    else if (held.size < maxKeys) held.set(key, count);
-    else return false;
-    return true;
-  }
 
   async function post(entries: UsageEntry[]): Promise<void> {
     const response = await fetch(options.usageUrl, {
@@ -64,11 +56,10 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
   async function sendHeld(): Promise<void> {
     if (held.size === 0) return;
     const sent = held;
-    held = new Map();
+    held = createHeldCounts(maxKeys);
     const entries: UsageEntry[] = [];
-    for (const [key, count] of sent) {
-      const [clientId = '', hour = '0', scope = '', code = ''] = key.split(SEPARATOR);
-      entries.push({ clientId, scope, code, hour: new Date(Number(hour) * HOUR_MS).toISOString(), count });
+    for (const { clientId, hourMs, scope, code, count } of sent.entries()) {
+      entries.push({ clientId, scope, code, hour: new Date(hourMs).toISOString(), count });
     }
     let done = 0;
     try {
@@ -77,10 +68,7 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
       }
     } catch (error) {
       for (const entry of entries.slice(done)) {
-        add(
-          [entry.clientId, Date.parse(entry.hour) / HOUR_MS, entry.scope, entry.code].join(SEPARATOR),
-          entry.count,
-        );
+        held.add(entry.clientId, Date.parse(entry.hour), entry.scope, entry.code, entry.count);
       }
       throw error;
     }
@@ -112,11 +100,10 @@ export function createUsageReporter(options: UsageReportOptions, maxKeys = USAGE
   timer?.unref();
 
   return {
-    /** Counts one answer the verifier gave without the portal. Synchronous: one Map increment. */
+    /** Counts one answer the verifier gave without the portal. Synchronous: a few Map look-ups. */
     count(clientId: string, scope: ScopeKey | undefined, code: VerificationCode, nowMs: number): void {
       if (!enabled || !METERED.has(code)) return;
-      const hour = Math.floor(nowMs / HOUR_MS);
-      add(`${clientId}${SEPARATOR}${hour}${SEPARATOR}${scope ?? USAGE_ANY_FEED}${SEPARATOR}${code}`, 1);
+      held.add(clientId, nowMs, scope ?? USAGE_ANY_FEED, code, 1);
     },
     /** Sends what is held now (tests, close). */
     report,

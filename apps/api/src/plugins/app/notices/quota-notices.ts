@@ -28,7 +28,7 @@ import { quotaNoticesSent } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { quotaNoticeEmail, type QuotaNotice } from '../mail/templates.ts';
-import type { UsageCount } from '../usage/held-counts.ts';
+import type { UsageCount } from '@datafeeds/domain/usage-counts';
 import { companyUsedTodaySql } from '../usage/used-today.ts';
 import { ownersAndAdmins } from './recipients.ts';
 

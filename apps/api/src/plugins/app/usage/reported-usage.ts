@@ -4,7 +4,7 @@
 // USAGE_REPORT_MAX_HOURLY_COUNT. The rest are dropped, counted and logged — never refused, so an honest
 // verifier never resends them for ever.
 import { USAGE_REPORT_MAX_HOURLY_COUNT, type MeteredCode } from '@datafeeds/domain';
-import type { UsageCount } from './held-counts.ts';
+import type { UsageCount } from '@datafeeds/domain/usage-counts';
 import { isStorable } from './storable-text.ts';
 import type { VerificationMark, VerificationMarks } from './verification-marks.ts';
 

@@ -8,7 +8,7 @@
 // new marks, a few an hour per key and credential, are written in a statement of their own first.
 import type { MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
-import { createHeldCounts, type HeldCounts, type UsageCount } from './held-counts.ts';
+import { createHeldCounts, type HeldCounts, type UsageCount } from '@datafeeds/domain/usage-counts';
 import { createReportedUsage, type ReportedUsageOptions } from './reported-usage.ts';
 import { isStorable } from './storable-text.ts';
 import { createVerificationMarks, type VerificationMark } from './verification-marks.ts';
