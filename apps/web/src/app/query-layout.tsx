@@ -8,7 +8,7 @@ import { onSessionEnd } from '@/lib/auth/session-store';
 import { createQueryClient } from '@/lib/query-client';
 
 /** The visit's one cache: the screens come and go (the sign-in page has none), the cache stays. */
-const appQueryClient = createQueryClient();
+export const appQueryClient = createQueryClient();
 onSessionEnd(() => appQueryClient.clear());
 
 export default function QueryLayout() {

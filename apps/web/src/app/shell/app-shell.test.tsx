@@ -143,4 +143,30 @@ describe('authenticated shell', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'Expand sidebar' }));
     expect(within(nav).getByText('Profile')).toBeInTheDocument();
   });
+
+  describe('a visit that opens with a session', () => {
+    /** The shell's module as a first visit loads it, with the session it finds in storage. */
+    async function loadShellCode() {
+      vi.resetModules();
+      const { appQueryClient } = await import('../query-layout');
+      const { userQueryKey } = await import('@/lib/auth/user');
+      await import('./app-shell');
+      return { cachedUser: () => appQueryClient.getQueryData(userQueryKey) };
+    }
+
+    it('asks for the user as the shell’s code loads, before anything renders', async () => {
+      setToken(fakeJwt(900));
+      const { callsTo } = mockCalls(...signedIn);
+      const { cachedUser } = await loadShellCode();
+      expect(callsTo(users.getUser)).toHaveLength(1);
+      await waitFor(() => expect(cachedUser()).toEqual(makeUser()));
+    });
+
+    it('asks for nothing without one', async () => {
+      const { calls } = mockCalls(...signedIn);
+      const { cachedUser } = await loadShellCode();
+      expect(calls).toEqual([]);
+      expect(cachedUser()).toBeUndefined();
+    });
+  });
 });

@@ -9,9 +9,16 @@ import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
 import { QuotaBanner } from '@/features/quota/components/quota-banner';
 import { identify } from '@/lib/analytics/analytics';
+import { getToken } from '@/lib/auth/session-store';
 import { useSessionToken } from '@/lib/auth/use-session';
 import { userQueryOptions } from '@/lib/auth/user';
+import { appQueryClient } from '../query-layout';
 import { ShellLayout } from './shell-layout';
+
+// A visit that opens with a session asks for its user as soon as this code is here rather than at the
+// shell's first render, which waits for the screen's other chunks: every signed-in screen waits for the
+// user, and /dashboard's first paint was chunks, then the user, then the page (bench:web's waterfall).
+if (getToken() !== null) void appQueryClient.prefetchQuery(userQueryOptions());
 
 interface LoginRedirectState {
   from?: string;
