@@ -27,6 +27,21 @@ export class Budget {
   }
 
   /** A fast figure is worth nothing if the answers were errors: every run must answer 2xx only. */
+  /**
+   * A server against its baseline, measured in turns under one load: the throughput ratio is at least
+   * `limit` (`label` names it after the figure's number), and every answer of both runs was a 200.
+   */
+  checkPair(
+    figure: string,
+    label: string,
+    [name, measured]: [string, LoadFigures],
+    [baselineName, baseline]: [string, LoadFigures],
+    limit: number,
+  ): void {
+    this.checkThroughputRatio(`${figure} ${label}`, measured, baselineName, baseline, limit);
+    this.checkAnswered(figure, [name, measured], [baselineName, baseline]);
+  }
+
   checkAnswered(figure: string, ...runs: [string, LoadFigures][]): void {
     for (const [name, run] of runs) {
       this.check(

@@ -159,8 +159,7 @@ function judge(
     ['4.', `Console search over ${int(settings.companies)} companies`, search, BUDGET.consoleSearchRatio],
   ] as const) {
     if (!result) continue;
-    budget.checkThroughputRatio(`${figure} ${name}`, result.portal, 'bare node + pg', result.baseline, limit);
-    budget.checkAnswered(figure, ['portal', result.portal], ['bare node + pg', result.baseline]);
+    budget.checkPair(figure, name, ['portal', result.portal], ['bare node + pg', result.baseline], limit);
   }
   if (flood) {
     const limit = BUDGET.floodP99Factor * flood.idle.p99Ms;

@@ -6,8 +6,8 @@
 // call at each) from leases of their own. Counted: every VALID (admitted) and QUOTA_EXCEEDED (refused)
 // answer, and — at the first refusal — how many had been admitted, so what was still granted but unspent
 // somewhere then is the quota minus that: refusing early by at most the stated bound, never admitting more.
-import { PortalUnavailableError, createVerifier, type Verifier } from '@datafeeds/verifier';
-import { onCleanup } from '@datafeeds/bench-shared/cleanup';
+import { PortalUnavailableError, type Verifier } from '@datafeeds/verifier';
+import { startBenchVerifier } from './bench-verifier.ts';
 
 const OPTIONS = { scope: 'nflLive', apiType: 'rest' } as const;
 
@@ -25,12 +25,8 @@ export interface AdmissionResult {
   leaseCalls: number;
 }
 
-async function following(portalUrl: string, verifierKey: string): Promise<Verifier> {
-  const verifier = createVerifier({ portalUrl, verifierKey, cache: { max: 1_000, ttlMs: 600_000 } });
-  onCleanup(`close the admission verifier on ${portalUrl}`, () => verifier.close());
-  await verifier.ready();
-  return verifier;
-}
+const following = (portalUrl: string, verifierKey: string): Promise<Verifier> =>
+  startBenchVerifier(`the admission verifier on ${portalUrl}`, portalUrl, verifierKey, 1_000);
 
 export async function measureAdmission(
   portalUrls: [string, string],

@@ -4,12 +4,12 @@
 // a verifier following instance B, whether the portal serves the lease call — is started by the first
 // figure that needs it and only then.
 import type { Budget } from '@datafeeds/bench-shared/budget';
-import { onCleanup } from '@datafeeds/bench-shared/cleanup';
+import type { CombinedRounds, LoadFigures } from '@datafeeds/bench-shared/load-figures';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
 import { dayLeaseSize } from '@datafeeds/domain/credentials';
-import { createVerifier } from '@datafeeds/verifier';
 import { measureAdmission } from './admission.ts';
+import { startBenchVerifier } from './bench-verifier.ts';
 import { dayGranted, usageByCode } from './company-rows.ts';
 import { ADMISSION_QUOTA, type Fixtures } from './fixtures.ts';
 import { measureLimitEnforcement, measureMetering, measureMissHttp, measureWarmHttp } from './http-verify.ts';
@@ -77,15 +77,7 @@ function sharedBy(fixtures: Fixtures) {
   const verifierOnB = once(async () => {
     const { b } = await instances();
     print('3-4. a verifier following instance B…');
-    // A long TTL, so no warm entry expires during the loop: only revocations drop entries here.
-    const verifier = createVerifier({
-      portalUrl: b.url,
-      verifierKey: fixtures.verifierKey,
-      cache: { max: 10_000, ttlMs: 600_000 },
-    });
-    onCleanup('close the verifier', () => verifier.close());
-    await verifier.ready();
-    return verifier;
+    return startBenchVerifier('the verifier following instance B', b.url, fixtures.verifierKey);
   });
   // Figures 7 and 9 measure the portal's enforcement: its lease call must be there.
   const leases = once(async () => {
@@ -107,6 +99,21 @@ interface FigureDefinition {
   measure(fixtures: Fixtures, shared: Shared): Promise<Outcome>;
 }
 
+type Run = [name: string, figures: CombinedRounds<LoadFigures>];
+
+/** The result, rounds and CPU lines of a figure that measures one server against another in turns. */
+function pairLines(label: string, key: string, [name, measured]: Run, [baselineName, baseline]: Run) {
+  const ratio = (measured.rps / baseline.rps).toFixed(2);
+  return {
+    lines: [
+      `${label.padEnd(25)} ${name} ${loadLine(measured).padEnd(28)} ${baselineName}  ` +
+        `${loadLine(baseline).padEnd(28)} ratio ${ratio}`,
+    ],
+    rounds: `${key}: ${name} ${roundsLine(measured)};  ${baselineName} ${roundsLine(baseline)}`,
+    cpu: `${key} ${cpuLine(measured, baseline, baselineName)}`,
+  };
+}
+
 /** A figure whose portal does not serve the lease call: not run, and its line fails. */
 const notRun = (figure: Figure, status: number): Outcome => ({
   lines: [`${figure}. skipped: the portal answered the lease call (POST allowance) with ${status}`],
@@ -121,28 +128,18 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
     title: '1. warm-cache verify: portal (data-plane port, limits enforced) and bare Fastify, in turns…',
     async measure(fixtures) {
       const warm = await measureWarmHttp(fixtures);
+      const portal: Run = ['portal', warm.portal];
+      const bare: Run = ['bare Fastify', warm.baseline];
       return {
-        lines: [
-          `1. verify, warm cache     portal ${loadLine(warm.portal).padEnd(28)} bare Fastify 5  ` +
-            `${loadLine(warm.baseline).padEnd(28)} ratio ${(warm.portal.rps / warm.baseline.rps).toFixed(2)}`,
-        ],
-        rounds: `warm:  portal ${roundsLine(warm.portal)};  bare Fastify ${roundsLine(warm.baseline)}`,
-        cpu: `warm ${cpuLine(warm.portal, warm.baseline, 'bare Fastify')}`,
+        ...pairLines('1. verify, warm cache', 'warm', portal, bare),
         counters: `warm ${JSON.stringify(warm.portalStats)}`,
         judge(budget) {
-          budget.checkThroughputRatio(
-            '1. warm-cache verify',
-            warm.portal,
-            'bare Fastify',
-            warm.baseline,
-            BUDGET.warmRatio,
-          );
+          budget.checkPair('1.', 'warm-cache verify', portal, bare, BUDGET.warmRatio);
           budget.check(
             warm.portalStats.queries === 0,
             `1. the warm run was answered from the cache: ${warm.portalStats.queries} queries for ` +
               `${int(warm.portalStats.hits)} hits`,
           );
-          budget.checkAnswered('1.', ['portal', warm.portal], ['bare Fastify', warm.baseline]);
         },
       };
     },
@@ -152,28 +149,18 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
     title: '2. cache-miss verify: portal (PostgreSQL, one-entry cache) and bare node + pg, in turns…',
     async measure(fixtures) {
       const miss = await measureMissHttp(fixtures);
+      const portal: Run = ['portal', miss.portal];
+      const bare: Run = ['bare node + pg', miss.baseline];
       return {
-        lines: [
-          `2. verify, cache miss     portal ${loadLine(miss.portal).padEnd(28)} bare node + pg  ` +
-            `${loadLine(miss.baseline).padEnd(28)} ratio ${(miss.portal.rps / miss.baseline.rps).toFixed(2)}`,
-        ],
-        rounds: `miss:  portal ${roundsLine(miss.portal)};  bare node + pg ${roundsLine(miss.baseline)}`,
-        cpu: `miss ${cpuLine(miss.portal, miss.baseline, 'bare node + pg')}`,
+        ...pairLines('2. verify, cache miss', 'miss', portal, bare),
         counters: `miss ${JSON.stringify(miss.portalStats)}`,
         judge(budget) {
-          budget.checkThroughputRatio(
-            '2. cache-miss verify',
-            miss.portal,
-            'bare node + pg',
-            miss.baseline,
-            BUDGET.missRatio,
-          );
+          budget.checkPair('2.', 'cache-miss verify', portal, bare, BUDGET.missRatio);
           budget.check(
             miss.portalStats.queries >= 0.99 * miss.portal.requests,
             `2. every measured call was a miss and a query: ${int(miss.portalStats.queries)} queries, ` +
               `${int(miss.portalStats.hits)} hits for ${int(miss.portal.requests)} answers`,
           );
-          budget.checkAnswered('2.', ['portal', miss.portal], ['bare node + pg', miss.baseline]);
           const { answers } = miss;
           budget.check(
             answers.compared > 0 && answers.same === answers.compared && answers.valid === answers.compared,
@@ -319,24 +306,11 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
     title: '5. warm-cache verify: portal with usage metering on and off, in turns…',
     async measure(fixtures) {
       const metering = await measureMetering(fixtures);
+      const on: Run = ['metering on', metering.metered];
+      const off: Run = ['metering off', metering.unmetered];
       return {
-        lines: [
-          `5. verify, warm, metering  on ${loadLine(metering.metered).padEnd(28)} off ` +
-            `${loadLine(metering.unmetered).padEnd(28)} ratio ` +
-            `${(metering.metered.rps / metering.unmetered.rps).toFixed(2)}`,
-        ],
-        rounds: `metering: on ${roundsLine(metering.metered)};  off ${roundsLine(metering.unmetered)}`,
-        cpu: `metering ${cpuLine(metering.metered, metering.unmetered, 'metering off')}`,
-        judge(budget) {
-          budget.checkThroughputRatio(
-            '5. warm-cache verify, metering on',
-            metering.metered,
-            'metering off',
-            metering.unmetered,
-            BUDGET.meteringRatio,
-          );
-          budget.checkAnswered('5.', ['metering on', metering.metered], ['metering off', metering.unmetered]);
-        },
+        ...pairLines('5. verify, warm', 'metering', on, off),
+        judge: (budget) => budget.checkPair('5.', 'warm-cache verify', on, off, BUDGET.meteringRatio),
       };
     },
   },
@@ -384,23 +358,14 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
         Object.entries(after).map(([code, total]) => [code, total - (before[code] ?? 0)]),
       );
       const refused = (usage.QUOTA_EXCEEDED ?? 0) + (usage.RATE_LIMITED ?? 0);
+      const on: Run = ['limits on', limitCost.enforced];
+      const off: Run = ['limits off', limitCost.unenforced];
+      const lines = pairLines('7. verify, warm', 'limits', on, off);
       return {
-        lines: [
-          `7. verify, warm, limits   on ${loadLine(limitCost.enforced).padEnd(28)} off ` +
-            `${loadLine(limitCost.unenforced).padEnd(28)} ratio ` +
-            `${(limitCost.enforced.rps / limitCost.unenforced.rps).toFixed(2)} (usage by code ${JSON.stringify(usage)})`,
-        ],
-        rounds: `limits: on ${roundsLine(limitCost.enforced)};  off ${roundsLine(limitCost.unenforced)}`,
-        cpu: `limits ${cpuLine(limitCost.enforced, limitCost.unenforced, 'limits off')}`,
+        ...lines,
+        lines: [`${lines.lines[0]} (usage by code ${JSON.stringify(usage)})`],
         judge(budget) {
-          budget.checkThroughputRatio(
-            '7. warm-cache verify, plan limits enforced',
-            limitCost.enforced,
-            'limits off',
-            limitCost.unenforced,
-            BUDGET.limitsRatio,
-          );
-          budget.checkAnswered('7.', ['limits on', limitCost.enforced], ['limits off', limitCost.unenforced]);
+          budget.checkPair('7.', 'warm-cache verify, plan limits enforced', on, off, BUDGET.limitsRatio);
           budget.check(
             refused === 0 && (usage.VALID ?? 0) > 0,
             `7. every answer admitted, none refused: ${int(usage.VALID ?? 0)} VALID, ${refused} ` +

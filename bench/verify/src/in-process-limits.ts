@@ -7,12 +7,12 @@
 import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
 import { onCleanup } from '@datafeeds/bench-shared/cleanup';
 import type { CredentialLimits } from '@datafeeds/domain/credentials';
-import { createVerifier } from '@datafeeds/verifier';
 import {
   newSecret,
   startFakePortal,
   validAnswer,
 } from '../../../packages/verifier/src/testing/fake-portal.ts';
+import { startBenchVerifier } from './bench-verifier.ts';
 import { LIMITED_PLAN } from './fixtures.ts';
 import { measureInProcess } from './in-process.ts';
 
@@ -61,14 +61,7 @@ export async function measureInProcessLimits(secretCount: number, seconds: numbe
     });
   const limited = credentials('bench-limited-company', LIMITED);
   const unlimited = credentials('bench-unlimited-company', UNLIMITED);
-  // A long TTL, so no warm entry expires during the loops.
-  const verifier = createVerifier({
-    portalUrl: portal.url,
-    verifierKey: portal.verifierKey,
-    cache: { max: 10_000, ttlMs: 600_000 },
-  });
-  onCleanup('close the verifier of figure 8', () => verifier.close());
-  await verifier.ready();
+  const verifier = await startBenchVerifier('the verifier of figure 8', portal.url, portal.verifierKey);
   // Both paths compiled hot before either is measured: the first turn would otherwise pay for it.
   await measureInProcess(verifier, limited, WARM_UP_SECONDS);
   await measureInProcess(verifier, unlimited, WARM_UP_SECONDS);
