@@ -91,6 +91,49 @@ describe('usage meter', () => {
     expect(batches).toHaveLength(1);
   });
 
+  it('counts a credential called under a changing key: each feed, outcome, hour and verifier key apart', async () => {
+    const batches: UsageBatch[] = [];
+    const meter = createUsageMeter({
+      write: async (batch) => void batches.push(batch),
+      log: quiet,
+      maxKeys: 100,
+    });
+    const calls: [string, 'VALID' | 'SCOPE_DENIED', number, string | undefined][] = [
+      ['nflLive', 'VALID', 0, 'key-a'],
+      ['nflLive', 'VALID', 1, 'key-a'],
+      ['nhlLive', 'VALID', 2, 'key-a'],
+      ['nflLive', 'VALID', 3, 'key-a'], // back to the first key
+      ['nflLive', 'SCOPE_DENIED', 4, 'key-a'],
+      ['nflLive', 'VALID', 5, 'key-b'],
+      ['nflLive', 'VALID', 6, undefined],
+      ['nflLive', 'VALID', 3_600_000, 'key-a'], // the next hour
+      ['nflLive', 'VALID', 3_600_001, 'key-a'],
+      ['nflLive', 'VALID', 2_000, 'key-a'], // a late call of the first hour: the last use stays
+    ];
+    for (const [scope, code, atMs, key] of calls) meter.count('c_tally', scope, code, NOW + atMs, key);
+    await meter.flush();
+    const [batch] = batches;
+    const counts = batch?.counts.map(({ hourMs, scope, code, count }) => [
+      hourMs - Date.parse(HOUR),
+      scope,
+      code,
+      count,
+    ]);
+    expect(counts).toEqual([
+      [0, 'nflLive', 'SCOPE_DENIED', 1],
+      [0, 'nflLive', 'VALID', 6],
+      [0, 'nhlLive', 'VALID', 1],
+      [3_600_000, 'nflLive', 'VALID', 2],
+    ]);
+    expect(batch?.lastUsed).toEqual([{ clientId: 'c_tally', atMs: NOW + 3_600_001 }]);
+    const marks = batch?.verifications.map(
+      ({ verifierKeyId, hourMs }) => `${verifierKeyId} ${hourMs - Date.parse(HOUR)}`,
+    );
+    expect(marks?.sort()).toEqual(['key-a 0', 'key-a 3600000', 'key-b 0']);
+    await meter.flush(); // everything went: nothing waits in a tally
+    expect(batches).toHaveLength(1);
+  });
+
   it('keeps the counts of a failed flush and writes them, with later ones, on the next', async () => {
     let down = true;
     const meter = createUsageMeter({
