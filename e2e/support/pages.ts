@@ -38,6 +38,8 @@ export async function signInFirstTime(page: Page, identity: SisterIdentity, pass
   await resetPasswordThroughLink(page, link, password);
   await logIn(page, identity.email, password);
   await expect(page).toHaveURL(atPath(paths.welcome));
+  // The address changes before the welcome screen's code has arrived: checks start once it is shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to DataFeeds' })).toBeVisible();
 }
 
 export async function logIn(page: Page, email: string, password: string): Promise<void> {

@@ -74,7 +74,6 @@ const signUpAccessibleAnalytics = (page: Page) =>
   signUp(page, newUser({ companyName: 'Accessible Analytics Incorporated' }));
 
 test('the signed-in screens and the token request with its dialogs', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpAccessibleAnalytics(page);
   await expect(page.getByRole('heading', { name: 'No API Tokens Found' })).toBeVisible();
   await expectAccessibleInBothModes(page, 'empty dashboard');
@@ -124,7 +123,6 @@ test('the dashboard with a token in every status, its dialogs and the token deta
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const user = await signUpAccessibleAnalytics(page);
   // One token in each status, so every status chip's colours are checked.
   const [, ...others] = await createTokensThroughApi(request, user.bearer, [

@@ -44,7 +44,6 @@ test('the provider team approves an upgrade, extends a trial and revokes a verif
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const customer = await (await browser.newContext()).newPage();
   const ada = await signUp(customer, newUser({ companyName: `Console Gold ${Date.now()}` }), {
     verified: true,

@@ -15,7 +15,6 @@ test.describe.configure({ mode: 'default' });
 
 let instances: Instances | undefined;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   instances = await startInstances();
 });
 test.afterAll(async () => instances?.stop());

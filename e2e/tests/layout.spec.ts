@@ -101,7 +101,6 @@ test('the signed-in screens fit every width with long names and a dozen tokens',
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
   const user = await signUpWithLongDetails(page);
   const labels = Array.from({ length: 12 }, (_, index) => `Token ${index + 1}`);
   labels.push(

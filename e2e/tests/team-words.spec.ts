@@ -52,7 +52,6 @@ test('a member reads why the Action column is empty and which emails reach them;
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const owner = await signUp(page, newUser({ companyName: `Removing Co ${Date.now()}` }), { verified: true });
   await createTokensThroughApi(page.request, owner.bearer, ['Shared scores']);
   const colleague = newUser({ firstName: 'mia', lastName: 'member' });

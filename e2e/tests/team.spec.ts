@@ -28,7 +28,6 @@ test('an owner invites a member, who registers through the link and may not dele
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const owner = await signUp(page, newUser({ companyName: `Team Spirit ${Date.now()}` }), { verified: true });
   const colleague = newUser({ firstName: 'grace', lastName: 'Hopper' });
   const [tokenId = ''] = await createTokensThroughApi(page.request, owner.bearer, ['Shared scores']);
@@ -125,7 +124,6 @@ test('a sister-product identity without a profile joins through an invitation in
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const owner = await signUp(page, newUser({ companyName: `Sister Welcome ${Date.now()}` }), {
     verified: true,
   });
