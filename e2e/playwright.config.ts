@@ -15,7 +15,7 @@ export default defineConfig({
   // A net for a hang, not a speed check: every step still waits at most `expect.timeout`. The longest
   // stories take about a minute beside the other worker on a quiet 2-core machine (the keyboard story
   // 1.4 min before its Tab loop stopped querying the page by role per press) and twice that on CI's
-  // shared machine, where the keyboard story ran past 120 s (stop 29).
+  // shared machine, where the keyboard story once ran past 120 s.
   timeout: 240_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],

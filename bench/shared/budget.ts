@@ -26,7 +26,6 @@ export class Budget {
     );
   }
 
-  /** A fast figure is worth nothing if the answers were errors: every run must answer 2xx only. */
   /**
    * A server against its baseline, measured in turns under one load: the throughput ratio is at least
    * `limit` (`label` names it after the figure's number), and every answer of both runs was a 200.
@@ -42,6 +41,7 @@ export class Budget {
     this.checkAnswered(figure, [name, measured], [baselineName, baseline]);
   }
 
+  /** A fast figure is worth nothing if the answers were errors: every run must answer 2xx only. */
   checkAnswered(figure: string, ...runs: [string, LoadFigures][]): void {
     for (const [name, run] of runs) {
       this.check(

@@ -310,7 +310,8 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
       const off: Run = ['metering off', metering.unmetered];
       return {
         ...pairLines('5. verify, warm', 'metering', on, off),
-        judge: (budget) => budget.checkPair('5.', 'warm-cache verify', on, off, BUDGET.meteringRatio),
+        judge: (budget) =>
+          budget.checkPair('5.', 'warm-cache verify, metering on', on, off, BUDGET.meteringRatio),
       };
     },
   },
