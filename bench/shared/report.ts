@@ -8,11 +8,15 @@ export const ms = (value: number) => `${value < 10 ? value.toFixed(1) : int(valu
 
 export const loadLine = ({ rps, p99Ms }: LoadFigures) => `${int(rps)} req/s, p99 ${ms(p99Ms)}`;
 
-/** Every round of a figure, in the order they ran: how far the machine drifted during it. */
-export const roundsLine = (result: CombinedRounds<LoadFigures>) => result.rounds.map(loadLine).join(' | ');
-
 /** CPU time the server spent per answer, in microseconds. */
 const cpuPerAnswer = (result: LoadFigures) => result.cpuMicros / result.requests;
+
+/**
+ * Every round of a figure, in the order they ran, with the server's CPU time per answer: how far the
+ * machine drifted during it, and whether the server's own cost drifted with it.
+ */
+export const roundsLine = (result: CombinedRounds<LoadFigures>) =>
+  result.rounds.map((round) => `${loadLine(round)}, ${cpuPerAnswer(round).toFixed(1)} µs CPU`).join(' | ');
 
 /** The portal's CPU time per answer beside its baseline's, and how many times more it is. */
 export const cpuLine = (portal: LoadFigures, baseline: LoadFigures, baselineName: string) =>

@@ -5,6 +5,7 @@
 // really measured (hits only, or one query per call).
 import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
 import { withServer } from '@datafeeds/bench-shared/child-server';
+import { vacuumDatabase } from '@datafeeds/bench-shared/database';
 import {
   combineLoadFigures,
   type CombinedRounds,
@@ -40,6 +41,7 @@ async function portalLoad(
   { metering = true, limits = true }: PortalRunOptions = {},
 ) {
   const name = `portal-${cache}-cache${metering ? '' : '-unmetered'}${limits ? '' : '-unlimited'}`;
+  await vacuumDatabase(fixtures.databaseUrl);
   return withServer(
     () => startPortal(name, fixtures, { cache, metering, limits }),
     async (server) => {
@@ -69,13 +71,16 @@ async function portalLoad(
   );
 }
 
-const baselineLoad = (start: typeof startBareFastify, secrets: readonly string[]) =>
-  withServer(start, (server) =>
+async function baselineLoad(fixtures: Fixtures, start: typeof startBareFastify, secrets: readonly string[]) {
+  // As before the portal's runs: the bare pg server reads the same tables.
+  await vacuumDatabase(fixtures.databaseUrl);
+  return withServer(start, (server) =>
     measureLoad(
       { url: `${server.url}${verification.verifyCredential.path}`, bodies: secrets.map(verifyBody) },
       server,
     ),
   );
+}
 
 type PortalRun = Awaited<ReturnType<typeof portalLoad>>;
 
@@ -106,7 +111,7 @@ export function measureWarmHttp(fixtures: Fixtures): Promise<HttpComparison> {
   const secrets = fixtures.limitedCompany.secrets;
   return compare(
     () => portalLoad(fixtures, 'default', secrets),
-    () => baselineLoad(startBareFastify, secrets),
+    () => baselineLoad(fixtures, startBareFastify, secrets),
   );
 }
 
@@ -145,19 +150,20 @@ export async function measureMissHttp(fixtures: Fixtures) {
   const answers = await compareMissAnswers(fixtures);
   const comparison = await compare(
     () => portalLoad(fixtures, 'tiny', fixtures.secrets),
-    () => baselineLoad(() => startBarePg(fixtures), fixtures.secrets),
+    () => baselineLoad(fixtures, () => startBarePg(fixtures), fixtures.secrets),
   );
   return { ...comparison, answers };
 }
 
 /**
  * 5. What usage metering costs a warm verification: figure 1's run on the portal as deployed (metering
- * on) against the same portal with USAGE_METERING=false, in ABBA turns under the same load.
+ * on) against the same portal with USAGE_METERING=false, in ABBA turns under the same load, twice as
+ * many as the other figures' (settings.meteringRounds).
  */
 export async function measureMetering(fixtures: Fixtures) {
   const secrets = fixtures.limitedCompany.secrets;
   const { a: metered, b: unmetered } = await inAbbaTurns(
-    settings.rounds,
+    settings.meteringRounds,
     () => portalLoad(fixtures, 'default', secrets, { metering: true }),
     () => portalLoad(fixtures, 'default', secrets, { metering: false }),
   );

@@ -25,6 +25,11 @@ export const settings = {
   rotations: whole('BENCH_ROTATIONS', 50),
   /** Requests figure 9 makes of one company's quota (ADMISSION_QUOTA a day): more, to run it out. */
   admissionRequests: whole('BENCH_ADMISSION_REQUESTS', 120_000),
+  /**
+   * Turns of figure 5's two children: twice BENCH_ROUNDS. Its budget tells apart 5 %, less than two fresh
+   * children of the same server differ by under one load (up to 10 % in one run), so it averages more.
+   */
+  meteringRounds: 2 * commonSettings.rounds,
   /** The figures this run measures and judges (BENCH_ONLY). */
   only: figuresToRun(process.env.BENCH_ONLY),
 };
