@@ -109,7 +109,8 @@ async function lighthouseChecks(baseUrl: string, token: string, check: Check) {
       const m = run.metrics;
       print(
         `  run ended on ${run.finalPath}: FCP ${Math.round(m.fcp)} ms, LCP ${Math.round(m.lcp)} ms, ` +
-          `TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}, SI ${Math.round(m.si)} ms; ` +
+          `TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}, SI ${Math.round(m.si)} ms ` +
+          `(observed: FCP ${Math.round(m.observedFcp)} ms, LCP ${Math.round(m.observedLcp)} ms); ` +
           `API: ${run.apiCalls.join(', ') || 'none'}`,
       );
       for (const failure of run.accessibilityFailures) print(`    accessibility: ${failure}`);

@@ -3,7 +3,7 @@
 // (`createBrowserRouter`) keeps its whole router in the first load whatever the app uses of it, 16 kB
 // gzip more on every page (design §7); what the app used of it — lazy routes, the error page, the
 // blocker — is here, in ./route-error-boundary and in lib/navigation.
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import {
   Navigate,
   matchRoutes,
@@ -21,9 +21,10 @@ import { BlockableHistoryContext } from '@/lib/navigation/use-blocker';
 import { RootLayout } from './root-layout';
 import type * as ConsoleScreens from './routes/console/console-app';
 
-/** What a route loaded on demand keeps in its `handle`: the start of its loading. */
+/** What a route loaded on demand keeps in its `handle`: the start of its loading, and whether it is done. */
 interface LazyRouteHandle {
   preload: () => Promise<unknown>;
+  isLoaded: () => boolean;
 }
 
 /**
@@ -51,7 +52,7 @@ function lazyComponent(
     const Screen = loaded;
     return <Screen />;
   }
-  const handle: LazyRouteHandle = { preload };
+  const handle: LazyRouteHandle = { preload, isLoaded: () => loaded !== undefined };
   return { Component: LazyScreen, handle };
 }
 
@@ -174,20 +175,54 @@ export function createAppRoutes(): RouteObject[] {
 
 const appRoutes = createAppRoutes();
 
+/** Whether every screen `location` matches is here (no screen loaded on demand counts as here). */
+function matchesLoaded(routes: RouteObject[], location: Partial<Location> | string): boolean {
+  return (matchRoutes(routes, location) ?? []).every(({ route }) => {
+    const handle = route.handle as LazyRouteHandle | undefined;
+    return handle === undefined || handle.isLoaded();
+  });
+}
+
 /**
- * The app's routes at the router's location. A screen still loading shows the spinner on the first load;
- * later, navigations run in a transition, so the page stays until the next one is ready. A failure while
- * rendering or loading a screen shows the error page (spec §2) until the next navigation.
+ * Whether the first address's screens have arrived. Until then the app shows the spinner itself rather
+ * than as a Suspense fallback: React holds back what replaces a fallback until 300 ms after the fallback
+ * appeared, so a first visit whose screens arrived 50 ms after its spinner painted its page 250 ms late
+ * (bench:web's /dashboard: the main thread idle from the user's answer to that mark).
+ */
+function useFirstScreensLoaded(routes: RouteObject[], location: Location): boolean {
+  const [loaded, setLoaded] = useState(() => matchesLoaded(routes, location));
+  const [firstLocation] = useState(location);
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    // A failed download is the screen's to report when it renders, so the app renders either way.
+    const done = () => {
+      if (current) setLoaded(true);
+    };
+    preloadMatches(routes, firstLocation).then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [loaded, routes, firstLocation]);
+  return loaded;
+}
+
+/**
+ * The app's routes at the router's location. The first address shows the spinner until its screens are
+ * here; later, navigations run in a transition, so the page stays until the next one is ready (the
+ * Suspense fallback remains for a screen reached outside a transition before its code is here). A
+ * failure while rendering or loading a screen shows the error page (spec §2) until the next navigation.
  */
 function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
   const location = useLocation();
   void preloadMatches(routes, location).catch(() => {
     // The screen that needs the module reports the failure when it renders.
   });
+  const firstScreensLoaded = useFirstScreensLoaded(routes, location);
   const element = useRoutes(routes, location);
   return (
     <RouteErrorBoundary location={location}>
-      <Suspense fallback={<PageSpinner />}>{element}</Suspense>
+      {firstScreensLoaded ? <Suspense fallback={<PageSpinner />}>{element}</Suspense> : <PageSpinner />}
     </RouteErrorBoundary>
   );
 }
