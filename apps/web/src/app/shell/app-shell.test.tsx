@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
+import type * as SessionStore from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
 import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
@@ -145,9 +146,18 @@ describe('authenticated shell', () => {
   });
 
   describe('a visit that opens with a session', () => {
-    /** The shell's module as a first visit loads it, with the session it finds in storage. */
-    async function loadShellCode() {
+    /**
+     * The shell's module as a first visit loads it, with the session it finds in storage; `entry` runs
+     * first on the same fresh modules, as the entry's code does before the shell's arrives.
+     */
+    async function loadShellCode(
+      entry?: (fresh: { askForUserEarly: () => void; sessions: typeof SessionStore }) => Promise<void>,
+    ) {
       vi.resetModules();
+      if (entry) {
+        const { askForUserEarly } = await import('@/lib/auth/early-user');
+        await entry({ askForUserEarly, sessions: await import('@/lib/auth/session-store') });
+      }
       const { appQueryClient } = await import('../query-layout');
       const { userQueryKey } = await import('@/lib/auth/user');
       await import('./app-shell');
@@ -160,6 +170,30 @@ describe('authenticated shell', () => {
       const { cachedUser } = await loadShellCode();
       expect(callsTo(users.getUser)).toHaveLength(1);
       await waitFor(() => expect(cachedUser()).toEqual(makeUser()));
+    });
+
+    it('asks for the user as the entry runs, once: the shell’s query takes that answer', async () => {
+      setToken(fakeJwt(900));
+      const { callsTo } = mockCalls(...signedIn);
+      const { cachedUser } = await loadShellCode(async ({ askForUserEarly }) => {
+        askForUserEarly();
+        await waitFor(() => expect(callsTo(users.getUser)).toHaveLength(1));
+      });
+      await waitFor(() => expect(cachedUser()).toEqual(makeUser()));
+      expect(callsTo(users.getUser)).toHaveLength(1);
+    });
+
+    it('asks again when the session changed between the entry’s question and the query', async () => {
+      setToken(fakeJwt(900));
+      const { callsTo } = mockCalls(...signedIn);
+      const later = fakeJwt(1800);
+      const { cachedUser } = await loadShellCode(async ({ askForUserEarly, sessions }) => {
+        askForUserEarly();
+        sessions.setToken(later);
+      });
+      await waitFor(() => expect(cachedUser()).toEqual(makeUser()));
+      expect(callsTo(users.getUser)).toHaveLength(2);
+      expect(callsTo(users.getUser)[1]?.headers.get('Authorization')).toBe(`Bearer ${later}`);
     });
 
     it('asks for nothing without one', async () => {

@@ -15,9 +15,9 @@ import { userQueryOptions } from '@/lib/auth/user';
 import { appQueryClient } from '../query-layout';
 import { ShellLayout } from './shell-layout';
 
-// A visit that opens with a session asks for its user as soon as this code is here rather than at the
-// shell's first render, which waits for the screen's other chunks: every signed-in screen waits for the
-// user, and /dashboard's first paint was chunks, then the user, then the page (bench:web's waterfall).
+// A visit that opens with a session has its user in the data cache as soon as this code is here rather
+// than at the shell's first render, which waits for the screen's other chunks: the query takes the answer
+// the entry asked for (lib/auth/early-user.ts), or asks now (a visit whose entry saw no session).
 if (getToken() !== null) void appQueryClient.prefetchQuery(userQueryOptions());
 
 interface LoginRedirectState {
