@@ -30,7 +30,9 @@ const REPORT_DIR = resolve(repoRoot, 'bench/web/reports');
 const BUDGET = {
   loginFirstLoadJsGzipKb: LOGIN_FIRST_LOAD_JS_GZIP_KB,
   dashboardFirstLoadJsGzipKb: DASHBOARD_FIRST_LOAD_JS_GZIP_KB,
-  performance: 95,
+  // 100 on both pages, judged on the median of BENCH_RUNS runs: on a busy or slow machine a run without
+  // CPU slowdown can read 99 (the desktop preset simulates the network, not the CPU).
+  performance: 100,
   accessibility: 100,
 };
 
