@@ -49,6 +49,9 @@ test('register, verify, log out and in, change the profile, reset the password',
     await logOut(page);
     await page.getByRole('link', { name: 'Forgot password' }).click();
     await expect(page).toHaveURL(atPath(paths.forgotPassword));
+    // The address changes as the navigation starts; the sign-in page, whose Email field this would
+    // fill, stays until the next screen's code is here.
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: /send|reset|submit/i }).click();
     await expect(page.getByRole('button', { name: 'Return to Login' })).toBeVisible();

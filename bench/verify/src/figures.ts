@@ -172,7 +172,7 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
     },
   },
   // Third, before the figures whose instances, verifiers and in-process loops stay up until the end:
-  // idle, they still took from its children's rounds, whose difference is its budget's 5 %.
+  // even idle, they spread its rounds wider than the 5 % its budget tells apart.
   {
     figure: 5,
     title: '5. warm-cache verify: portal with usage metering on and off, in turns…',

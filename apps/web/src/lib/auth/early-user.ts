@@ -9,7 +9,10 @@ import { call } from '../api-client';
 import { isHttpError } from '../api-errors';
 import { getToken } from './session-store';
 
-/** The signed-in user; `null` for an identity imported from the sister product without a portal profile (GetUser's 404). */
+/**
+ * The signed-in user; `null` for an identity imported from the sister product without a portal profile
+ * (GetUser's 404).
+ */
 export async function fetchUser(signal?: AbortSignal): Promise<User | null> {
   try {
     return await call(users.getUser, {}, { signal });
