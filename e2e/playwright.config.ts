@@ -23,7 +23,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     // Recording a trace (a screencast and DOM snapshots of every step) took a quarter of the suite's time
     // (4.0 → 3.0 min without it, side by side), for a file CI cannot hand back. A failing test's trace:
-    // `npm run test:e2e -- --trace retain-on-failure`.
+    // `npx playwright test --project=chromium --trace retain-on-failure` in e2e/ (the README).
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
