@@ -88,8 +88,11 @@ export function createUsageMeter({
   /** clientId → the last use this instance wrote, to hold back rewrites within LAST_USED_PRECISION_MS. */
   let written = new Map<string, number>();
 
-  function add(clientId: string, atMs: number, scope: string, code: string, count: number) {
-    if (!counts.add(clientId, atMs, scope, code, count)) dropped += count;
+  /** Whether the counts kept it: a new key past maxKeys is dropped (and counted as such). */
+  function add(clientId: string, atMs: number, scope: string, code: string, count: number): boolean {
+    const kept = counts.add(clientId, atMs, scope, code, count);
+    if (!kept) dropped += count;
+    return kept;
   }
 
   function noteUse(clientId: string, atMs: number) {
@@ -208,8 +211,7 @@ export function createUsageMeter({
       if (tally !== undefined) drain(clientId, tally);
       noteUse(clientId, nowMs);
       if (verifierKeyId !== undefined) marks.note(verifierKeyId, clientId, nowMs);
-      if (!counts.add(clientId, nowMs, scope, code, 1)) {
-        dropped += 1;
+      if (!add(clientId, nowMs, scope, code, 1)) {
         tallies.delete(clientId);
         return;
       }

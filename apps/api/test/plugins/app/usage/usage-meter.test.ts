@@ -27,14 +27,20 @@ async function rowsOf(clientId: string): Promise<Record<string, number>> {
   );
 }
 
+/** A meter whose batches are kept here instead of written. */
+function recordingMeter() {
+  const batches: UsageBatch[] = [];
+  const meter = createUsageMeter({
+    write: async (batch) => void batches.push(batch),
+    log: quiet,
+    maxKeys: 100,
+  });
+  return { meter, batches };
+}
+
 describe('usage meter', () => {
   it('timed flushes rewrite a last use at most once a minute, and the final flush writes what waits', async () => {
-    const batches: UsageBatch[] = [];
-    const meter = createUsageMeter({
-      write: async (batch) => void batches.push(batch),
-      log: quiet,
-      maxKeys: 100,
-    });
+    const { meter, batches } = recordingMeter();
     const lastUses = () => batches.map((batch) => batch.lastUsed.map(({ atMs }) => atMs - NOW));
     meter.count('c_minute', 'nflLive', 'VALID', NOW);
     await meter.flush({ holdRecentLastUse: true });
@@ -92,12 +98,7 @@ describe('usage meter', () => {
   });
 
   it('counts a credential called under a changing key: each feed, outcome, hour and verifier key apart', async () => {
-    const batches: UsageBatch[] = [];
-    const meter = createUsageMeter({
-      write: async (batch) => void batches.push(batch),
-      log: quiet,
-      maxKeys: 100,
-    });
+    const { meter, batches } = recordingMeter();
     const calls: [string, 'VALID' | 'SCOPE_DENIED', number, string | undefined][] = [
       ['nflLive', 'VALID', 0, 'key-a'],
       ['nflLive', 'VALID', 1, 'key-a'],
