@@ -1,7 +1,7 @@
 // A bench's verdict: every budget line prints PASS or FAIL, and any FAIL exits 1, so a script or CI job
 // can act on the run without reading it.
-import type { LoadFigures } from './load-figures.ts';
-import { int, print } from './report.ts';
+import { turnRatio, type CombinedRounds, type LoadFigures } from './load-figures.ts';
+import { int, print, turnsText } from './report.ts';
 
 export class Budget {
   private readonly lines: { ok: boolean; line: string }[] = [];
@@ -10,19 +10,22 @@ export class Budget {
     this.lines.push({ ok, line });
   }
 
-  /** The portal's requests/s over its baseline's, measured in the same run, is at least `limit`. */
+  /**
+   * The portal's requests/s over its baseline's, measured in turns in the same run, is at least `limit`:
+   * the median of the turns' ratios (load-figures.ts turnRatio).
+   */
   checkThroughputRatio(
     figure: string,
-    portal: LoadFigures,
+    portal: CombinedRounds<LoadFigures>,
     baselineName: string,
-    baseline: LoadFigures,
+    baseline: CombinedRounds<LoadFigures>,
     limit: number,
   ): void {
-    const ratio = portal.rps / baseline.rps;
+    const { ratio, turns } = turnRatio(portal, baseline);
     this.check(
       ratio >= limit,
-      `${figure} ${int(portal.rps)} req/s / ${baselineName} ${int(baseline.rps)} req/s` +
-        ` = ${ratio.toFixed(2)} >= ${limit}`,
+      `${figure} ${int(portal.rps)} req/s / ${baselineName} ${int(baseline.rps)} req/s:` +
+        ` ${ratio.toFixed(2)} >= ${limit} (median of the turns' ${turnsText(turns)})`,
     );
   }
 
@@ -33,8 +36,8 @@ export class Budget {
   checkPair(
     figure: string,
     label: string,
-    [name, measured]: [string, LoadFigures],
-    [baselineName, baseline]: [string, LoadFigures],
+    [name, measured]: [string, CombinedRounds<LoadFigures>],
+    [baselineName, baseline]: [string, CombinedRounds<LoadFigures>],
     limit: number,
   ): void {
     this.checkThroughputRatio(`${figure} ${label}`, measured, baselineName, baseline, limit);

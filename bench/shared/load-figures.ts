@@ -1,6 +1,7 @@
 // What every measured HTTP load yields, whichever way a bench drives it, and how a figure's rounds
 // combine. The load on a shared machine drifts, so a figure is several rounds in ABBA order: its
-// requests/s is their mean, its latencies the worst round's, and every answer and error counts.
+// requests/s is their mean, its latencies the worst round's, and every answer and error counts; two
+// servers' ratio is the median of their turns' ratios (turnRatio below).
 
 export interface LoadFigures {
   rps: number;
@@ -52,4 +53,31 @@ export function combineLoadFigures<Round extends LoadFigures>(rounds: Round[]): 
     cpuMicros: sum('cpuMicros'),
     rounds,
   };
+}
+
+/**
+ * The throughput of `a` over `b`, two servers measured in turns (abba-turns.ts): round i of each ran
+ * back to back, under one state of the machine, so each turn gives a ratio of its own, and the figure's
+ * ratio is their median. A step in the machine's speed (another process starting, a core clocking down)
+ * then tilts the turn it falls in, not the figure, where the ratio of the two means would carry it
+ * (bench:verify's metering figure once read 0.92 so, its turns on each side of the step 0.95 to 0.98).
+ */
+export function turnRatio(a: CombinedRounds<LoadFigures>, b: CombinedRounds<LoadFigures>): TurnRatio {
+  if (a.rounds.length !== b.rounds.length || a.rounds.length === 0) {
+    throw new Error(`turns must pair up: ${a.rounds.length} rounds against ${b.rounds.length}`);
+  }
+  const turns = a.rounds.map((round, index) => round.rps / (b.rounds[index]?.rps ?? Number.NaN));
+  const sorted = turns.toSorted((x, y) => x - y);
+  const middle = sorted.length / 2;
+  const ratio = Number.isInteger(middle)
+    ? ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2
+    : (sorted[Math.floor(middle)] ?? Number.NaN);
+  return { ratio, turns };
+}
+
+export interface TurnRatio {
+  /** The median of `turns`. */
+  ratio: number;
+  /** Each turn's ratio, in the order they ran. */
+  turns: number[];
 }

@@ -22,3 +22,6 @@ export const roundsLine = (result: CombinedRounds<LoadFigures>) =>
 export const cpuLine = (portal: LoadFigures, baseline: LoadFigures, baselineName: string) =>
   `portal ${int(cpuPerAnswer(portal))} µs, ${baselineName} ${int(cpuPerAnswer(baseline))} µs ` +
   `(×${(cpuPerAnswer(portal) / cpuPerAnswer(baseline)).toFixed(1)})`;
+
+/** Each turn's ratio of two servers measured in turns (load-figures.ts turnRatio), in the order they ran. */
+export const turnsText = (turns: readonly number[]) => turns.map((turn) => turn.toFixed(2)).join(', ');

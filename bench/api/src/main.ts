@@ -16,7 +16,8 @@ import { withServer } from '@datafeeds/bench-shared/child-server';
 import { runThenCleanUp } from '@datafeeds/bench-shared/cleanup';
 import { createDatabase } from '@datafeeds/bench-shared/database';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
-import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
+import { turnRatio } from '@datafeeds/bench-shared/load-figures';
+import { cpuLine, int, loadLine, ms, print, roundsLine, turnsText } from '@datafeeds/bench-shared/report';
 import type { ConsoleCompaniesPage } from '@datafeeds/domain';
 import { tokens, users } from '@datafeeds/domain/calls';
 import { consoleSearchPath, seedCompanies, StaffSession } from './console-data.ts';
@@ -82,17 +83,19 @@ function report(
   search: Comparison | undefined,
 ) {
   print(`\n== Results (machine at the end: ${machine()})`);
-  print("   throughput: req/s is the mean of the rounds, p99 the worst round's");
+  print(
+    "   throughput: req/s is the mean of the rounds, p99 the worst round's, a ratio the median of the turns'",
+  );
   for (const [figure, name, result] of [
     ['1.', 'GetUser   ', user],
     ['2.', 'GetClients', clients],
     ['4.', 'Console search', search],
   ] as const) {
     if (!result) continue;
-    const ratio = result.portal.rps / result.baseline.rps;
+    const { ratio, turns } = turnRatio(result.portal, result.baseline);
     print(
       `${figure} ${name}  portal ${loadLine(result.portal).padEnd(28)} bare node + pg ` +
-        `${loadLine(result.baseline).padEnd(28)} ratio ${ratio.toFixed(2)}`,
+        `${loadLine(result.baseline).padEnd(28)} ratio ${ratio.toFixed(2)} (turns ${turnsText(turns)})`,
     );
   }
   if (flood) {

@@ -4,9 +4,9 @@
 // a verifier following instance B, whether the portal serves the lease call — is started by the first
 // figure that needs it and only then.
 import type { Budget } from '@datafeeds/bench-shared/budget';
-import type { CombinedRounds, LoadFigures } from '@datafeeds/bench-shared/load-figures';
+import { turnRatio, type CombinedRounds, type LoadFigures } from '@datafeeds/bench-shared/load-figures';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
-import { cpuLine, int, loadLine, ms, print, roundsLine } from '@datafeeds/bench-shared/report';
+import { cpuLine, int, loadLine, ms, print, roundsLine, turnsText } from '@datafeeds/bench-shared/report';
 import { dayLeaseSize } from '@datafeeds/domain/credentials';
 import { measureAdmission } from './admission.ts';
 import { startBenchVerifier } from './bench-verifier.ts';
@@ -103,13 +103,15 @@ type Run = [name: string, figures: CombinedRounds<LoadFigures>];
 
 /** The result, rounds and CPU lines of a figure that measures one server against another in turns. */
 function pairLines(label: string, key: string, [name, measured]: Run, [baselineName, baseline]: Run) {
-  const ratio = (measured.rps / baseline.rps).toFixed(2);
+  const { ratio, turns } = turnRatio(measured, baseline);
   return {
     lines: [
       `${label.padEnd(25)} ${name} ${loadLine(measured).padEnd(28)} ${baselineName}  ` +
-        `${loadLine(baseline).padEnd(28)} ratio ${ratio}`,
+        `${loadLine(baseline).padEnd(28)} ratio ${ratio.toFixed(2)}`,
     ],
-    rounds: `${key}: ${name} ${roundsLine(measured)};  ${baselineName} ${roundsLine(baseline)}`,
+    rounds:
+      `${key}: ${name} ${roundsLine(measured)};  ${baselineName} ${roundsLine(baseline)};` +
+      `  turns' ratios ${turnsText(turns)}`,
     cpu: `${key} ${cpuLine(measured, baseline, baselineName)}`,
   };
 }

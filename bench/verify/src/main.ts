@@ -40,7 +40,7 @@ async function main() {
   const outcomes = [...measured].sort(([a], [b]) => a - b).map(([, outcome]) => outcome);
 
   print(`\n== Results (machine at the end: ${machine()})`);
-  print("   HTTP: req/s is the mean of the rounds, p99 the worst round's");
+  print("   HTTP: req/s is the mean of the rounds, p99 the worst round's, a ratio the median of the turns'");
   for (const { lines } of outcomes) for (const line of lines) print(line);
   for (const { rounds } of outcomes) if (rounds) print(`   rounds, ${rounds}`);
   const cpu = outcomes.flatMap((outcome) => outcome.cpu ?? []);
