@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { askForUserEarly } from './lib/auth/early-user';
+import { askForFirstScreensEarly } from './app/router';
 
-// Before the first render: the signed-in screens' code downloads meanwhile.
-askForUserEarly();
+// Before the first render: the screens' code downloads meanwhile.
+askForFirstScreensEarly(window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');

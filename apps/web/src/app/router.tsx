@@ -16,15 +16,23 @@ import {
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths, routePatterns } from '@/config/paths';
+import { earlyQuota } from '@/features/quota/api/early-quota';
+import { earlyClients } from '@/features/tokens/api/early-clients';
+import { earlyUser } from '@/lib/auth/early-user';
+import type { EarlyCall } from '@/lib/early-call';
 import type { BlockableHistory } from '@/lib/navigation/blockable-history';
 import { BlockableHistoryContext } from '@/lib/navigation/use-blocker';
 import { RootLayout } from './root-layout';
 import type * as ConsoleScreens from './routes/console/console-app';
 
-/** What a route loaded on demand keeps in its `handle`: the start of its loading, and whether it is done. */
+/**
+ * What a route loaded on demand keeps in its `handle`: the start of its loading, whether it is done, and
+ * the calls its screen makes as it first renders, which a first visit starts beside the download.
+ */
 interface LazyRouteHandle {
   preload: () => Promise<unknown>;
   isLoaded: () => boolean;
+  earlyCalls: readonly EarlyCall<unknown>[];
 }
 
 /**
@@ -33,6 +41,7 @@ interface LazyRouteHandle {
  */
 function lazyComponent(
   load: () => Promise<{ default: ComponentType }>,
+  earlyCalls: readonly EarlyCall<unknown>[] = [],
 ): Pick<RouteObject, 'Component' | 'handle'> {
   let loaded: ComponentType | undefined;
   let loading: Promise<ComponentType> | undefined;
@@ -52,7 +61,7 @@ function lazyComponent(
     const Screen = loaded;
     return <Screen />;
   }
-  const handle: LazyRouteHandle = { preload, isLoaded: () => loaded !== undefined };
+  const handle: LazyRouteHandle = { preload, isLoaded: () => loaded !== undefined, earlyCalls };
   return { Component: LazyScreen, handle };
 }
 
@@ -74,7 +83,7 @@ export function preloadMatches(
   return Promise.all((matchRoutes(routes, location) ?? []).map(({ route }) => preloadRoute(route)));
 }
 
-const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'));
+const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'), [earlyClients]);
 const screens = {
   login: lazyComponent(() => import('./routes/auth/login')),
   queries: lazyComponent(() => import('./query-layout')),
@@ -98,7 +107,8 @@ const screens = {
     trail: consoleScreen('ConsoleTrailRoute'),
     notFound: consoleScreen('ConsoleNotFoundRoute'),
   },
-  shell: lazyComponent(() => import('./shell/app-shell')),
+  // The shell waits for the user, and its banner shows the company's quota.
+  shell: lazyComponent(() => import('./shell/app-shell'), [earlyUser, earlyQuota]),
   welcome: lazyComponent(() => import('./routes/app/welcome')),
   profile: lazyComponent(() => import('./routes/app/profile')),
   team: lazyComponent(() => import('./routes/app/team')),
@@ -174,6 +184,16 @@ export function createAppRoutes(): RouteObject[] {
 }
 
 const appRoutes = createAppRoutes();
+
+/**
+ * Starts the calls of the screens the first address matches (the entry, before the first render), so
+ * that they travel while the screens' code downloads (lib/early-call.ts).
+ */
+export function askForFirstScreensEarly(location: Partial<Location> | string, routes = appRoutes): void {
+  for (const { route } of matchRoutes(routes, location) ?? []) {
+    for (const early of (route.handle as LazyRouteHandle | undefined)?.earlyCalls ?? []) early.start();
+  }
+}
 
 /** Whether every screen `location` matches is here (no screen loaded on demand counts as here). */
 function matchesLoaded(routes: RouteObject[], location: Partial<Location> | string): boolean {

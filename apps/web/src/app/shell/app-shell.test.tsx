@@ -5,9 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '@/lib/auth/session-store';
 import type * as SessionStore from '@/lib/auth/session-store';
 import { answer, mockCalls } from '@/testing/call-doubles';
+import { makeClient } from '@/features/tokens/testing/tokens-api';
 import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderApp } from '@/testing/render';
+import { askForFirstScreensEarly } from '../router';
 import { profileNotFound, unauthorized } from '@/testing/server-errors';
 
 /** The app asks for the deployment's settings on every page (app/provider.tsx). */
@@ -151,12 +153,13 @@ describe('authenticated shell', () => {
      * first on the same fresh modules, as the entry's code does before the shell's arrives.
      */
     async function loadShellCode(
-      entry?: (fresh: { askForUserEarly: () => void; sessions: typeof SessionStore }) => Promise<void>,
+      entry?: (fresh: { startEarly: () => void; sessions: typeof SessionStore }) => Promise<void>,
     ) {
       vi.resetModules();
       if (entry) {
-        const { askForUserEarly } = await import('@/lib/auth/early-user');
-        await entry({ askForUserEarly, sessions: await import('@/lib/auth/session-store') });
+        const { askForFirstScreensEarly } = await import('../router');
+        const startEarly = () => askForFirstScreensEarly('/dashboard');
+        await entry({ startEarly, sessions: await import('@/lib/auth/session-store') });
       }
       const { appQueryClient } = await import('../query-layout');
       const { userQueryKey } = await import('@/lib/auth/user');
@@ -175,8 +178,8 @@ describe('authenticated shell', () => {
     it('asks for the user as the entry runs, once: the shell’s query takes that answer', async () => {
       setToken(fakeJwt(900));
       const { callsTo } = mockCalls(...signedIn);
-      const { cachedUser } = await loadShellCode(async ({ askForUserEarly }) => {
-        askForUserEarly();
+      const { cachedUser } = await loadShellCode(async ({ startEarly }) => {
+        startEarly();
         await waitFor(() => expect(callsTo(users.getUser)).toHaveLength(1));
       });
       await waitFor(() => expect(cachedUser()).toEqual(makeUser()));
@@ -187,13 +190,40 @@ describe('authenticated shell', () => {
       setToken(fakeJwt(900));
       const { callsTo } = mockCalls(...signedIn);
       const later = fakeJwt(1800);
-      const { cachedUser } = await loadShellCode(async ({ askForUserEarly, sessions }) => {
-        askForUserEarly();
+      const { cachedUser } = await loadShellCode(async ({ startEarly, sessions }) => {
+        startEarly();
         sessions.setToken(later);
       });
       await waitFor(() => expect(cachedUser()).toEqual(makeUser()));
       expect(callsTo(users.getUser)).toHaveLength(2);
       expect(callsTo(users.getUser)[1]?.headers.get('Authorization')).toBe(`Bearer ${later}`);
+    });
+
+    it('a first visit to the dashboard asks for the user, the quota and the tokens as the entry runs; its queries take those answers', async () => {
+      setToken(fakeJwt(900));
+      const token = makeClient({ label: 'Live scores' });
+      const { callsTo } = mockCalls(...signedIn, answer(tokens.getClients, { body: { clients: [token] } }));
+      askForFirstScreensEarly('/dashboard');
+      await waitFor(() => {
+        for (const call of [users.getUser, account.getQuota, tokens.getClients])
+          expect(callsTo(call)).toHaveLength(1);
+      });
+      renderApp('/dashboard');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+      const plan = await screen.findByRole('region', { name: 'Your plan' });
+      expect(await within(plan).findByText(/1,234/)).toBeInTheDocument();
+      expect(await screen.findByText('Live scores')).toBeInTheDocument();
+      for (const call of [users.getUser, account.getQuota, tokens.getClients])
+        expect(callsTo(call)).toHaveLength(1);
+    });
+
+    it('a first visit to another signed-in screen asks early for what the shell shows, not the tokens', async () => {
+      setToken(fakeJwt(900));
+      const { callsTo } = mockCalls(...signedIn);
+      askForFirstScreensEarly('/profile');
+      await waitFor(() => expect(callsTo(account.getQuota)).toHaveLength(1));
+      expect(callsTo(users.getUser)).toHaveLength(1);
+      expect(callsTo(tokens.getClients)).toEqual([]);
     });
 
     it('asks for nothing without one', async () => {

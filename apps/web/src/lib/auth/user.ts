@@ -1,7 +1,7 @@
 // The signed-in user. Every screen reads it through this query; GetUser's 404 (an identity imported from
 // the sister product, without a portal profile yet) is a state, not an error: the user is `null`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchUser, takeEarlyUser } from './early-user';
+import { earlyUser } from './early-user';
 
 export const userQueryKey = ['user'] as const;
 
@@ -9,7 +9,7 @@ export function userQueryOptions() {
   return queryOptions({
     queryKey: userQueryKey,
     // The entry may already have asked (./early-user.ts): its answer serves the first query.
-    queryFn: ({ signal }) => takeEarlyUser() ?? fetchUser(signal),
+    queryFn: ({ signal }) => earlyUser.answer(signal),
     staleTime: 5 * 60_000,
   });
 }

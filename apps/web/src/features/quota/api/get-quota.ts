@@ -3,10 +3,9 @@
 // them all. It refreshes every few seconds while the page is visible (the answer is fresh within a few
 // seconds on the server), and never faster than that: after a failure it waits longer each time, and a
 // refusal that asking again will not change (a 4xx but 429) stops it until the page asks afresh.
-import { account } from '@datafeeds/domain/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
 import { HttpError } from '@/lib/api-errors';
+import { earlyQuota } from './early-quota';
 
 /** Every query of this feature starts with it; SetTokenCap refreshes them after a change. */
 export const quotaKeys = { all: ['quota'] as const };
@@ -36,7 +35,8 @@ const errorsAtLastAnswer = new WeakMap<object, number>();
 function quotaQueryOptions() {
   return queryOptions({
     queryKey: quotaKeys.all,
-    queryFn: ({ signal }) => call(account.getQuota, {}, { signal }),
+    // The entry may already have asked (./early-quota.ts): its answer serves the first query.
+    queryFn: ({ signal }) => earlyQuota.answer(signal),
     // The card and the banner mounting together, or a page change, reuse the answer of the last 5 s.
     staleTime: QUOTA_REFRESH_MS,
     // The refresh below is the retry: the default retries would come on top of it.

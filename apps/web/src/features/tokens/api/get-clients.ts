@@ -1,18 +1,14 @@
 import { useEffect } from 'react';
-import { type Client } from '@datafeeds/domain';
-import { tokens } from '@datafeeds/domain/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '@/lib/api-client';
+import { earlyClients } from './early-clients';
 import { tokenKeys } from './keys';
 
-/** The company's tokens, newest first. */
-async function getClients(signal?: AbortSignal): Promise<Client[]> {
-  const { clients } = await call(tokens.getClients, {}, { signal });
-  return clients;
-}
-
 function clientsQueryOptions() {
-  return queryOptions({ queryKey: tokenKeys.lists(), queryFn: ({ signal }) => getClients(signal) });
+  return queryOptions({
+    queryKey: tokenKeys.lists(),
+    // The entry may already have asked (./early-clients.ts): its answer serves the first query.
+    queryFn: ({ signal }) => earlyClients.answer(signal),
+  });
 }
 
 /** Spec §8: a failed load is only logged; the dashboard then shows the list as empty. */

@@ -1,0 +1,49 @@
+// A first screen's calls, asked for as early as a visit can: the entry (main.tsx) starts those of the
+// screens its address matches when the visit opens with a session, beside the download of the screens'
+// code, and each query takes its call's answer the first time it asks (design §7 "The web app's first
+// load"). Asked by the screens' code, they waited for every chunk of the page, then for its first render.
+// No data cache here: the entry does not ship TanStack Query.
+import { getToken } from './auth/session-store';
+
+/**
+ * How long an answer asked for early may serve its query: long enough for the slowest first screen to
+ * arrive, short enough that a screen opened later (an identity sent to /welcome first, say) asks afresh.
+ */
+export const EARLY_ANSWER_LIFETIME_MS = 30_000;
+
+export interface EarlyCall<Answer> {
+  /** Makes the call now, for the session in storage; nothing without one. */
+  start(): void;
+  /**
+   * The early answer, at most once, and only for the session it was asked for (a sign-out or another
+   * sign-in since, a 401 ending the session, makes the query ask again) within its lifetime; otherwise
+   * the call made now.
+   */
+  answer(signal?: AbortSignal): Promise<Answer>;
+}
+
+export function earlyCall<Answer>(
+  ask: (signal?: AbortSignal) => Promise<Answer>,
+  now: () => number = Date.now,
+): EarlyCall<Answer> {
+  let early: { token: string; askedAt: number; answer: Promise<Answer> } | undefined;
+  return {
+    start() {
+      const token = getToken();
+      if (token === null) return;
+      const answer = ask();
+      // A failure is the query's to report; until it takes the answer, nobody else listens.
+      answer.catch(() => undefined);
+      early = { token, askedAt: now(), answer };
+    },
+    answer(signal) {
+      const taken = early;
+      early = undefined;
+      const usable =
+        taken !== undefined &&
+        taken.token === getToken() &&
+        now() - taken.askedAt <= EARLY_ANSWER_LIFETIME_MS;
+      return usable ? taken.answer : ask(signal);
+    },
+  };
+}
