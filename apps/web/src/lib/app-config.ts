@@ -2,7 +2,7 @@
 // build serves every deployment. They do not change during a visit: AppProvider asks once, and the
 // screens read that answer (./use-app-config).
 import { createContext } from 'react';
-import { type AppConfig } from '@datafeeds/domain';
+import type { AppConfig } from '@datafeeds/domain';
 import { system } from '@datafeeds/domain/calls';
 import { call } from './api-client';
 

@@ -4,11 +4,11 @@
 // page's companies only, after LIMIT, so a search costs the same whether 10 or 10 000 companies match
 // beyond the page. Measured over 10 000 companies with 5 tokens each (bench:api, figure 4).
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type CompanyAccountStatus,
-  type ConsoleCompaniesPage,
-  type ConsoleCompanyRow,
-  type ConsoleCompanySort,
+import type {
+  CompanyAccountStatus,
+  ConsoleCompaniesPage,
+  ConsoleCompanyRow,
+  ConsoleCompanySort,
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';

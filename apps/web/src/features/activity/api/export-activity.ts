@@ -1,4 +1,4 @@
-import { type ActivityFilter } from '@datafeeds/domain';
+import type { ActivityFilter } from '@datafeeds/domain';
 import { activity } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

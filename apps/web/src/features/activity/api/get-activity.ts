@@ -1,4 +1,4 @@
-import { type ActivityFilter, type ActivityPage } from '@datafeeds/domain';
+import type { ActivityFilter, ActivityPage } from '@datafeeds/domain';
 import { activity } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

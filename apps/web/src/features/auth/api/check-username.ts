@@ -1,4 +1,4 @@
-import { type UsernameAvailability } from '@datafeeds/domain';
+import type { UsernameAvailability } from '@datafeeds/domain';
 import { users } from '@datafeeds/domain/calls';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

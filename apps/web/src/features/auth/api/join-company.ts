@@ -1,6 +1,6 @@
 // The two ways through an invitation link: a signed-in person joins, a new person registers. Both end
 // with the user the shell loads, so the dashboard opens on the inviter's company.
-import { type acceptInvitationRequestSchema, type RegisterWithInvitationRequest } from '@datafeeds/domain';
+import type { acceptInvitationRequestSchema, RegisterWithInvitationRequest } from '@datafeeds/domain';
 import { team } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';

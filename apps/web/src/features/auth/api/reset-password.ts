@@ -1,4 +1,4 @@
-import { type ResetPasswordRequest } from '@datafeeds/domain';
+import type { ResetPasswordRequest } from '@datafeeds/domain';
 import { auth } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';

@@ -1,4 +1,4 @@
-import { type UpdateUserRequest, type User } from '@datafeeds/domain';
+import type { UpdateUserRequest, User } from '@datafeeds/domain';
 import { users } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';

@@ -1,4 +1,4 @@
-import { type Team } from '@datafeeds/domain';
+import type { Team } from '@datafeeds/domain';
 import { team } from '@datafeeds/domain/calls';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 // The Team page's changes: each one a call, then the list reloaded so every row shows the server's
 // state (a stale row — a member removed in another tab — goes away on the refusal's reload too).
-import { type ChangeMemberRoleRequest, type InviteMemberRequest } from '@datafeeds/domain';
+import type { ChangeMemberRoleRequest, InviteMemberRequest } from '@datafeeds/domain';
 import { team } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type ClientCredentials, type TokenRequest } from '@datafeeds/domain';
+import type { ClientCredentials, TokenRequest } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';

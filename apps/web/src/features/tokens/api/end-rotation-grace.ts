@@ -1,4 +1,4 @@
-import { type ClientIdRequest } from '@datafeeds/domain';
+import type { ClientIdRequest } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type Client } from '@datafeeds/domain';
+import type { Client } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type RotateClientRequest, type RotatedClient } from '@datafeeds/domain';
+import type { RotateClientRequest, RotatedClient } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';

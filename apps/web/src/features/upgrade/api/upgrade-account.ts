@@ -1,4 +1,4 @@
-import { type UpgradeAccountResponse, type User } from '@datafeeds/domain';
+import type { UpgradeAccountResponse, User } from '@datafeeds/domain';
 import { account } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';

@@ -1,4 +1,4 @@
-import { type ClientUsage } from '@datafeeds/domain';
+import type { ClientUsage } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';

@@ -1,4 +1,4 @@
-import { type RefusedMeteredCode } from '@datafeeds/domain';
+import type { RefusedMeteredCode } from '@datafeeds/domain';
 
 export const USAGE_HEADING = 'Usage';
 export const USAGE_LOAD_FAILED = 'The usage of this API token could not be loaded.';

@@ -1,4 +1,4 @@
-import { type User, type WelcomeRequest } from '@datafeeds/domain';
+import type { User, WelcomeRequest } from '@datafeeds/domain';
 import { users } from '@datafeeds/domain/calls';
 import { useMutation } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';

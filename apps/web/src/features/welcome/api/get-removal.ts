@@ -1,4 +1,4 @@
-import { type RemovalResponse } from '@datafeeds/domain';
+import type { RemovalResponse } from '@datafeeds/domain';
 import { team } from '@datafeeds/domain/calls';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
