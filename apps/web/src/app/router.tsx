@@ -3,7 +3,7 @@
 // (`createBrowserRouter`) keeps its whole router in the first load whatever the app uses of it, 16 kB
 // gzip more on every page (design §7); what the app used of it — lazy routes, the error page, the
 // blocker — is here, in ./route-error-boundary and in lib/navigation.
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import {
   Navigate,
   matchRoutes,
@@ -19,7 +19,7 @@ import { paths, routePatterns } from '@/config/paths';
 import { earlyQuota } from '@/features/quota/api/early-quota';
 import { earlyClients } from '@/features/tokens/api/early-clients';
 import { earlyUser } from '@/lib/auth/early-user';
-import type { EarlyCall } from '@/lib/early-call';
+import { dropEarlyAnswers, type EarlyCall } from '@/lib/early-call';
 import type { BlockableHistory } from '@/lib/navigation/blockable-history';
 import { BlockableHistoryContext } from '@/lib/navigation/use-blocker';
 import { RootLayout } from './root-layout';
@@ -228,6 +228,17 @@ function useFirstScreensLoaded(routes: RouteObject[], location: Location): boole
 }
 
 /**
+ * The early answers are the first address's (askForFirstScreensEarly): dropped as the visit leaves it, in
+ * a layout effect, before the next screens' queries (which subscribe in passive effects) could take them.
+ */
+function useEarlyAnswersForTheFirstAddressOnly(location: Location): void {
+  const [firstLocation] = useState(location);
+  useLayoutEffect(() => {
+    if (location !== firstLocation) dropEarlyAnswers();
+  }, [location, firstLocation]);
+}
+
+/**
  * The app's routes at the router's location. The first address shows the spinner until its screens are
  * here; later, navigations run in a transition, so the page stays until the next one is ready (the
  * Suspense fallback remains for a screen reached outside a transition before its code is here). A
@@ -238,6 +249,7 @@ function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
   void preloadMatches(routes, location).catch(() => {
     // The screen that needs the module reports the failure when it renders.
   });
+  useEarlyAnswersForTheFirstAddressOnly(location);
   const firstScreensLoaded = useFirstScreensLoaded(routes, location);
   const element = useRoutes(routes, location);
   return (

@@ -1,7 +1,7 @@
 // An early call serves its query once, for the session it was made for, while it is fresh.
 import { describe, expect, it, vi } from 'vitest';
 import { endSession, setToken } from './auth/session-store';
-import { EARLY_ANSWER_LIFETIME_MS, earlyCall } from './early-call';
+import { dropEarlyAnswers, EARLY_ANSWER_LIFETIME_MS, earlyCall } from './early-call';
 import { fakeJwt } from '@/testing/jwt';
 
 /** A call that answers how many times it was made. */
@@ -57,6 +57,20 @@ describe('earlyCall', () => {
     call.start();
     now += EARLY_ANSWER_LIFETIME_MS + 1;
     await expect(call.answer()).resolves.toBe(3);
+  });
+
+  it('drops the answers not taken yet when told (the visit left the first address)', async () => {
+    setToken(fakeJwt(900));
+    const taken = countingCall();
+    const untaken = countingCall();
+    const first = earlyCall(taken);
+    const second = earlyCall(untaken);
+    first.start();
+    second.start();
+    await expect(first.answer()).resolves.toBe(1);
+    dropEarlyAnswers();
+    await expect(second.answer()).resolves.toBe(2);
+    expect(untaken).toHaveBeenCalledTimes(2);
   });
 
   it('hands a failure to the query that takes it, and to no one before', async () => {

@@ -6,10 +6,23 @@
 import { getToken } from './auth/session-store';
 
 /**
- * How long an answer asked for early may serve its query: long enough for the slowest first screen to
- * arrive, short enough that a screen opened later (an identity sent to /welcome first, say) asks afresh.
+ * How long an answer asked for early may serve its query at the first address: long enough for the
+ * slowest first screen to arrive, short enough that a part of it shown much later asks afresh.
  */
 export const EARLY_ANSWER_LIFETIME_MS = 30_000;
+
+/** The early answers not taken yet, each by the way to drop it. */
+const untaken = new Set<() => void>();
+
+/**
+ * Drops every early answer not taken yet: they were for the first address's screens, and the router
+ * calls this as the visit leaves it. An identity sent from /dashboard to /welcome, who then creates a
+ * profile and comes back, must not be shown the tokens and quota asked for before it had one.
+ */
+export function dropEarlyAnswers(): void {
+  for (const drop of untaken) drop();
+  untaken.clear();
+}
 
 export interface EarlyCall<Answer> {
   /** Makes the call now, for the session in storage; nothing without one. */
@@ -27,6 +40,9 @@ export function earlyCall<Answer>(
   now: () => number = Date.now,
 ): EarlyCall<Answer> {
   let early: { token: string; askedAt: number; answer: Promise<Answer> } | undefined;
+  const drop = () => {
+    early = undefined;
+  };
   return {
     start() {
       const token = getToken();
@@ -35,10 +51,12 @@ export function earlyCall<Answer>(
       // A failure is the query's to report; until it takes the answer, nobody else listens.
       answer.catch(() => undefined);
       early = { token, askedAt: now(), answer };
+      untaken.add(drop);
     },
     answer(signal) {
       const taken = early;
       early = undefined;
+      untaken.delete(drop);
       const usable =
         taken !== undefined &&
         taken.token === getToken() &&

@@ -8,6 +8,7 @@ import { answer, mockCalls } from '@/testing/call-doubles';
 import { makeClient } from '@/features/tokens/testing/tokens-api';
 import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
+import { userQueryKey } from '@/lib/auth/user';
 import { renderApp } from '@/testing/render';
 import { askForFirstScreensEarly } from '../router';
 import { profileNotFound, unauthorized } from '@/testing/server-errors';
@@ -224,6 +225,33 @@ describe('authenticated shell', () => {
       await waitFor(() => expect(callsTo(account.getQuota)).toHaveLength(1));
       expect(callsTo(users.getUser)).toHaveLength(1);
       expect(callsTo(tokens.getClients)).toEqual([]);
+    });
+
+    it('an early answer serves the first address only: an identity sent to /welcome, back with a profile, is asked afresh', async () => {
+      setToken(fakeJwt(900));
+      mockCalls(
+        config,
+        answer(users.getUser, profileNotFound()),
+        answer(team.getRemoval, { body: { removal: null } }),
+        answer(account.getQuota, profileNotFound()),
+        answer(tokens.getClients, { body: { clients: [] } }),
+      );
+      askForFirstScreensEarly('/dashboard');
+      const { queryClient } = renderApp('/dashboard');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' }),
+      ).toBeInTheDocument();
+      // The profile is made (here by the server's answers changing): the user is asked again, and the
+      // welcome page sends them on to the dashboard.
+      const token = makeClient({ label: 'Live scores' });
+      const { callsTo } = mockCalls(...signedIn, answer(tokens.getClients, { body: { clients: [token] } }));
+      await queryClient.invalidateQueries({ queryKey: userQueryKey });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+      expect(await screen.findByText('Live scores')).toBeInTheDocument();
+      const plan = await screen.findByRole('region', { name: 'Your plan' });
+      expect(await within(plan).findByText(/1,234/)).toBeInTheDocument();
+      expect(callsTo(tokens.getClients)).toHaveLength(1);
+      expect(callsTo(account.getQuota)).toHaveLength(1);
     });
 
     it('asks for nothing without one', async () => {
