@@ -28,9 +28,9 @@ export interface EarlyCall<Answer> {
   /** Makes the call now, for the session in storage; nothing without one. */
   start(): void;
   /**
-   * The early answer, at most once, and only for the session it was asked for (a sign-out or another
-   * sign-in since, a 401 ending the session, makes the query ask again) within its lifetime; otherwise
-   * the call made now.
+   * The early answer, at most once, unless dropped (the visit left the first address), only for the
+   * session it was asked for (a sign-out or another sign-in since, a 401 ending the session, makes the
+   * query ask again) and within its lifetime; otherwise the call made now.
    */
   answer(signal?: AbortSignal): Promise<Answer>;
 }
