@@ -4,24 +4,23 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { onCleanup } from './cleanup.ts';
 
+/** One statement on a connection of its own, closed whatever happens. */
+async function runStatement(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createDatabase(adminUrl: string, bench: 'api' | 'verify'): Promise<string> {
   const name = `datafeeds_bench_${bench}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  onCleanup(`drop database ${name}`, async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    try {
-      await dropper.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await dropper.end();
-    }
-  });
+  await runStatement(adminUrl, `create database ${name}`);
+  onCleanup(`drop database ${name}`, () =>
+    runStatement(adminUrl, `drop database if exists ${name} with (force)`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -33,12 +32,6 @@ export async function createDatabase(adminUrl: string, bench: 'api' | 'verify'):
  * the run, and each figure's metered server paid more for its batches than the one before it (the
  * database's CPU during bench:verify's figure 5 read 3–8 % of a core against 1 % during figure 1).
  */
-export async function vacuumDatabase(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('vacuum (analyze)');
-  } finally {
-    await client.end();
-  }
+export function vacuumDatabase(url: string): Promise<void> {
+  return runStatement(url, 'vacuum (analyze)');
 }
