@@ -70,9 +70,16 @@ function consoleScreen(name: keyof typeof ConsoleScreens) {
   return lazyComponent(async () => ({ default: (await import('./routes/console/console-app'))[name] }));
 }
 
+const lazyHandleOf = (route: RouteObject) => route.handle as LazyRouteHandle | undefined;
+
+/** The handles of the screens loaded on demand that `location` matches, outermost first. */
+function matchedLazyHandles(routes: RouteObject[], location: Partial<Location> | string): LazyRouteHandle[] {
+  return (matchRoutes(routes, location) ?? []).flatMap(({ route }) => lazyHandleOf(route) ?? []);
+}
+
 /** Starts loading the screen of `route` (nothing when it is not loaded on demand). */
 export function preloadRoute(route: RouteObject): Promise<unknown> {
-  return (route.handle as LazyRouteHandle | undefined)?.preload() ?? Promise.resolve();
+  return lazyHandleOf(route)?.preload() ?? Promise.resolve();
 }
 
 /** Starts loading every screen `location` matches — the shell and its page together, not one by one. */
@@ -80,7 +87,7 @@ export function preloadMatches(
   routes: RouteObject[],
   location: Partial<Location> | string,
 ): Promise<unknown> {
-  return Promise.all((matchRoutes(routes, location) ?? []).map(({ route }) => preloadRoute(route)));
+  return Promise.all(matchedLazyHandles(routes, location).map((handle) => handle.preload()));
 }
 
 const dashboardRoute = lazyComponent(() => import('./routes/app/dashboard'), [earlyClients]);
@@ -190,17 +197,14 @@ const appRoutes = createAppRoutes();
  * that they travel while the screens' code downloads (lib/early-call.ts).
  */
 export function askForFirstScreensEarly(location: Partial<Location> | string, routes = appRoutes): void {
-  for (const { route } of matchRoutes(routes, location) ?? []) {
-    for (const early of (route.handle as LazyRouteHandle | undefined)?.earlyCalls ?? []) early.start();
+  for (const handle of matchedLazyHandles(routes, location)) {
+    for (const early of handle.earlyCalls) early.start();
   }
 }
 
 /** Whether every screen `location` matches is here (no screen loaded on demand counts as here). */
 function matchesLoaded(routes: RouteObject[], location: Partial<Location> | string): boolean {
-  return (matchRoutes(routes, location) ?? []).every(({ route }) => {
-    const handle = route.handle as LazyRouteHandle | undefined;
-    return handle === undefined || handle.isLoaded();
-  });
+  return matchedLazyHandles(routes, location).every((handle) => handle.isLoaded());
 }
 
 /**
@@ -209,9 +213,8 @@ function matchesLoaded(routes: RouteObject[], location: Partial<Location> | stri
  * appeared, so a first visit whose screens arrived 50 ms after its spinner painted its page 250 ms late
  * (bench:web's /dashboard: the main thread idle from the user's answer to that mark).
  */
-function useFirstScreensLoaded(routes: RouteObject[], location: Location): boolean {
-  const [loaded, setLoaded] = useState(() => matchesLoaded(routes, location));
-  const [firstLocation] = useState(location);
+function useFirstScreensLoaded(routes: RouteObject[], firstLocation: Location): boolean {
+  const [loaded, setLoaded] = useState(() => matchesLoaded(routes, firstLocation));
   useEffect(() => {
     if (loaded) return;
     let current = true;
@@ -231,8 +234,7 @@ function useFirstScreensLoaded(routes: RouteObject[], location: Location): boole
  * The early answers are the first address's (askForFirstScreensEarly): dropped as the visit leaves it, in
  * a layout effect, before the next screens' queries (which subscribe in passive effects) could take them.
  */
-function useEarlyAnswersForTheFirstAddressOnly(location: Location): void {
-  const [firstLocation] = useState(location);
+function useEarlyAnswersForTheFirstAddressOnly(location: Location, firstLocation: Location): void {
   useLayoutEffect(() => {
     if (location !== firstLocation) dropEarlyAnswers();
   }, [location, firstLocation]);
@@ -249,8 +251,9 @@ function AppRoutes({ routes = appRoutes }: { routes?: RouteObject[] }) {
   void preloadMatches(routes, location).catch(() => {
     // The screen that needs the module reports the failure when it renders.
   });
-  useEarlyAnswersForTheFirstAddressOnly(location);
-  const firstScreensLoaded = useFirstScreensLoaded(routes, location);
+  const [firstLocation] = useState(location);
+  useEarlyAnswersForTheFirstAddressOnly(location, firstLocation);
+  const firstScreensLoaded = useFirstScreensLoaded(routes, firstLocation);
   const element = useRoutes(routes, location);
   return (
     <RouteErrorBoundary location={location}>
