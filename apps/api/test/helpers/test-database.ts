@@ -1,5 +1,6 @@
-// One real database per test file: in-memory PGlite loaded from the run's migrated snapshot, or a
-// PostgreSQL database copied from the run's migrated template (global-setup.ts) and dropped after.
+// One real database per test file, in the migrated state: the worker's in-memory PGlite, loaded once
+// from the run's migrated snapshot and put back to it before each file, or a PostgreSQL database copied
+// from the run's migrated template (global-setup.ts) and dropped after.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
+import { readPristineState, resetToPristine, type PristineState } from './pglite-reset.ts';
 import { adminQuery, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -29,14 +31,41 @@ class SnapshotBlob extends Blob {
 
 let opened: Promise<{ database: Database; url: string | undefined; drop: () => Promise<void> }> | undefined;
 
+/**
+ * The worker's PGlite: loaded from the snapshot once, then put back to the snapshot's state before each
+ * later file (pglite-reset.ts). Loading costs about a second of a core; the reset tens of milliseconds.
+ */
+let workerPglite: { client: PGlite; pristine: PristineState } | undefined;
+
+async function loadSnapshot(): Promise<{ client: PGlite; pristine: PristineState }> {
+  const client = new PGlite({ loadDataDir: new SnapshotBlob(await readFile(inject('pgliteSnapshot'))) });
+  return { client, pristine: await readPristineState(client) };
+}
+
+async function pgliteForFile(): Promise<PGlite> {
+  if (workerPglite && !workerPglite.client.closed) {
+    const { client, pristine } = workerPglite;
+    try {
+      await resetToPristine(client, pristine);
+      return client;
+    } catch {
+      // A file left it in a state the reset cannot undo (an open transaction): start from the snapshot.
+      await client.close().catch(() => undefined);
+    }
+  }
+  workerPglite = await loadSnapshot();
+  return workerPglite.client;
+}
+
 async function open() {
   if (testDatabaseKind === 'pglite') {
     // The snapshot is the migrated schema of global-setup.ts; the migration itself is tested there.
-    const client = new PGlite({ loadDataDir: new SnapshotBlob(await readFile(inject('pgliteSnapshot'))) });
+    const client = await pgliteForFile();
     const database: Database = {
       db: drizzle({ client, schema }),
       kind: 'pglite',
-      close: () => client.close(),
+      // The worker keeps it for the next file; the process's end frees it.
+      close: async () => undefined,
     };
     return { database, url: undefined, drop: async () => undefined };
   }
@@ -64,7 +93,8 @@ export async function testDatabaseUrl(): Promise<string> {
 
 /**
  * Closes and drops the file's database (setup.ts, after each file). The next file opens its own: test
- * files share a worker's modules (vitest.config.ts, `isolate: false`), so nothing may outlive its file.
+ * files share a worker's modules (vitest.config.ts, `isolate: false`), so nothing may outlive its file
+ * but the worker's PGlite, which the next file finds reset to the snapshot.
  */
 export async function closeTestDatabase(): Promise<void> {
   if (!opened) return;
