@@ -67,10 +67,14 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 
     // sent once the server has read all six (a connection it has not read a request from yet is idle,
     // and closing idle connections is what a shutdown does).
     const inFlight = Array.from({ length: 6 }, () => register(server.url));
-    await vi.waitFor(() => {
-      const received = server.output().match(/"url":"\/api\/register"[^\n]*"msg":"incoming request"/g);
-      expect(received).toHaveLength(6);
-    });
+    // vi.waitFor gives up after 1 s by default; a loaded 2-core machine once took longer to read all six.
+    await vi.waitFor(
+      () => {
+        const received = server.output().match(/"url":"\/api\/register"[^\n]*"msg":"incoming request"/g);
+        expect(received).toHaveLength(6);
+      },
+      { timeout: 15_000 },
+    );
     const completedBefore = (server.output().match(/"statusCode":201/g) ?? []).length;
     const exit = server.stop();
     const answers = await Promise.all(inFlight);
