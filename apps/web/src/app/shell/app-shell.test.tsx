@@ -23,6 +23,13 @@ const signedIn = [
   answer(account.getQuota, { body: makeQuota() }),
 ];
 
+/** A signed-in identity that has no profile yet (the server answers GetUser with 404). */
+const withoutProfile = [
+  config,
+  answer(users.getUser, profileNotFound()),
+  answer(team.getRemoval, { body: { removal: null } }),
+];
+
 describe('authenticated shell', () => {
   it('sends a visitor without a token to /login', async () => {
     mockCalls(config);
@@ -43,11 +50,7 @@ describe('authenticated shell', () => {
 
   it('sends a signed-in identity without a profile to /welcome', async () => {
     setToken(fakeJwt(900));
-    mockCalls(
-      config,
-      answer(users.getUser, profileNotFound()),
-      answer(team.getRemoval, { body: { removal: null } }),
-    );
+    mockCalls(...withoutProfile);
     const { history } = renderApp('/dashboard');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds' }),
@@ -230,9 +233,7 @@ describe('authenticated shell', () => {
     it('an early answer serves the first address only: an identity sent to /welcome, back with a profile, is asked afresh', async () => {
       setToken(fakeJwt(900));
       mockCalls(
-        config,
-        answer(users.getUser, profileNotFound()),
-        answer(team.getRemoval, { body: { removal: null } }),
+        ...withoutProfile,
         answer(account.getQuota, profileNotFound()),
         answer(tokens.getClients, { body: { clients: [] } }),
       );
