@@ -9,8 +9,6 @@ export interface PristineState {
   sequences: { name: string; value: string | null; start: string }[];
 }
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /** Reads the migrated database's state, to be restored by `resetToPristine` before each later file. */
 export async function readPristineState(client: PGlite): Promise<PristineState> {
   const { rows: tables } = await client.query<{ name: string }>(
@@ -25,13 +23,13 @@ export async function readPristineState(client: PGlite): Promise<PristineState> 
     const json = rows[0]?.rows;
     if (!json) continue;
     // Stored generated columns are computed again on insert and cannot be given.
-    const { rows: columns } = await client.query<{ column_name: string }>(
-      `SELECT column_name FROM information_schema.columns
+    const { rows: columns } = await client.query<{ name: string }>(
+      `SELECT quote_ident(column_name) AS name FROM information_schema.columns
         WHERE table_schema = 'public' AND quote_ident(table_schema) || '.' || quote_ident(table_name) = $1
           AND is_generated = 'NEVER' ORDER BY ordinal_position`,
       [name],
     );
-    seeded.push({ table: name, columns: columns.map((column) => quote(column.column_name)), rows: json });
+    seeded.push({ table: name, columns: columns.map((column) => column.name), rows: json });
   }
   const { rows: sequences } = await client.query<{ name: string; value: string | null; start: string }>(
     `SELECT quote_ident(schemaname) || '.' || quote_ident(sequencename) AS name,
