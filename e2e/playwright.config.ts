@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
-// Debian's Chromium with the flags of this closed network: one setting with bench:web (the why is there).
-import { chromiumLaunchOptions } from '@datafeeds/harness/chromium';
+// Debian's Chromium headless shell with the flags of this closed network, the flags one setting with
+// bench:web (the why of both is there).
+import { headlessShellLaunchOptions } from '@datafeeds/harness/chromium';
 import { E2E_BASE_URL } from './support/server.ts';
 
 export default defineConfig({
@@ -26,18 +27,18 @@ export default defineConfig({
     // `npx playwright test --project=chromium --trace retain-on-failure` in e2e/ (the README).
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: headlessShellLaunchOptions,
   },
   projects: [
     {
       name: 'chromium',
       testIgnore: /screenshots\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+      use: { ...devices['Desktop Chrome'], launchOptions: headlessShellLaunchOptions },
     },
     {
       name: 'screenshots',
       testMatch: /screenshots\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions },
+      use: { ...devices['Desktop Chrome'], launchOptions: headlessShellLaunchOptions },
     },
   ],
   webServer: {

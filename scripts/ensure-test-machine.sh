@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure this machine has what the test suite needs, installing or starting it when it can, from
-# Debian's packages (apt-get, as root or through sudo): Chromium for Playwright (never a downloaded
-# browser), the PostgreSQL server the API suite runs against, with a database `test` that user
-# `postgres` reaches without a password over TCP from 127.0.0.1 and ::1 (pg_hba `trust`), and the Redis
-# server the rate-limit tests use. Safe to run again: it only acts on what is missing, and leaves a
+# Debian's packages (apt-get, as root or through sudo): Chromium and its headless shell for Playwright
+# (never a downloaded browser), the PostgreSQL server the API suite runs against, with a database `test`
+# that user `postgres` reaches without a password over TCP from 127.0.0.1 and ::1 (pg_hba `trust`), and
+# the Redis server the rate-limit tests use. Safe to run again: it only acts on what is missing, and leaves a
 # server that already answers as it is (README.md, "Tests", lists every change it can make).
 #
 # TEST_POSTGRES_URL / TEST_REDIS_URL point the tests at other servers: this script then leaves that one
@@ -39,6 +39,13 @@ if [ ! -x "$CHROMIUM" ]; then
   apt_install chromium fonts-liberation
 fi
 log "chromium: $("$CHROMIUM" --version 2>/dev/null | head -n 1)"
+# Its headless shell, the build the end-to-end suite drives (packages/harness/src/chromium.ts says why).
+HEADLESS_SHELL="${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/lib/chromium/chromium-headless-shell}"
+if [ ! -x "$HEADLESS_SHELL" ]; then
+  log "Chromium's headless shell not found at $HEADLESS_SHELL: installing Debian's chromium-headless-shell"
+  apt_install chromium-headless-shell
+fi
+log "chromium-headless-shell: $("$HEADLESS_SHELL" --version 2>/dev/null | head -n 1)"
 
 # psql: this script checks the database with it, and the two-instance end-to-end spec creates and
 # drops its database with it.
