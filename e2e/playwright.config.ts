@@ -6,11 +6,13 @@ import { E2E_BASE_URL } from './support/server.ts';
 
 export default defineConfig({
   testDir: './tests',
-  // Every spec makes its own users, so tests run side by side on two workers, files too (a file with a
-  // server of its own on a fixed port opts out with mode 'default'). The server is shared: its rate
-  // limits are scaled for one address making every request (scripts/serve.ts).
+  // Every spec makes its own users, so tests run side by side, files too (a file with a server of its
+  // own on a fixed port opts out with mode 'default'). The server is shared: its rate limits are scaled
+  // for one address making every request (scripts/serve.ts). Three workers on two cores: a story spends
+  // part of its time waiting (transitions, polling, the server), which two workers left a fifth of the
+  // CPU idle through; the whole suite took 217 s on two workers, 174 s on three and 175 s on four.
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A net for a hang, not a speed check: every step still waits at most `expect.timeout`. The longest

@@ -1,5 +1,5 @@
 // Every console screen and dialog (design §11) passes axe and fits without scrolling sideways at 1440
-// and 900 px, in light and dark mode. Three tests, each with a staff admin of its own, so the two
+// and 900 px, in light and dark mode. Three tests, each with a staff admin of its own, so the
 // workers share them.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { account } from '@datafeeds/domain/calls';
