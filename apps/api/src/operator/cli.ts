@@ -4,10 +4,8 @@
 // process may open PGlite); otherwise the CLI opens the database itself.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildApp } from '../app.ts';
 import { EnvError, loadEnv, type Env } from '../config/env.ts';
 import { operatorSocketPath } from '../config/operator-socket-path.ts';
-import { DatabaseNotMigratedError } from '../db/client.ts';
 import { socketIsLive } from '../plugins/app/operator-socket.ts';
 import { askServer } from './ask-server.ts';
 import { USAGE, isValidCommand, runOperatorCommand, type OperatorRequest } from './commands.ts';
@@ -17,6 +15,9 @@ async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult
   // The server's own assembly gives the CLI the same database, mailer and services.
   // The running servers sweep expiries and send reminders; a command's short life need not.
   // It never changes the schema: a database behind this code is refused (run `npm run db:migrate`).
+  // Loaded here only: help, a refused command and a command handed to the server never need the server's
+  // modules (Fastify, the database drivers, argon2…), which were most of the CLI's start-up.
+  const { buildApp } = await import('../app.ts');
   const app = await buildApp({
     env: { ...env, LOG_LEVEL: 'warn' },
     serveWebApp: false,
@@ -67,7 +68,9 @@ function isMissingFile(error: unknown): error is NodeJS.ErrnoException & { path:
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof EnvError || error instanceof DatabaseNotMigratedError) console.error(error.message);
+    // By name: the class lives with the database drivers, loaded only for a command run here.
+    if (error instanceof EnvError || (error instanceof Error && error.name === 'DatabaseNotMigratedError'))
+      console.error(error.message);
     else if (isMissingFile(error)) console.error(`Cannot read ${error.path}: no such file`);
     else console.error(error);
     process.exit(1);
