@@ -10,14 +10,15 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
+import { compiledFile } from '../helpers/compiled-build.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
 const apiDir = path.resolve(import.meta.dirname, '../..');
 const knownMigrations = readMigrationFiles({ migrationsFolder: path.join(apiDir, 'drizzle') }).length;
 
-/** Runs one of the package's commands from source, as `npm run` runs its build. */
-const runCommand = (script: string, env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(apiDir, script), ...args], {
+/** Runs one of the package's commands as `npm run` does: its compiled build, from the package folder. */
+const runCommand = (file: 'operator.js' | 'migrate.js', env: Record<string, string>, ...args: string[]) =>
+  promisify(execFile)(process.execPath, [compiledFile(file), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     cwd: apiDir,
   });
@@ -25,12 +26,7 @@ const runCommand = (script: string, env: Record<string, string>, ...args: string
 describe.runIf(testDatabaseKind === 'pglite')('on the embedded database', () => {
   it('the operator CLI refuses a database that was never migrated, and works after db:migrate', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-migrate-'));
-    const refused = await runCommand(
-      'src/operator/cli.ts',
-      { DATA_DIR: dataDir },
-      'verifier-key',
-      'list',
-    ).then(
+    const refused = await runCommand('operator.js', { DATA_DIR: dataDir }, 'verifier-key', 'list').then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );
@@ -39,9 +35,9 @@ describe.runIf(testDatabaseKind === 'pglite')('on the embedded database', () => 
       `The database has 0 of this version's ${knownMigrations} migrations: run \`npm run db:migrate\` first`,
     );
 
-    const migrated = await runCommand('src/db/migrate-command.ts', { DATA_DIR: dataDir });
+    const migrated = await runCommand('migrate.js', { DATA_DIR: dataDir });
     expect(migrated.stdout).toContain('Database migrated (pglite).');
-    const listed = await runCommand('src/operator/cli.ts', { DATA_DIR: dataDir }, 'verifier-key', 'list');
+    const listed = await runCommand('operator.js', { DATA_DIR: dataDir }, 'verifier-key', 'list');
     expect(listed.stdout).toContain('Verifier keys: 0');
   }, 120_000);
 });

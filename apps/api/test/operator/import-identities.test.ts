@@ -10,6 +10,7 @@ import { auth, users } from '@datafeeds/domain/calls';
 import { importIdentities } from '../../src/operator/import-identities.ts';
 import { ARGON2_OPTIONS } from '../../src/plugins/app/users/password-hasher.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
+import { API_DIR, compiledFile } from '../helpers/compiled-build.ts';
 import {
   bearer,
   callTo,
@@ -126,24 +127,12 @@ describe.runIf(testDatabaseKind === 'pglite')('the operator command', () => {
     );
     const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
     // The release step first: the CLI never migrates.
-    await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/db/migrate-command.ts')],
-      { env, cwd: path.resolve(import.meta.dirname, '../..') },
-    );
+    // Both as `npm run` runs them: the compiled build, from the package folder.
+    await promisify(execFile)(process.execPath, [compiledFile('migrate.js')], { env, cwd: API_DIR });
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.resolve(import.meta.dirname, '../../src/operator/cli.ts'),
-        'import-identities',
-        file,
-      ],
-      {
-        env,
-        cwd: path.resolve(import.meta.dirname, '../..'),
-      },
+      [compiledFile('operator.js'), 'import-identities', file],
+      { env, cwd: API_DIR },
     );
     expect(stdout).toContain('Imported 2 identities:');
     expect(stdout).toContain('line 4: hashed@example.com\n');

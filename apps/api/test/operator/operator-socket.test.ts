@@ -11,19 +11,17 @@ import { buildApp } from '../../src/app.ts';
 import { operatorSocketPath } from '../../src/config/operator-socket-path.ts';
 import { USAGE } from '../../src/operator/commands.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
+import { API_DIR, compiledFile, migratedDataDirCopy } from '../helpers/compiled-build.ts';
 import { callTo, getUser, registerUser } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 
+/** The operator command as `npm run operator` runs it: the compiled build, from the package folder. */
 const runCliWith = (env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/operator/cli.ts'), ...args],
-    {
-      env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-      cwd: path.resolve(import.meta.dirname, '../..'),
-    },
-  );
+  promisify(execFile)(process.execPath, [compiledFile('operator.js'), ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    cwd: API_DIR,
+  });
 const runCli = (dataDir: string, ...args: string[]) => runCliWith({ DATA_DIR: dataDir }, ...args);
 
 describe.runIf(testDatabaseKind === 'pglite')('asking the operator CLI for help', () => {
@@ -40,15 +38,20 @@ describe.runIf(testDatabaseKind === 'pglite')('asking the operator CLI for help'
 });
 
 describe.runIf(testDatabaseKind === 'pglite')('operator commands while the server runs', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'datafeeds-socket-'));
-  const env = testEnv({ DATA_DIR: dataDir });
-  const socket = operatorSocketPath(env) ?? '';
-  const serverPromise = lazy(() => buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket }));
-  afterAll(async () => (await serverPromise()).close());
+  // The server with its operator socket, on a copy of a migrated DATA_DIR (its subject is the socket, not
+  // a first start), made by the first test that needs it.
+  const running = lazy(async () => {
+    const dataDir = migratedDataDirCopy();
+    const env = testEnv({ DATA_DIR: dataDir });
+    const socket = operatorSocketPath(env) ?? '';
+    const server = await buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket });
+    await server.ready();
+    return { dataDir, env, socket, server };
+  });
+  afterAll(async () => (await running()).server.close());
 
   it('are handed to the server through its socket', async () => {
-    const server = await serverPromise();
-    await server.ready();
+    const { server, dataDir } = await running();
     const user = await registerUser(server);
     const { stdout } = await runCli(dataDir, 'approve-upgrade', user.registration.email);
     expect(stdout).toMatch(/now has a paid account/);
@@ -62,8 +65,7 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
   }, 60_000);
 
   it('create a verifier key through the socket that the running server accepts at once', async () => {
-    const server = await serverPromise();
-    await server.ready();
+    const { server, dataDir } = await running();
     const { stdout } = await runCli(dataDir, 'verifier-key', 'create', 'socket feed');
     const key = /(dfvk_[0-9A-Za-z]{49})/.exec(stdout)?.[1] ?? '';
     expect(key).not.toBe('');
@@ -79,7 +81,7 @@ describe.runIf(testDatabaseKind === 'pglite')('operator commands while the serve
   }, 60_000);
 
   it('keep a second server off the same embedded database', async () => {
-    await (await serverPromise()).ready();
+    const { env, socket } = await running();
     const second = await buildApp({ env, secrets: TEST_SECRETS, operatorSocket: socket }).catch(
       (error: unknown) => error,
     );

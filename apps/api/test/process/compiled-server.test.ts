@@ -1,24 +1,23 @@
 // The server as `npm start` runs it: compiled to JavaScript and started with plain node (no TypeScript
 // at run time), then stopped with SIGTERM the way a process manager or an orchestrator stops it.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auth, system } from '@datafeeds/domain/calls';
+import { compiledFile, migratedDataDirCopy } from '../helpers/compiled-build.ts';
 import { uniqueRegistration } from '../helpers/factories.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 import { startServerProcess } from './server-process.ts';
 
-const packageDir = path.resolve(import.meta.dirname, '../..');
-// Its own build, outside dist/: `npm start` (the e2e suite, which may run beside this one) empties dist/.
-const buildDir = `.test-builds/${randomBytes(4).toString('hex')}`;
-
-const startCompiledServer = (env: Record<string, string> = {}) =>
-  // Plain node: no tsx loader, so any TypeScript left in the build would fail to load.
-  startServerProcess([path.join(packageDir, buildDir, 'main.js')], env);
+/**
+ * The run's compiled build on plain node: no tsx loader, so any TypeScript left in the build would fail
+ * to load. The first test starts on an empty DATA_DIR, as a newcomer's `npm start` does; the shutdown
+ * tests on a copy of a migrated one (their subject is the signal, not the first start).
+ */
+const startCompiledServer = (env: Record<string, string> = {}, dataDir?: string) =>
+  startServerProcess([compiledFile('main.js')], env, dataDir);
+const startMigratedCompiledServer = (env: Record<string, string> = {}) =>
+  startCompiledServer(env, migratedDataDirCopy());
 
 const register = (url: string) =>
   fetch(`${url}${auth.register.path}`, {
@@ -27,14 +26,9 @@ const register = (url: string) =>
     body: JSON.stringify(uniqueRegistration()),
   });
 
-// Each test starts a server process on a fresh PGlite database: ~8 s alone, over 30 s beside three other
-// workers on 2 cores (a CI run timed out twice on 30 s).
+// Each test starts a server process: on an empty PGlite database ~8 s alone, over 30 s beside three
+// other workers on 2 cores (a CI run timed out twice on 30 s).
 describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 90_000 }, () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(packageDir, 'scripts/build.mjs'), buildDir]);
-  });
-  afterAll(() => rmSync(path.join(packageDir, buildDir), { recursive: true, force: true }));
-
   it('runs on plain node, answers liveness and readiness, and stops at once when idle', async () => {
     const server = await startCompiledServer();
     const live = await fetch(`${server.url}${system.liveness.path}`);
@@ -62,7 +56,7 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 
   });
 
   it('on SIGTERM finishes the requests in flight, refuses new connections and exits 0', async () => {
-    const server = await startCompiledServer();
+    const server = await startMigratedCompiledServer();
     // Registrations hash a password (tens of milliseconds each): several are still running at the signal,
     // sent once the server has read all six (a connection it has not read a request from yet is idle,
     // and closing idle connections is what a shutdown does).
@@ -87,7 +81,7 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 
   });
 
   it('cuts a request still running at the deadline and exits 1, saying so', async () => {
-    const server = await startCompiledServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const server = await startMigratedCompiledServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
     // A request whose body never finishes arriving: it would hold the shutdown forever.
     const socket = connect(server.port, '127.0.0.1');
     await new Promise((resolve) => socket.on('connect', resolve));
@@ -103,11 +97,10 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 
     expect(afterMs).toBeGreaterThanOrEqual(900);
     expect(afterMs).toBeLessThan(10_000);
     expect(server.output()).toMatch(/requests still in flight at the shutdown deadline/);
-    // Starting a compiled server on a fresh embedded database takes seconds on a busy machine.
   }, 90_000);
 
   it('exits when the reader of its output goes away at the signal, with unwritten log lines', async () => {
-    const server = await startCompiledServer({ SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    const server = await startMigratedCompiledServer({ SHUTDOWN_TIMEOUT_SECONDS: '2' });
     // The reader stops reading: long request lines fill the pipe, and the log holds what it cannot write.
     server.child.stdout?.pause();
     const longUrl = `${server.url}/api/nothing-here?filler=${'x'.repeat(12_000)}`;

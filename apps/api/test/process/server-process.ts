@@ -16,12 +16,15 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; afterMs: number }>;
 }
 
-/** Starts `node <args>` with a fresh DATA_DIR and waits until it listens. */
+/**
+ * Starts `node <args>` and waits until it listens: on `dataDir` (removed when it exits), or on an empty
+ * DATA_DIR of its own.
+ */
 export async function startServerProcess(
   args: string[],
   env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'datafeeds-process-')),
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'datafeeds-process-'));
   const child = spawn(process.execPath, args, {
     env: {
       PATH: process.env.PATH,

@@ -2,6 +2,7 @@
 // §6 "Shutdown").
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migratedDataDirCopy } from '../helpers/compiled-build.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 import { startServerProcess } from './server-process.ts';
 
@@ -9,7 +10,12 @@ const fixture = path.join(import.meta.dirname, 'fixtures/never-closing-hook-serv
 
 describe.runIf(testDatabaseKind === 'pglite')('the shutdown deadline', () => {
   it('exits 1 when an onClose hook never finishes, naming the hook', async () => {
-    const server = await startServerProcess(['--import', 'tsx', fixture], { SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    // On a migrated database: the subject is the shutdown, not a first start.
+    const server = await startServerProcess(
+      ['--import', 'tsx', fixture],
+      { SHUTDOWN_TIMEOUT_SECONDS: '1' },
+      migratedDataDirCopy(),
+    );
     const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
     const { code, afterMs } = await server.stop();
     clearTimeout(timer);
