@@ -104,7 +104,8 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-export class DatabaseNotMigratedError extends Error {
+/** Recognised by its name where the drivers are not loaded (the operator CLI, src/operator/cli.ts). */
+class DatabaseNotMigratedError extends Error {
   constructor(applied: number, known: number) {
     super(
       `The database has ${applied} of this version's ${known} migrations: run \`npm run db:migrate\` first ` +
