@@ -90,10 +90,18 @@ describe.runIf(testDatabaseKind === 'pglite')('the compiled server', { timeout: 
       `${auth.login.method} ${auth.login.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
         'Content-Length: 100\r\n\r\n{"email":',
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Signalled once the server has read the request's head: before that the connection is idle, and a
+    // shutdown closes idle connections at once (a fixed 100 ms wait was too short on a loaded machine).
+    await vi.waitFor(
+      () =>
+        expect(server.output()).toMatch(
+          new RegExp(`"url":"${auth.login.path}"[^\n]*"msg":"incoming request"`),
+        ),
+      { timeout: 15_000 },
+    );
     const { code, afterMs } = await server.stop();
     socket.destroy();
-    expect(code).toBe(1);
+    expect(code, server.output()).toBe(1);
     expect(afterMs).toBeGreaterThanOrEqual(900);
     expect(afterMs).toBeLessThan(10_000);
     expect(server.output()).toMatch(/requests still in flight at the shutdown deadline/);
