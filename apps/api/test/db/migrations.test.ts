@@ -1,27 +1,17 @@
 // Migrations are a release step (`npm run db:migrate`) that a starting server also runs, under a
 // PostgreSQL advisory lock; the operator CLI never changes the schema and refuses one that is behind.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.ts';
-import { compiledFile } from '../helpers/compiled-build.ts';
+import { API_DIR, runCompiledCommand as runCommand } from '../helpers/compiled-build.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 
-const apiDir = path.resolve(import.meta.dirname, '../..');
-const knownMigrations = readMigrationFiles({ migrationsFolder: path.join(apiDir, 'drizzle') }).length;
-
-/** Runs one of the package's commands as `npm run` does: its compiled build, from the package folder. */
-const runCommand = (file: 'operator.js' | 'migrate.js', env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)(process.execPath, [compiledFile(file), ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    cwd: apiDir,
-  });
+const knownMigrations = readMigrationFiles({ migrationsFolder: path.join(API_DIR, 'drizzle') }).length;
 
 describe.runIf(testDatabaseKind === 'pglite')('on the embedded database', () => {
   it('the operator CLI refuses a database that was never migrated, and works after db:migrate', async () => {

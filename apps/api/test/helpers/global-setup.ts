@@ -70,11 +70,17 @@ export default async function setup(project: TestProject) {
   // One fresh database migrated on disk, where a server keeps it (DATA_DIR/pglite): the folder is the
   // copy servers start from, and its dump the snapshot each file loads into memory.
   const dataDir = path.join(dir, 'data');
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  const client = (database.db as unknown as { $client: PGlite }).$client;
   const file = path.join(dir, 'migrated.tar');
-  writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
-  await database.close();
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+    await database.close();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    removeBuild();
+    throw error;
+  }
   project.provide('pgliteSnapshot', file);
   project.provide('migratedDataDir', dataDir);
   return () => {

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@datafeeds/domain';
@@ -10,7 +8,7 @@ import { auth, users } from '@datafeeds/domain/calls';
 import { importIdentities } from '../../src/operator/import-identities.ts';
 import { ARGON2_OPTIONS } from '../../src/plugins/app/users/password-hasher.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
-import { API_DIR, compiledFile } from '../helpers/compiled-build.ts';
+import { runCompiledCommand } from '../helpers/compiled-build.ts';
 import {
   bearer,
   callTo,
@@ -125,15 +123,9 @@ describe.runIf(testDatabaseKind === 'pglite')('the operator command', () => {
       file,
       `email,username,passwordHash\nop@example.com,operator1,\nop@example.com,operator2,\nhashed@example.com,operator3,${passwordHash}\n`,
     );
-    const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' };
     // The release step first: the CLI never migrates.
-    // Both as `npm run` runs them: the compiled build, from the package folder.
-    await promisify(execFile)(process.execPath, [compiledFile('migrate.js')], { env, cwd: API_DIR });
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [compiledFile('operator.js'), 'import-identities', file],
-      { env, cwd: API_DIR },
-    );
+    await runCompiledCommand('migrate.js', { DATA_DIR: dir });
+    const { stdout } = await runCompiledCommand('operator.js', { DATA_DIR: dir }, 'import-identities', file);
     expect(stdout).toContain('Imported 2 identities:');
     expect(stdout).toContain('line 4: hashed@example.com\n');
     expect(stdout).toContain('line 2: op@example.com (reset email sent)');

@@ -1,27 +1,21 @@
 // With the embedded database the running server carries out operator commands: the CLI, run beside it,
 // must reach the server's database (a second PGlite on the same files would not see the server's data).
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verification } from '@datafeeds/domain/calls';
 import { buildApp } from '../../src/app.ts';
 import { operatorSocketPath } from '../../src/config/operator-socket-path.ts';
 import { USAGE } from '../../src/operator/commands.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
-import { API_DIR, compiledFile, migratedDataDirCopy } from '../helpers/compiled-build.ts';
+import { migratedDataDirCopy, runCompiledCommand } from '../helpers/compiled-build.ts';
 import { callTo, getUser, registerUser } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 
-/** The operator command as `npm run operator` runs it: the compiled build, from the package folder. */
 const runCliWith = (env: Record<string, string>, ...args: string[]) =>
-  promisify(execFile)(process.execPath, [compiledFile('operator.js'), ...args], {
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
-    cwd: API_DIR,
-  });
+  runCompiledCommand('operator.js', env, ...args);
 const runCli = (dataDir: string, ...args: string[]) => runCliWith({ DATA_DIR: dataDir }, ...args);
 
 describe.runIf(testDatabaseKind === 'pglite')('asking the operator CLI for help', () => {
