@@ -35,6 +35,25 @@ test('a signed-in user skips /login, unknown paths fall back to the dashboard, t
   await expect(page.getByRole('button', { name: /expand/i })).toBeVisible();
 });
 
+test('the sidebar slides under full motion and moves at once under the system’s reduced motion', async ({
+  page,
+}) => {
+  // The suite runs with reduced motion (playwright.config.ts); this story sets each preference itself.
+  await signUp(page);
+  const running = () => page.evaluate(() => document.getAnimations().length);
+  const toggle = (name: RegExp) => page.getByRole('navigation').getByRole('button', { name }).click();
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await toggle(/collapse sidebar/i);
+  expect(await running(), 'the width transition runs').toBeGreaterThan(0);
+  await expect.poll(running).toBe(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await toggle(/expand sidebar/i);
+  expect(await running(), 'nothing animates').toBe(0);
+  await expect(page.getByRole('navigation').getByRole('button', { name: /collapse sidebar/i })).toBeVisible();
+});
+
 test('the session survives a reload and a 401 logs out', async ({ page, context }) => {
   const user = await signUp(page);
   await page.reload();

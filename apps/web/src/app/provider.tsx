@@ -8,7 +8,7 @@ import { resetAnalytics, startAnalytics } from '@/lib/analytics/analytics';
 import { AppConfigContext, appConfigLoader } from '@/lib/app-config';
 import { onSessionEnd } from '@/lib/auth/session-store';
 import { startTokenRefreshTimer } from '@/lib/auth/token-refresh';
-import { ColorModeProvider } from '@/lib/theme/color-mode';
+import { AppThemeProvider } from '@/lib/theme/color-mode';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [loadConfig] = useState(appConfigLoader);
@@ -24,10 +24,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
   }, [loadConfig]);
 
   return (
-    <ColorModeProvider>
+    <AppThemeProvider>
       <AppConfigContext.Provider value={loadConfig}>
         <SnackbarProvider>{children}</SnackbarProvider>
       </AppConfigContext.Provider>
-    </ColorModeProvider>
+    </AppThemeProvider>
   );
 }

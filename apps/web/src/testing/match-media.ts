@@ -41,3 +41,56 @@ export function installScreenWidth(width: number): void {
     })),
   );
 }
+
+interface SystemPreferences {
+  dark: boolean;
+  reducedMotion: boolean;
+}
+
+const PREFERENCE_QUERIES: Record<keyof SystemPreferences, string> = {
+  dark: '(prefers-color-scheme: dark)',
+  reducedMotion: '(prefers-reduced-motion: reduce)',
+};
+
+/**
+ * The system's colour-scheme and reduced-motion settings, changeable during the test: `set` tells the
+ * queries' listeners, as a browser does when the user changes a setting.
+ */
+export function installSystemPreferences(initial: Partial<SystemPreferences>) {
+  const current: SystemPreferences = { dark: false, reducedMotion: false, ...initial };
+  const listeners = new Set<{ query: string; listener: (event: MediaQueryListEvent) => void }>();
+  const preferenceOf = (query: string) =>
+    (Object.keys(PREFERENCE_QUERIES) as (keyof SystemPreferences)[]).find((key) =>
+      query.includes(PREFERENCE_QUERIES[key].slice(1, -1)),
+    );
+  const matches = (query: string) => {
+    const preference = preferenceOf(query);
+    return preference ? current[preference] : false;
+  };
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      get matches() {
+        return matches(query);
+      },
+      media: query,
+      onchange: null,
+      addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+        listeners.add({ query, listener }),
+      removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => {
+        for (const entry of listeners) if (entry.listener === listener) listeners.delete(entry);
+      },
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      dispatchEvent: vi.fn(() => false),
+    })),
+  );
+  return {
+    set(changes: Partial<SystemPreferences>) {
+      Object.assign(current, changes);
+      for (const { query, listener } of [...listeners]) {
+        listener({ matches: matches(query), media: query } as MediaQueryListEvent);
+      }
+    },
+  };
+}

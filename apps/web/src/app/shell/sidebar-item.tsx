@@ -38,9 +38,18 @@ export function SidebarItem({
       : {};
   const accessibleName = href ? `${label} (opens in a new tab)` : label;
   // The <li> a list needs around each entry: the button inside is a link or a button, not a list item.
+  // Expanded, the tooltip does not listen at all: a pointer resting on the entry would otherwise leave it
+  // open-but-empty, to appear by itself once a narrower window collapses the sidebar.
   return (
     <ListItem disablePadding>
-      <Tooltip title={collapsed ? label : ''} placement="right" disableInteractive>
+      <Tooltip
+        title={collapsed ? label : ''}
+        placement="right"
+        disableInteractive
+        disableHoverListener={!collapsed}
+        disableFocusListener={!collapsed}
+        disableTouchListener={!collapsed}
+      >
         <ListItemButton
           {...linkProps}
           onClick={onClick}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 import { installMatchMedia } from '@/testing/match-media';
-import { ColorModeProvider, initialColorMode, useColorMode } from './color-mode';
+import { AppThemeProvider, initialColorMode, useColorMode } from './color-mode';
 import { useTheme } from '@mui/material/styles';
 
 function ModeProbe() {
@@ -39,9 +39,9 @@ describe('display mode', () => {
   it('toggles the theme and saves the choice', async () => {
     installMatchMedia(false);
     render(
-      <ColorModeProvider>
+      <AppThemeProvider>
         <ModeProbe />
-      </ColorModeProvider>,
+      </AppThemeProvider>,
     );
     expect(screen.getByRole('button')).toHaveTextContent('light:light');
     await userEvent.click(screen.getByRole('button'));

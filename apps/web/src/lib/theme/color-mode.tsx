@@ -1,9 +1,11 @@
 // Display mode (spec §2): light or dark, toggled by the user and saved in localStorage. Without a saved
-// choice the app follows the system's colour-scheme preference, live.
+// choice the app follows the system's colour-scheme preference, live. The theme built here also follows
+// the system's reduced-motion setting (./motion.ts).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { STORAGE_KEYS } from '@/config/storage-keys';
+import { useSystemMotion } from './motion';
 import { createAppTheme } from './theme';
 
 export type ColorMode = 'light' | 'dark';
@@ -42,7 +44,7 @@ interface ColorModeContextValue {
 
 const ColorModeContext = createContext<ColorModeContextValue | null>(null);
 
-export function ColorModeProvider({ children }: { children: ReactNode }) {
+export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ColorMode>(initialColorMode);
 
   useEffect(() => {
@@ -63,7 +65,8 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const motion = useSystemMotion();
+  const theme = useMemo(() => createAppTheme(mode, motion), [mode, motion]);
   const value = useMemo(() => ({ mode, toggleColorMode }), [mode, toggleColorMode]);
 
   return (
@@ -78,6 +81,6 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
 
 export function useColorMode(): ColorModeContextValue {
   const value = useContext(ColorModeContext);
-  if (value === null) throw new Error('useColorMode must be used inside ColorModeProvider');
+  if (value === null) throw new Error('useColorMode must be used inside AppThemeProvider');
   return value;
 }

@@ -1,6 +1,8 @@
 // The MUI theme of spec §2 "Appearance". Font sizes are in rem (1rem = 16px); the spec's heading sizes
 // 72/40/24/14/20 are read as CSS pixels, and h1/h2 shrink on narrow screens so 360 px never overflows.
-import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
+// With reduced motion (design §7 "Motion") nothing slides, fades or ripples: every transition
+// is 'none' and lasts 0 ms, so a dialog or the sidebar is at once where it ends.
+import { createTheme, type PaletteMode, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { BREAKPOINTS } from '@/config/breakpoints';
 import { gradients, paletteFor } from './palette';
 import './theme-augmentation';
@@ -10,24 +12,43 @@ const rem = (px: number) => `${px / 16}rem`;
 const mdUp = `@media (min-width:${BREAKPOINTS.md}px)`;
 const smUp = `@media (min-width:${BREAKPOINTS.sm}px)`;
 
-export function createAppTheme(mode: PaletteMode): Theme {
+export type Motion = 'full' | 'reduced';
+
+const FULL_MOTION: ThemeOptions['transitions'] = {
+  duration: {
+    shortest: 150,
+    shorter: 200,
+    short: 250,
+    standard: 300,
+    complex: 375,
+    enteringScreen: 225,
+    leavingScreen: 195,
+  },
+};
+
+const REDUCED_MOTION: ThemeOptions['transitions'] = {
+  create: () => 'none',
+  getAutoHeightDuration: () => 0,
+  duration: {
+    shortest: 0,
+    shorter: 0,
+    short: 0,
+    standard: 0,
+    complex: 0,
+    enteringScreen: 0,
+    leavingScreen: 0,
+  },
+};
+
+export function createAppTheme(mode: PaletteMode, motion: Motion = 'full'): Theme {
+  const reduced = motion === 'reduced';
   return createTheme({
     palette: paletteFor(mode),
     gradients,
     breakpoints: { values: BREAKPOINTS },
     spacing: 8,
     shape: { borderRadius: 4 },
-    transitions: {
-      duration: {
-        shortest: 150,
-        shorter: 200,
-        short: 250,
-        standard: 300,
-        complex: 375,
-        enteringScreen: 225,
-        leavingScreen: 195,
-      },
-    },
+    transitions: reduced ? REDUCED_MOTION : FULL_MOTION,
     typography: {
       fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", sans-serif',
       h1: {
@@ -48,6 +69,20 @@ export function createAppTheme(mode: PaletteMode): Theme {
       button: { fontSize: rem(14), fontWeight: 600, textTransform: 'none' },
     },
     components: {
+      // The ripple is MUI's keyboard-focus mark too: without it, focus is shown by an outline.
+      MuiButtonBase: reduced
+        ? {
+            defaultProps: { disableRipple: true },
+            styleOverrides: {
+              root: ({ theme }) => ({
+                '&.Mui-focusVisible': {
+                  outline: `2px solid ${theme.palette.primary.main}`,
+                  outlineOffset: 2,
+                },
+              }),
+            },
+          }
+        : {},
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { textTransform: 'none' } },
