@@ -5,7 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import OpenInNew from '@mui/icons-material/OpenInNew';
+import OpenInNew from '@/components/icons/open-in-new';
 import { Link } from 'react-router';
 
 interface SidebarItemProps {

@@ -1,8 +1,8 @@
 // A copy icon button with feedback: 'Copied' for a moment after a successful copy, and a request to copy
 // by hand when the browser allowed neither the Clipboard API nor the fallback.
 import { useEffect, useState } from 'react';
-import CheckIcon from '@mui/icons-material/Check';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import CheckIcon from '@/components/icons/check';
+import ContentCopyIcon from '@/components/icons/content-copy';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';

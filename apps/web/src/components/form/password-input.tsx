@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Visibility from '@/components/icons/visibility';
+import VisibilityOff from '@/components/icons/visibility-off';
 import { fieldIds, TextInput, type TextInputProps } from './text-input';
 
 export type PasswordInputProps = Omit<TextInputProps, 'type' | 'endAdornment'>;

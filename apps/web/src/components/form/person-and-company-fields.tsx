@@ -2,7 +2,7 @@
 // and last name side by side from the sm breakpoint, the company below. Registration through an
 // invitation has the names only (the company is the inviter's).
 import Box from '@mui/material/Box';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import LockOutlined from '@/components/icons/lock-outlined';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FIELD_LABELS } from '@datafeeds/domain';
 import { FormTextField } from './form-text-field';

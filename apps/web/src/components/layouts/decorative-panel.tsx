@@ -3,11 +3,11 @@
 // a banner above the form.
 import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
-import SportsBaseball from '@mui/icons-material/SportsBaseball';
-import SportsBasketball from '@mui/icons-material/SportsBasketball';
-import SportsFootball from '@mui/icons-material/SportsFootball';
-import SportsHockey from '@mui/icons-material/SportsHockey';
-import SportsSoccer from '@mui/icons-material/SportsSoccer';
+import SportsBaseball from '@/components/icons/sports-baseball';
+import SportsBasketball from '@/components/icons/sports-basketball';
+import SportsFootball from '@/components/icons/sports-football';
+import SportsHockey from '@/components/icons/sports-hockey';
+import SportsSoccer from '@/components/icons/sports-soccer';
 import { DataFeedsMark } from '../brand/data-feeds-logo';
 
 const ICONS = [

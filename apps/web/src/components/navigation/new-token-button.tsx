@@ -1,7 +1,7 @@
 // The button that opens the New Token Request screen, recording where it was clicked from.
 import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
-import Add from '@mui/icons-material/Add';
+import Add from '@/components/icons/add';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileDownloadOutlined from '@/components/icons/file-download-outlined';
 import { ALL_EVENTS, DATE_ORDER_ERROR } from './activity-texts';
 
 const ALL = 'all';

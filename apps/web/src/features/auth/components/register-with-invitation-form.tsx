@@ -9,7 +9,7 @@ import {
   type RegisterWithInvitationRequest,
 } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import LockOutlined from '@/components/icons/lock-outlined';
 import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -12,7 +12,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Search from '@mui/icons-material/Search';
+import Search from '@/components/icons/search';
 import { usePlans } from '../console-queries';
 import { ACCOUNT_STATUS_LABELS } from '../console-texts';
 import type { CompaniesSearch } from './companies-search';

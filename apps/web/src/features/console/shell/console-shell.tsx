@@ -13,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import MenuIcon from '@mui/icons-material/Menu';
+import MenuIcon from '@/components/icons/menu';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';

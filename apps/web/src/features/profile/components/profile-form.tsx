@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { ERROR_CODES, MESSAGES, profileFormSchema, type User } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import LockOutlined from '@/components/icons/lock-outlined';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import TuneOutlined from '@/components/icons/tune-outlined';
 import { visuallyHidden } from '@/components/a11y/visually-hidden';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { usePermission } from '@/lib/auth/use-permission';

@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import MoreVert from '@mui/icons-material/MoreVert';
+import MoreVert from '@/components/icons/more-vert';
 import { useChangeMemberRole } from '../api/team-changes';
 import { useChangeFeedback } from './change-feedback';
 import type { OfferedActions } from './member-actions';

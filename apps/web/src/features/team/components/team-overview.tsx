@@ -6,7 +6,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import PersonAddOutlined from '@/components/icons/person-add-outlined';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { permissionFor } from '@/lib/auth/use-permission';

@@ -2,8 +2,8 @@ import type { Client } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import Autorenew from '@mui/icons-material/Autorenew';
+import DeleteOutline from '@/components/icons/delete-outline';
+import Autorenew from '@/components/icons/autorenew';
 import type { TokenActions } from './use-token-dialogs';
 
 /**

@@ -9,8 +9,8 @@ import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import ChevronLeft from '@/components/icons/chevron-left';
+import ChevronRight from '@/components/icons/chevron-right';
 
 interface TokensPaginationProps {
   /** Zero-based. */

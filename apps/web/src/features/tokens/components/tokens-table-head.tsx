@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import InfoOutlined from '@/components/icons/info-outlined';
 
 const TOKEN_COLUMNS = ['Created Date', 'Client ID', 'Description', 'Nickname', 'Status'] as const;
 const EXPIRY_COLUMN = 'Expiry Date';

@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@/components/icons/delete-outline';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { TokenRow } from './token-row';

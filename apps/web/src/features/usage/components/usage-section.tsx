@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import InsightsOutlined from '@/components/icons/insights-outlined';
 import { useClientUsage } from '../api/get-client-usage';
 import { RefusalBreakdown } from './refusal-breakdown';
 import { UsageChart } from './usage-chart';
