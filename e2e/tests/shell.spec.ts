@@ -39,19 +39,27 @@ test('the sidebar slides under full motion and moves at once under the system’
   page,
 }) => {
   // The suite runs with reduced motion (playwright.config.ts); this story sets each preference itself.
+  // It reads the transition the sidebar declares, not one caught running: a 200 ms slide may be over by
+  // the time a loaded machine answers.
   await signUp(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const widthTransition = () =>
+    nav.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.transitionProperty} ${style.transitionDuration}`;
+    });
   const running = () => page.evaluate(() => document.getAnimations().length);
-  const toggle = (name: RegExp) => page.getByRole('navigation').getByRole('button', { name }).click();
 
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  await toggle(/collapse sidebar/i);
-  expect(await running(), 'the width transition runs').toBeGreaterThan(0);
-  await expect.poll(running).toBe(0);
+  await expect.poll(widthTransition).toBe('width 0.2s');
+  await nav.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await expect(nav.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await toggle(/expand sidebar/i);
+  await expect.poll(widthTransition).toBe('none 0s');
+  await nav.getByRole('button', { name: 'Expand sidebar' }).click();
   expect(await running(), 'nothing animates').toBe(0);
-  await expect(page.getByRole('navigation').getByRole('button', { name: /collapse sidebar/i })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
 });
 
 test('the session survives a reload and a 401 logs out', async ({ page, context }) => {
