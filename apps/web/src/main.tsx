@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { askForFirstScreensEarly } from './app/router';
@@ -9,8 +9,13 @@ askForFirstScreensEarly(window.location);
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render into');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// In a transition, React renders the app in slices of a few milliseconds and lets the browser in between,
+// rather than in one task that blocks it (design §7 "The web app's first load").
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -3,7 +3,7 @@
 // (`createBrowserRouter`) keeps its whole router in the first load whatever the app uses of it, 16 kB
 // gzip more on every page (design §7); what the app used of it — lazy routes, the error page, the
 // blocker — is here, in ./route-error-boundary and in lib/navigation.
-import { Suspense, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import { Suspense, startTransition, useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import {
   Navigate,
   matchRoutes,
@@ -218,9 +218,10 @@ function useFirstScreensLoaded(routes: RouteObject[], firstLocation: Location): 
   useEffect(() => {
     if (loaded) return;
     let current = true;
-    // A failed download is the screen's to report when it renders, so the app renders either way.
+    // A failed download is the screen's to report when it renders, so the app renders either way. The
+    // screens render in a transition: in slices that let the browser in, not in one long task (design §7).
     const done = () => {
-      if (current) setLoaded(true);
+      if (current) startTransition(() => setLoaded(true));
     };
     preloadMatches(routes, firstLocation).then(done, done);
     return () => {
