@@ -86,3 +86,14 @@ export async function expectAccessibleInBothModes(page: Page, screen: string): P
     await expectNoAxeViolations(page, `${screen} (${mode})`);
   }
 }
+
+/** The widths a screen's accessibility is checked at: the smallest phone and a desktop. */
+const PHONE_AND_DESKTOP = [360, 1440] as const;
+
+/** Checks the screen as it is at a phone's width and a desktop's, light and dark at each. */
+export async function expectAccessibleAtWidths(page: Page, screen: string): Promise<void> {
+  for (const width of PHONE_AND_DESKTOP) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessibleInBothModes(page, `${screen} at ${width} px`);
+  }
+}

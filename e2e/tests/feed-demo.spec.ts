@@ -10,7 +10,7 @@ import {
   type ClientUsage,
   nextUtcDayStartMs,
 } from '@datafeeds/domain';
-import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { expectAccessibleAtWidths, expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { activity, auth, tokens } from '@datafeeds/domain/calls';
 import { paths } from '../support/app.ts';
 import { startFeedDemo, type RunningFeed } from '../support/feed-demo.ts';
@@ -103,6 +103,22 @@ test('a token from the portal reads the demo feed in its scope, and a rotation h
 
 const authorised = (bearer: string) => ({ headers: { authorization: `Bearer ${bearer}` } });
 
+/** Until the next UTC midnight, when the day's counts start again. */
+const untilUtcMidnightMs = () => nextUtcDayStartMs(Date.now()) - Date.now();
+
+/**
+ * A story that counts usage by the UTC day must not cross midnight: started less than `storyMs` before
+ * it, the story waits until just after.
+ */
+async function startWithinOneUtcDay(storyMs: number): Promise<void> {
+  if (untilUtcMidnightMs() >= storyMs) return;
+  test.slow();
+  await new Promise((resolve) => setTimeout(resolve, untilUtcMidnightMs() + 1_000));
+}
+
+/** How long the usage story may take: its table shows the reads in today's row. */
+const USAGE_STORY_MS = 90_000;
+
 async function usageOf(request: APIRequestContext, bearer: string, clientId: string): Promise<ClientUsage> {
   const response = await request.get(
     `${tokens.getClientUsage.path}?clientId=${encodeURIComponent(clientId)}`,
@@ -116,6 +132,7 @@ test('what a token did shows on its details page, and what the company did on th
   page,
   request,
 }) => {
+  await startWithinOneUtcDay(USAGE_STORY_MS);
   const user = await signUp(page, newUser(), { verified: true });
 
   await test.step('sign in once more, as a second device would', async () => {
@@ -236,10 +253,7 @@ test('a rotation with a 1-hour grace period keeps both secrets working until it 
     await expect(choice.getByRole('radio', { name: 'Immediately' })).toBeChecked();
     await choice.getByRole('radio', { name: 'In 1 hour' }).check();
     await expect(dialog).toContainText('they stop working in 1 hour');
-    for (const width of [1440, 360]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessibleInBothModes(page, `Rotate Token with a grace period choice (${width} px)`);
-    }
+    await expectAccessibleAtWidths(page, 'Rotate Token with a grace period choice');
     await dialog.getByRole('button', { name: 'Rotate' }).click();
     await expect(dialog.getByText('Token rotated successfully. New token details are below')).toBeVisible();
     next = {
@@ -265,10 +279,7 @@ test('a rotation with a 1-hour grace period keeps both secrets working until it 
     // Within half a second of the rotation the end rounds to a whole hour away: "in 1 hour".
     await expect(section).toContainText(/Stops working .+ \(in (59 minutes|1 hour)\)/);
     await expect(section).toContainText(/\d+ requests? since rotation/);
-    for (const width of [360, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectAccessibleInBothModes(page, `API Token Details with the old secret (${width} px)`);
-    }
+    await expectAccessibleAtWidths(page, 'API Token Details with the old secret');
   });
 
   await test.step('ending it now refuses the old secret within a second; the new one still reads', async () => {
@@ -348,18 +359,11 @@ const E2E_TRIAL_QUOTA = 40;
 const QUOTA_STORY_MS = 120_000;
 const HOUR_MS = 3_600_000;
 
-/** Until the next UTC midnight, when the day's counts start again. */
-const untilUtcMidnightMs = () => nextUtcDayStartMs(Date.now()) - Date.now();
-
 test('a trial runs into its daily quota at the feed, sees it on every page, and the upgrade opens the same token again', async ({
   page,
   request,
 }) => {
-  if (untilUtcMidnightMs() < QUOTA_STORY_MS) {
-    // Started just before midnight, the story would see its counts reset halfway: it starts after.
-    test.slow();
-    await new Promise((resolve) => setTimeout(resolve, untilUtcMidnightMs() + 1_000));
-  }
+  await startWithinOneUtcDay(QUOTA_STORY_MS);
   const user = await signUp(page, newUser(), { verified: true });
   const credentials = await liveFootballToken(request, user.bearer, 'Quota story');
   const read = () => request.get(live('NFL', credentials.clientSecret));

@@ -3,9 +3,9 @@
 // in again reads who removed them on /welcome. A member's dashboard says why its Action column is empty,
 // and its profile says which emails reach them. axe checks each new screen at phone and desktop widths,
 // light and dark.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ROLE_REFUSALS, TEAM_MESSAGES, personName } from '@datafeeds/domain';
-import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { expectAccessibleAtWidths, expectAccessibleInBothModes } from '../support/accessibility.ts';
 import { team } from '@datafeeds/domain/calls';
 import { atPath, paths } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
@@ -13,15 +13,6 @@ import { logIn } from '../support/pages.ts';
 import { signUp } from '../support/session.ts';
 import { createTokensThroughApi } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
-
-const WIDTHS = [360, 1440];
-
-async function expectAccessibleAtWidths(page: Page, screen: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessibleInBothModes(page, `${screen} at ${width} px`);
-  }
-}
 
 const authorization = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
 

@@ -2,9 +2,9 @@
 // the link (no company fields) and lands in the owner's company — seeing its token, but not allowed to
 // delete it, by the UI nor by the API — and sees the owner's upgrade request. axe checks the new page,
 // its dialogs and the accept page at phone and desktop widths in both display modes.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { INVITATION_PROBLEM_MESSAGES, ROLE_REFUSALS } from '@datafeeds/domain';
-import { expectAccessibleInBothModes } from '../support/accessibility.ts';
+import { expectAccessibleAtWidths } from '../support/accessibility.ts';
 import { team, tokens } from '@datafeeds/domain/calls';
 import { atPath, paths } from '../support/app.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
@@ -13,16 +13,6 @@ import { signUp } from '../support/session.ts';
 import { createTokensThroughApi, sessionToken } from '../support/tokens.ts';
 import { SISTER_IDENTITY_INVITED } from '../support/sister-identities.ts';
 import { newUser } from '../support/users.ts';
-
-const WIDTHS = [360, 1440];
-
-/** Checks the screen as it is at each width, light and dark. */
-async function expectAccessibleAtWidths(page: Page, screen: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectAccessibleInBothModes(page, `${screen} at ${width} px`);
-  }
-}
 
 test('an owner invites a member, who registers through the link and may not delete tokens', async ({
   page,
