@@ -14,7 +14,8 @@ import { getToken, setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type CallDouble, type DoubleAnswer } from '@/testing/call-doubles';
 import { appConfig, makeLinkToken, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { renderApp } from '@/testing/render';
+import { startFakeClock } from '@/testing/fake-clock';
+import { preloadRoutes, renderApp } from '@/testing/render';
 import { profileNotFound, serviceUnavailable } from '@/testing/server-errors';
 import { SIGN_IN_TO_ACCEPT } from './accept-invitation';
 
@@ -75,6 +76,10 @@ describe('Accept invitation page: bad links', () => {
 
   it('a failure to load is not mistaken for a bad link: it offers to try again', async () => {
     mockInvitationApi(serviceUnavailable());
+    // The query asks twice more, a second and then two apart, before it gives up: on the fake clock the
+    // wait takes no real time.
+    await preloadRoutes(LINK);
+    startFakeClock();
     renderApp(LINK);
     expect(
       await screen.findByText(/The invitation could not be loaded/, {}, { timeout: 10_000 }),
