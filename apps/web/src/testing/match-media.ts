@@ -11,24 +11,14 @@ export function installMatchMedia(prefersDark: boolean): void {
  * query as light.
  */
 export function installScreenWidth(width: number): void {
-  const holds = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, value]) =>
-      bound === 'min' ? width >= Number(value) : width <= Number(value),
-    );
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: /-width/.test(query) && holds(query),
-      media: query,
-      onchange: null,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      dispatchEvent: vi.fn(() => false),
-    })),
-  );
+  installSystemPreferences({ width });
 }
+
+/** Whether every width bound of `query` holds for a screen `width` px wide. */
+const widthQueryHolds = (query: string, width: number) =>
+  [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, value]) =>
+    bound === 'min' ? width >= Number(value) : width <= Number(value),
+  );
 
 interface SystemPreferences {
   dark: boolean;
@@ -42,16 +32,20 @@ const PREFERENCE_QUERIES: Record<keyof SystemPreferences, string> = {
 
 /**
  * The system's colour-scheme and reduced-motion settings, changeable during the test: `set` tells the
- * queries' listeners, as a browser does when the user changes a setting.
+ * queries' listeners, as a browser does when the user changes a setting. With a `width`, the screen's
+ * width queries are answered too (installScreenWidth).
  */
-export function installSystemPreferences(initial: Partial<SystemPreferences>) {
-  const current: SystemPreferences = { dark: false, reducedMotion: false, ...initial };
+export function installSystemPreferences(initial: Partial<SystemPreferences> & { width?: number }) {
+  const { width, ...settings } = initial;
+  const current: SystemPreferences = { dark: false, reducedMotion: false, ...settings };
   const listeners = new Set<{ query: string; listener: (event: MediaQueryListEvent) => void }>();
   const preferenceOf = (query: string) =>
     (Object.keys(PREFERENCE_QUERIES) as (keyof SystemPreferences)[]).find((key) =>
       query.includes(PREFERENCE_QUERIES[key].slice(1, -1)),
     );
   const matches = (query: string) => {
+    // Width queries hold only for a screen of a given width; none is given, none holds.
+    if (/-width/.test(query)) return width !== undefined && widthQueryHolds(query, width);
     const preference = preferenceOf(query);
     return preference ? current[preference] : false;
   };
