@@ -73,7 +73,13 @@ async function connect(target: DatabaseTarget, options: OpenDatabaseOptions): Pr
       // Notices a peer that vanished without closing (no FIN, no RST) on idle pooled connections.
       keepAlive: true,
     });
-    pool.on('error', (error) => options.onConnectionLost?.(error));
+    // The pool listens for errors only on idle connections, and re-emits them here. A connection checked
+    // out (a transaction between two statements, an allowance lease awaiting Redis) that loses its
+    // server emits 'error' with no listener, which would end the process: every connection has a
+    // listener of its own for its whole life, which reports the loss once. Its next query fails
+    // (answered 503) and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
+    pool.on('error', () => undefined);
     return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== undefined) await mkdir(target.dataDir, { recursive: true });
