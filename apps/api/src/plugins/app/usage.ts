@@ -50,6 +50,7 @@ export default fp<UsageOptions>(
           now: () => clock.now().getTime(),
           log: app.log,
           maxKeys: maxKeys ?? DEFAULT_USAGE_MAX_KEYS,
+          otherInstanceBatchMs: flushMs > 0 ? flushMs + 500 : 0,
         })
       : undefined;
     const stopFlushes = meter ? startUsageFlushes(meter, flushMs, app.log) : undefined;

@@ -1,7 +1,7 @@
 // POST /api/v1/credentials/allowance (design §10 "Allowance leases"): a data-feed service leases units of
-// a company's day and current second; the portal grants at most what is left — of the quota, of the
-// token's cap, of the rate — says why when it grants nothing, and counts the grants against the same
-// truth its own verify call admits from.
+// a company's day and current second; the portal grants a small slice at most, of what is left — of the
+// quota, of the token's cap, of the rate —, only for credentials the asking key has verified, says why
+// when it grants nothing, and counts the grants against the same truth its own verify call admits from.
 import { describe, expect, it } from 'vitest';
 import type { LeaseGrant } from '@datafeeds/domain';
 import { verification } from '@datafeeds/domain/calls';
@@ -30,32 +30,45 @@ async function leased(payload: { clientId: string; day: number; rate: number }):
   return response.json<LeaseGrant>();
 }
 
+/** A token on a plan with these limits, verified once by `key` as a data feed does before it leases. */
 async function tokenOnPlan(limits: { dailyQuota: number | null; ratePerSecond: number | null }) {
   const user = await verifiedUser(app);
   const token = await createdClient(app, user.token, { sports: ['nfl'] });
   await putOnPlan(app, await companyIdOf(app, token.clientId), limits);
+  await verified(app, key, { secret: token.clientSecret, judgeLocally: true });
   return { user, ...token };
+}
+
+/** Leases `units` of the day, one lease at a time (each a slice of the limit at most). */
+async function leaseDayUnits(clientId: string, units: number): Promise<number> {
+  let granted = 0;
+  for (let lease = 0; lease < units; lease += 1) granted += (await leased({ clientId, day: 1, rate: 0 })).day;
+  return granted;
 }
 
 const SECOND = Math.floor(Date.parse('2026-06-01T09:00:00.400Z') / 1000);
 
 describe('POST /api/v1/credentials/allowance', () => {
-  it('grants what is asked while the quota and the second have it, then what is left, then says why not', async () => {
-    const { clientId } = await tokenOnPlan({ dailyQuota: 10, ratePerSecond: 4 });
-    expect(await leased({ clientId, day: 3, rate: 2 })).toEqual({
-      day: 3,
+  it('grants a slice of the limits at most, then what is left of the day and second, then says why not', async () => {
+    // Slices: a quarter percent of the day (at least 1), a quarter of the rate (2 of 8).
+    const { clientId } = await tokenOnPlan({ dailyQuota: 8, ratePerSecond: 8 });
+    expect(await leased({ clientId, day: 3, rate: 5 })).toEqual({
+      day: 1,
       rate: 2,
       second: SECOND,
       quotaExceeded: null,
       rateLimited: null,
     });
-    expect(await leased({ clientId, day: 20, rate: 5 })).toMatchObject({ day: 7, rate: 2 });
+    expect(await leaseDayUnits(clientId, 7)).toBe(7);
+    expect(await leased({ clientId, day: 0, rate: 2 })).toMatchObject({ rate: 2 });
+    expect(await leased({ clientId, day: 0, rate: 2 })).toMatchObject({ rate: 2 });
+    expect(await leased({ clientId, day: 0, rate: 2 })).toMatchObject({ rate: 2 });
     expect(await leased({ clientId, day: 1, rate: 1 })).toEqual({
       day: 0,
       rate: 0,
       second: SECOND,
-      quotaExceeded: { resetsAt: '2026-06-02T00:00:00.000Z', limit: 10 },
-      rateLimited: { retryAfterMs: 600, limit: 4 },
+      quotaExceeded: { resetsAt: '2026-06-02T00:00:00.000Z', limit: 8 },
+      rateLimited: { retryAfterMs: 600, limit: 8 },
     });
     // Asking for none of a part is not a refusal of it.
     expect(await leased({ clientId, day: 0, rate: 0 })).toMatchObject({
@@ -64,9 +77,15 @@ describe('POST /api/v1/credentials/allowance', () => {
     });
   });
 
+  it("never grants a company's whole day to one ask: a slice of it, the rest still there", async () => {
+    const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: 10_000, ratePerSecond: null });
+    expect(await leased({ clientId, day: 1_000_000_000, rate: 0 })).toMatchObject({ day: 25 });
+    expect(await verified(app, key, { secret: clientSecret })).toMatchObject({ code: 'VALID' });
+  });
+
   it("counts against the truth the portal's own verify call admits from", async () => {
     const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: 4, ratePerSecond: null });
-    expect(await leased({ clientId, day: 4, rate: 0 })).toMatchObject({ day: 4 });
+    expect(await leaseDayUnits(clientId, 4)).toBe(4);
     expect(await verified(app, key, { secret: clientSecret })).toMatchObject({
       code: 'QUOTA_EXCEEDED',
       limit: 4,
@@ -76,13 +95,14 @@ describe('POST /api/v1/credentials/allowance', () => {
   it("grants a capped token no more than its cap, and the company's other tokens the rest", async () => {
     const { user, clientId } = await tokenOnPlan({ dailyQuota: 10, ratePerSecond: null });
     const other = await createdClient(app, user.token, { label: 'Other', sports: ['nfl'] });
+    await verified(app, key, { secret: other.clientSecret, judgeLocally: true });
     await capToken(app, clientId, 3);
-    expect(await leased({ clientId, day: 5, rate: 0 })).toMatchObject({ day: 3, quotaExceeded: null });
+    expect(await leaseDayUnits(clientId, 5)).toBe(3);
     expect(await leased({ clientId, day: 1, rate: 0 })).toMatchObject({
       day: 0,
       quotaExceeded: { limit: 3 },
     });
-    expect(await leased({ clientId: other.clientId, day: 10, rate: 0 })).toMatchObject({ day: 7 });
+    expect(await leaseDayUnits(other.clientId, 10)).toBe(7);
   });
 
   it('grants unlimited parts as asked', async () => {
@@ -94,6 +114,23 @@ describe('POST /api/v1/credentials/allowance', () => {
       quotaExceeded: null,
       rateLimited: null,
     });
+  });
+
+  it('leases only for a credential the asking key has verified: client IDs are not secret', async () => {
+    const user = await verifiedUser(app);
+    const { clientId, clientSecret } = await createdClient(app, user.token, { sports: ['nfl'] });
+    await putOnPlan(app, await companyIdOf(app, clientId), { dailyQuota: 10_000, ratePerSecond: null });
+    const refused = await lease({ clientId, day: 1, rate: 0 });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ error: 'not_found' });
+    // Another key's verification vouches for that key only.
+    await verified(app, await newVerifierKey(app, 'another feed'), {
+      secret: clientSecret,
+      judgeLocally: true,
+    });
+    expect((await lease({ clientId, day: 1, rate: 0 })).statusCode).toBe(404);
+    await verified(app, key, { secret: clientSecret, judgeLocally: true });
+    expect(await leased({ clientId, day: 1, rate: 0 })).toMatchObject({ day: 1 });
   });
 
   it('answers 404 for a client ID that does not verify: unknown, or a token set inactive', async () => {

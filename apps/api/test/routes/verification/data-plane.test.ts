@@ -13,7 +13,7 @@ import { openEventStream } from '../../helpers/event-stream.ts';
 import { bearer, callTo } from '../../helpers/factories.ts';
 import { companyIdOf, putOnPlan } from '../../helpers/limits.ts';
 import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
-import { newVerifierKey } from '../../helpers/verification.ts';
+import { newVerifierKey, verified } from '../../helpers/verification.ts';
 
 const clock = testClock(new Date('2026-06-01T09:00:00.250Z'));
 const app = await buildTestApp({ clock, env: { FEED_PORT: '0' } });
@@ -128,7 +128,9 @@ describe("the data feed's listener (FEED_PORT)", () => {
 
   it('answers the lease call as the portal does', async () => {
     const user = await verifiedUser(app);
-    const { clientId } = await createdClient(app, user.token, { sports: ['nfl'] });
+    const { clientId, clientSecret } = await createdClient(app, user.token, { sports: ['nfl'] });
+    // A key leases only for credentials it has verified (design §10).
+    await verified(app, key, { secret: clientSecret, judgeLocally: true });
     const lease = (id: string): Inject => ({
       ...callTo(verification.leaseAllowance),
       headers: { ...bearer(key), 'content-type': 'application/json' },

@@ -4,7 +4,9 @@
 // day past its cap, nor a company's second past its plan's rate. Grants only to a credential that
 // verifies now, judged as verification judges it.
 import {
+  dayLeaseSize,
   effectiveDailyLimit,
+  rateLeaseSize,
   quotaResetsAt,
   utcDayStartMs,
   type LeaseGrant,
@@ -49,8 +51,11 @@ export function createAllowanceTruth({ db }: { db: Db }) {
         // Unlimited parts are granted as asked, without a row: nothing to count against.
         const countsDay = request.day > 0 && (dailyQuota !== null || dailyCap !== null);
         const countsRate = request.rate > 0 && ratePerSecond !== null;
-        let dayGranted = request.day;
-        let rateGranted = request.rate;
+        // A lease is a small slice of a limit, whatever was asked: no node ever holds a company's day.
+        const dailyLimit = effectiveDailyLimit({ dailyQuota, ratePerSecond }, dailyCap);
+        let dayGranted = dailyLimit === null ? request.day : Math.min(request.day, dayLeaseSize(dailyLimit));
+        let rateGranted =
+          ratePerSecond === null ? request.rate : Math.min(request.rate, rateLeaseSize(ratePerSecond));
         if (countsDay || countsRate) {
           const company = await lockCompanyCounts(tx, companyId, day, second);
           ({ day, second } = company);
@@ -60,14 +65,14 @@ export function createAllowanceTruth({ db }: { db: Db }) {
               : undefined;
           if (countsDay) {
             dayGranted = Math.min(
-              request.day,
+              dayGranted,
               leftOf(dailyQuota, company.dayGranted),
               leftOf(dailyCap, token?.dayGranted ?? 0),
             );
             company.dayGranted += dayGranted;
           }
           if (countsRate) {
-            rateGranted = Math.min(request.rate, leftOf(ratePerSecond, company.rateGranted));
+            rateGranted = Math.min(rateGranted, leftOf(ratePerSecond, company.rateGranted));
             company.rateGranted += rateGranted;
           }
           await writeCompanyCounts(tx, companyId, company);
@@ -78,7 +83,6 @@ export function createAllowanceTruth({ db }: { db: Db }) {
             });
           }
         }
-        const dailyLimit = effectiveDailyLimit({ dailyQuota, ratePerSecond }, dailyCap);
         return {
           day: dayGranted,
           rate: rateGranted,

@@ -34,6 +34,11 @@ export interface UsageMeterOptions {
   log: { warn(object: object, message: string): void };
   /** Distinct keys held at most; past it new keys are dropped (with a warning), existing ones still count. */
   maxKeys: number;
+  /**
+   * How long a verification made on another instance may take to reach the database: its batch interval
+   * and room for the statement. 0 where batches are written only on demand (tests that flush).
+   */
+  otherInstanceBatchMs?: number;
 }
 
 export const DEFAULT_USAGE_FLUSH_MS = 1_000;
@@ -77,6 +82,7 @@ export function createUsageMeter({
   now = Date.now,
   log,
   maxKeys,
+  otherInstanceBatchMs = 0,
 }: UsageMeterOptions) {
   let counts = createHeldCounts(maxKeys);
   const marks = createVerificationMarks(maxKeys);
@@ -245,6 +251,23 @@ export function createUsageMeter({
       for (const { clientId, scope, code, hourMs, count } of entries) {
         const hourStart = Math.floor(hourMs / HOUR_MS) * HOUR_MS;
         reported.add({ verifierKeyId, clientId, scope, code, hourMs: hourStart, count, receivedAtMs: nowMs });
+      }
+    },
+
+    /**
+     * Whether `verifierKeyId` verified `clientId` at the portal within the hour of `nowMs` or the hour
+     * before (design §10: a lease only for credentials that key has verified): this instance's marks,
+     * then the database's. A verification made on another instance reaches the database with that
+     * instance's next batch, so an unconfirmed mark is asked again once, after `otherInstanceBatchMs`.
+     */
+    async hasVerified(verifierKeyId: string, clientId: string, nowMs: number): Promise<boolean> {
+      for (let attempt = 0; ; attempt += 1) {
+        if (marks.covers(verifierKeyId, clientId, nowMs)) return true;
+        if (!findVerifications || !isStorable(clientId)) return false;
+        marks.learn(await findVerifications(marks.covering(verifierKeyId, clientId, nowMs)));
+        if (marks.covers(verifierKeyId, clientId, nowMs)) return true;
+        if (attempt === 1 || otherInstanceBatchMs === 0) return false;
+        await new Promise((resolve) => setTimeout(resolve, otherInstanceBatchMs));
       }
     },
 
