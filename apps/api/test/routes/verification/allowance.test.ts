@@ -105,6 +105,40 @@ describe('POST /api/v1/credentials/allowance', () => {
     expect(await leaseDayUnits(other.clientId, 10)).toBe(7);
   });
 
+  /** `times` verifications the portal admits itself, written to usage as its batches write them. */
+  async function admitted(secret: string, times: number) {
+    for (let call = 0; call < times; call += 1) {
+      expect(await verified(app, key, { secret })).toMatchObject({ code: 'VALID' });
+    }
+    await app.usageMeter!.flush();
+  }
+
+  it('counts a cap given mid-day from midnight: what the token was admitted before counts against it', async () => {
+    // 21 admitted today (one of them tokenOnPlan's), then a cap of 23: two left, for feeds and portal alike.
+    const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: 10_000, ratePerSecond: null });
+    await admitted(clientSecret, 20);
+    await capToken(app, clientId, 23);
+    expect(await leaseDayUnits(clientId, 5)).toBe(2);
+    expect(await verified(app, key, { secret: clientSecret })).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      limit: 23,
+    });
+    // Lifted, used, and given again: the day's count still holds everything admitted.
+    await capToken(app, clientId, null);
+    await admitted(clientSecret, 3);
+    await capToken(app, clientId, 30);
+    // 24 admitted: the two units leased under the first cap were never spent, and a node spends a capped
+    // token's units only while it is capped (the lifted cap moved it to the company's units).
+    expect(await leaseDayUnits(clientId, 10)).toBe(30 - 24);
+  });
+
+  it('counts a quota given mid-day from midnight: what the company was admitted before counts against it', async () => {
+    const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: null, ratePerSecond: 100 });
+    await admitted(clientSecret, 29);
+    await putOnPlan(app, await companyIdOf(app, clientId), { dailyQuota: 32, ratePerSecond: 100 });
+    expect(await leaseDayUnits(clientId, 5)).toBe(2);
+  });
+
   it('grants unlimited parts as asked', async () => {
     const { clientId } = await tokenOnPlan({ dailyQuota: null, ratePerSecond: null });
     expect(await leased({ clientId, day: 1_000_000, rate: 50_000 })).toEqual({

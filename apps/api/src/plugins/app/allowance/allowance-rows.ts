@@ -5,10 +5,14 @@
 // locked. A count of an earlier day or second than the lease's is worth 0; of a later one (an instance
 // whose clock is ahead has started it), the lease counts in that one too, so a count never goes back and
 // no day is granted twice around midnight. Callers lock the company row before a token's, always, so two
-// leases never wait on each other in a circle.
+// leases never wait on each other in a circle. A day's count that starts after midnight (a plan with a
+// quota or a cap given mid-day) starts from what the day's usage already holds, never from 0.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companyAllowance, tokenAllowance } from '../../../db/schema.ts';
+
+/** A day before any: a row created with it has counted no day yet. */
+const NO_DAY_COUNTED = '1970-01-01';
 
 /** What a company has been granted of `day` and of `second` so far: the day and second counted in. */
 export interface CompanyCounts {
@@ -18,11 +22,17 @@ export interface CompanyCounts {
   rateGranted: number;
 }
 
+/**
+ * Locks the company's counts. `usedOn(day)`, given when day units are asked, is where a day not counted
+ * since its midnight starts: the units admitted that day so far. Without it (rate units alone) the day's
+ * count is left as it was, so a day counted by nobody stays uncounted.
+ */
 export async function lockCompanyCounts(
   tx: Db,
   companyId: string,
   day: string,
   second: number,
+  usedOn?: (day: string) => Promise<number>,
 ): Promise<CompanyCounts> {
   const locked = () =>
     tx.select().from(companyAllowance).where(eq(companyAllowance.companyId, companyId)).for('update');
@@ -30,15 +40,20 @@ export async function lockCompanyCounts(
   if (!row) {
     await tx
       .insert(companyAllowance)
-      .values({ companyId, day, dayGranted: 0, rateSecond: second, rateGranted: 0 })
+      .values({ companyId, day: NO_DAY_COUNTED, dayGranted: 0, rateSecond: second, rateGranted: 0 })
       .onConflictDoNothing();
     [row] = await locked();
     if (!row) throw new Error('company_allowance row missing after its insert');
   }
   // YYYY-MM-DD compares as text in date order.
+  const counted =
+    row.day >= day
+      ? { day: row.day, dayGranted: row.dayGranted }
+      : usedOn
+        ? { day, dayGranted: await usedOn(day) }
+        : { day: row.day, dayGranted: row.dayGranted };
   return {
-    day: row.day > day ? row.day : day,
-    dayGranted: row.day >= day ? row.dayGranted : 0,
+    ...counted,
     second: Math.max(row.rateSecond, second),
     rateGranted: row.rateSecond >= second ? row.rateGranted : 0,
   };
@@ -56,12 +71,17 @@ export async function writeCompanyCounts(tx: Db, companyId: string, counts: Comp
     .where(eq(companyAllowance.companyId, companyId));
 }
 
-/** What a capped token (its lineage: every secret it has had) has been granted of `day` so far. */
+/**
+ * What a capped token (its lineage: every secret it has had) has been granted of `day` so far, and at
+ * least what it was admitted that day (`usedOn`): a cap given mid-day, or given again after it was
+ * lifted, counts the whole day, including what the company's units admitted before.
+ */
 export async function lockTokenDayGranted(
   tx: Db,
   lineageId: string,
   companyId: string,
   day: string,
+  usedOn: (day: string) => Promise<number>,
 ): Promise<{ day: string; dayGranted: number }> {
   const locked = () =>
     tx.select().from(tokenAllowance).where(eq(tokenAllowance.lineageId, lineageId)).for('update');
@@ -69,12 +89,13 @@ export async function lockTokenDayGranted(
   if (!row) {
     await tx
       .insert(tokenAllowance)
-      .values({ lineageId, companyId, day, dayGranted: 0 })
+      .values({ lineageId, companyId, day: NO_DAY_COUNTED, dayGranted: 0 })
       .onConflictDoNothing();
     [row] = await locked();
     if (!row) throw new Error('token_allowance row missing after its insert');
   }
-  return { day: row.day > day ? row.day : day, dayGranted: row.day >= day ? row.dayGranted : 0 };
+  const counted = row.day > day ? row.day : day;
+  return { day: counted, dayGranted: Math.max(row.day >= day ? row.dayGranted : 0, await usedOn(counted)) };
 }
 
 export async function writeTokenDayGranted(

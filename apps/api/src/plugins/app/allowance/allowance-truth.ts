@@ -14,6 +14,7 @@ import {
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
+import { companyUsedToday, lineageUsedToday } from '../usage/used-today.ts';
 import { findKnownByClientId } from '../verification/credential-lookup.ts';
 import { judgeKnown } from '../verification/judge-known.ts';
 import {
@@ -25,8 +26,10 @@ import {
 
 /** The UTC day `atMs` falls in, as the allowance rows name it: YYYY-MM-DD. */
 const utcDayOf = (atMs: number) => new Date(utcDayStartMs(atMs)).toISOString().slice(0, 10);
+/** When a day (YYYY-MM-DD) starts, in ms. */
+const startOf = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 /** When a day (YYYY-MM-DD) ends: its quota's reset. */
-const nextDayOf = (day: string) => quotaResetsAt(Date.parse(`${day}T00:00:00.000Z`));
+const nextDayOf = (day: string) => quotaResetsAt(startOf(day));
 
 /** What is left of a limit after `granted`; unlimited (null) leaves everything. */
 const leftOf = (limit: number | null, granted: number) =>
@@ -57,11 +60,19 @@ export function createAllowanceTruth({ db }: { db: Db }) {
         let rateGranted =
           ratePerSecond === null ? request.rate : Math.min(request.rate, rateLeaseSize(ratePerSecond));
         if (countsDay || countsRate) {
-          const company = await lockCompanyCounts(tx, companyId, day, second);
+          const company = await lockCompanyCounts(
+            tx,
+            companyId,
+            day,
+            second,
+            countsDay ? (counted) => companyUsedToday(tx, companyId, startOf(counted)) : undefined,
+          );
           ({ day, second } = company);
           const token =
             countsDay && dailyCap !== null
-              ? await lockTokenDayGranted(tx, found.lineageId, companyId, day)
+              ? await lockTokenDayGranted(tx, found.lineageId, companyId, day, (counted) =>
+                  lineageUsedToday(tx, found.lineageId, startOf(counted)),
+                )
               : undefined;
           if (countsDay) {
             dayGranted = Math.min(

@@ -51,6 +51,24 @@ export async function usedTodayByToken(
   }));
 }
 
+/** Today's admitted requests of one token: every secret of its lineage. */
+export async function lineageUsedToday(executor: Db, lineageId: string, atMs: number): Promise<number> {
+  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
+  const { rows } = await rowsOf<{ used: number }>(
+    executor,
+    sql`
+    SELECT coalesce(sum(u.count), 0)::float8 AS used
+    FROM credential_usage_hourly AS u
+    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (
+      SELECT client_id FROM api_clients WHERE lineage_id = ${lineageId}
+      UNION ALL
+      SELECT client_id FROM replaced_client_ids WHERE lineage_id = ${lineageId}
+    )
+  `,
+  );
+  return Number(rows[0]?.used ?? 0);
+}
+
 /** Today's admitted requests of the whole company. */
 export async function companyUsedToday(executor: Db, companyId: string, atMs: number): Promise<number> {
   const { rows } = await rowsOf<{ used: number }>(
