@@ -29,8 +29,9 @@ export const verifyRequestSchema = z
       .optional()
       .describe(
         'The data-feed service judges scope and apiType itself: the answer is the credential as it is ' +
-          '(as if neither were given), and they only say what this call is counted as in usage. It ' +
-          "admits the request against the plan's limits itself too (leases), so the portal does not",
+          "(as if neither were given). It admits the request against the plan's limits itself too " +
+          '(leases) and reports what it served in its usage report, so the portal neither admits nor ' +
+          'counts this call, unless it refuses the credential itself (PENDING, EXPIRED, INACTIVE)',
       ),
   })
   .meta({

@@ -1,7 +1,7 @@
-// Usage the data feed answered itself (design §8 "Usage"): an answer served from the cache, or judged
-// locally from a cached credential, never reached the portal, so it is counted here per credential ×
-// feed × outcome × hour and reported to POST /api/v1/credentials/usage in one request about once a
-// second (and on close). Answers the portal gave were counted by the portal and are not counted again.
+// Usage as the data feed served it (design §8 "Usage"): every answer about a known credential — from the
+// cache, or after asking the portal, which leaves judging and admitting such a call to the feed and does
+// not count it — is counted here per credential × feed × outcome × hour and reported to
+// POST /api/v1/credentials/usage in one request about once a second (and on close).
 // The hot path is the portal meter's structural counts (four Map look-ups, no key built); a report that
 // fails is kept (up to maxKeys) for the next tick.
 import {

@@ -317,7 +317,7 @@ describe('usage reports', () => {
     await portal.close();
   });
 
-  it('counts what the cache answered, not what the portal answered, and reports it in one request', async () => {
+  it('counts every answer it served, the one after asking the portal too, and reports them in one request', async () => {
     await start({ usageReportMs: 50 });
     const { secret, clientId } = knownSecret();
     const startedAt = Date.now();
@@ -327,11 +327,11 @@ describe('usage reports', () => {
     await verifier.verify(newSecret()); // NOT_FOUND names no credential: never counted
     await vi.waitFor(() => expect(portal.usageBodies).toHaveLength(1));
     const hour = hourOf(startedAt);
-    // The first nflLive read was the portal's answer (counted there): two are left.
+    // The first nflLive read asked the portal, which leaves counting it to the feed that served it.
     expect(sorted(portal.usageBodies[0]!.counts)).toEqual([
       { clientId, scope: 'any', code: 'VALID', hour, count: 1 },
       { clientId, scope: 'nbaLive', code: 'SCOPE_DENIED', hour, count: 1 },
-      { clientId, scope: 'nflLive', code: 'VALID', hour, count: 2 },
+      { clientId, scope: 'nflLive', code: 'VALID', hour, count: 3 },
     ]);
     await sleep(150);
     expect(portal.usageBodies).toHaveLength(1); // nothing new, nothing sent
@@ -346,7 +346,7 @@ describe('usage reports', () => {
     expect(portal.verifyBodies).toHaveLength(1);
     await verifier.close();
     expect(portal.usageBodies.map((body) => body.counts)).toEqual([
-      [{ clientId, scope: 'nflLive', code: 'VALID', hour: expect.any(String), count: 4 }],
+      [{ clientId, scope: 'nflLive', code: 'VALID', hour: expect.any(String), count: 5 }],
     ]);
   });
 
@@ -375,9 +375,9 @@ describe('usage reports', () => {
     // Every count arrives once, whichever tick carried it.
     const total = () =>
       portal.usageBodies.flatMap((body) => body.counts).reduce((sum, entry) => sum + Number(entry.count), 0);
-    await vi.waitFor(() => expect(total()).toBe(2), { timeout: 5_000 });
+    await vi.waitFor(() => expect(total()).toBe(3), { timeout: 5_000 });
     await sleep(120);
-    expect(total()).toBe(2);
+    expect(total()).toBe(3);
     expect(new Set(errors.map((error) => error.message.includes('HTTP 503')))).toEqual(new Set([true]));
     expect(portal.usageBodies.flatMap((body) => body.counts)).toEqual(
       portal.usageBodies.flatMap(() => [
@@ -405,7 +405,7 @@ describe('usage reports', () => {
     expect(portal.usageBodies).toEqual([]);
     await verifier.close();
     expect(portal.usageBodies.map((body) => body.counts)).toEqual([
-      [{ clientId, scope: 'any', code: 'API_TYPE_DENIED', hour: expect.any(String), count: 1 }],
+      [{ clientId, scope: 'any', code: 'API_TYPE_DENIED', hour: expect.any(String), count: 2 }],
     ]);
   });
 });
@@ -499,11 +499,11 @@ describe('plan limits', () => {
     expect(await verifier.verify(secret, { scope: 'nflLive' })).toMatchObject({ code: 'QUOTA_EXCEEDED' });
     expect(portal.allowanceBodies).toHaveLength(leases);
     await verifier.close();
-    // The portal counted its own answer (the first); the verifier reports the rest by code.
+    // The verifier reports every answer it gave by code, the first (after asking the portal) included.
     const counts = portal.usageBodies.flatMap((body) => body.counts);
     expect(counts).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ clientId: answer.clientId, scope: 'nflLive', code: 'VALID', count: 2 }),
+        expect.objectContaining({ clientId: answer.clientId, scope: 'nflLive', code: 'VALID', count: 3 }),
         expect.objectContaining({
           clientId: answer.clientId,
           scope: 'nflLive',

@@ -1,8 +1,8 @@
 // createVerifier (design §8): verify an RSC token the way the portal would, asking it as rarely as
 // possible. A secret that fails the format check is refused without a network call; a known one is
 // answered from the cache; concurrent misses for one secret share one portal call; the events stream
-// drops what the portal revokes. What is answered without the portal is counted and reported to it
-// (usage-report.ts), so a credential's usage shows every call, and admitted against the plan's limits
+// drops what the portal revokes. Every answer about a known credential is counted and reported to the
+// portal (usage-report.ts), so a credential's usage shows every call as served, and admitted against the plan's limits
 // from units leased from the portal (design §10, allowance.ts of @datafeeds/domain), so what every
 // node admits together never passes the company's quota.
 import {
@@ -150,13 +150,10 @@ export function createVerifier(options: VerifierOptions): Verifier {
     return stream && !stream.connected ? REVOCATION_WITHIN_MS : undefined;
   }
 
-  /** The portal's answer for a secret; `joined` when another call's request brought it. */
-  function load(
-    secret: string,
-    forCall: VerifyOptions | undefined,
-  ): { loading: Promise<Loaded>; joined: boolean } {
+  /** The portal's answer for a secret, shared by the calls that ask while it is on its way. */
+  function load(secret: string, forCall: VerifyOptions | undefined): Promise<Loaded> {
     const pending = inFlight.get(secret);
-    if (pending) return { loading: pending, joined: true };
+    if (pending) return pending;
     const askedAtGeneration = cache.generation;
     counters.portalCalls += 1;
     const loading = askPortal(secret, forCall)
@@ -172,21 +169,20 @@ export function createVerifier(options: VerifierOptions): Verifier {
       })
       .finally(() => inFlight.delete(secret));
     inFlight.set(secret, loading);
-    return { loading, joined: false };
+    return loading;
   }
 
   /**
    * Judges a known credential for this call and admits a VALID answer against the plan's limits — every
    * one this verifier gives, the portal's own included: asked with `judgeLocally`, the portal leaves
-   * admission to the data feed, so each call is admitted once, here. The portal counted the call that
-   * asked it in usage; every other answer (a cache hit, a call that joined another's request) is counted
-   * here for the usage report. Synchronous while leased units are held.
+   * admission to the data feed, so each call is admitted once, here. Every answer is counted here for the
+   * usage report, the portal's own included: the portal does not count a call it leaves to the feed to
+   * judge, since only the feed knows whether it served it. Synchronous while leased units are held.
    */
   function answer(
     secret: string,
     credential: KnownCredential,
     verifyOptions: VerifyOptions | undefined,
-    byPortal: boolean,
     leaseRetried = false,
   ): VerifyResult | Promise<VerifyResult> {
     const nowMs = Date.now();
@@ -195,12 +191,12 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const admission = allowance.admit(result, nowMs);
       if (admission !== true) {
         if (admission instanceof Promise) {
-          return admitWhenLeased(secret, result, admission, verifyOptions, byPortal, leaseRetried);
+          return admitWhenLeased(secret, result, admission, verifyOptions, leaseRetried);
         }
         result = admission;
       }
     }
-    if (!byPortal) usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
+    usage.count(credential.answer.clientId, verifyOptions?.scope, result.code, nowMs);
     return result;
   }
 
@@ -214,7 +210,6 @@ export function createVerifier(options: VerifierOptions): Verifier {
     credential: VerifiedCredential,
     pending: Promise<Admission>,
     verifyOptions: VerifyOptions | undefined,
-    byPortal: boolean,
     leaseRetried: boolean,
   ): Promise<VerifyResult> {
     let admission: Admission;
@@ -234,10 +229,10 @@ export function createVerifier(options: VerifierOptions): Verifier {
       counters.portalCalls += 1;
       const fresh = await askPortal(secret, verifyOptions);
       if (!fresh.valid) return fresh;
-      return answer(secret, knownCredential(withLimits(fresh)), verifyOptions, true, true);
+      return answer(secret, knownCredential(withLimits(fresh)), verifyOptions, true);
     }
     const outcome = admission === true ? credential : admission;
-    if (!byPortal) usage.count(credential.clientId, verifyOptions?.scope, outcome.code, Date.now());
+    usage.count(credential.clientId, verifyOptions?.scope, outcome.code, Date.now());
     return outcome;
   }
 
@@ -250,13 +245,12 @@ export function createVerifier(options: VerifierOptions): Verifier {
       const cached = cache.lookup(secret, maxAgeMs());
       if (cached !== undefined) {
         counters.hits += 1;
-        return 'answer' in cached ? answer(secret, cached, verifyOptions, false) : cached;
+        return 'answer' in cached ? answer(secret, cached, verifyOptions) : cached;
       }
       if (!isWellFormedClientSecret(secret)) return MALFORMED;
       counters.misses += 1;
-      const { loading, joined } = load(secret, verifyOptions);
-      const loaded = await loading;
-      return 'answer' in loaded ? answer(secret, loaded, verifyOptions, !joined) : loaded;
+      const loaded = await load(secret, verifyOptions);
+      return 'answer' in loaded ? answer(secret, loaded, verifyOptions) : loaded;
     },
     ready: () => readiness,
     close() {

@@ -57,7 +57,7 @@ async function within(withinMs: number, check: () => Promise<boolean>) {
 }
 
 describe('@datafeeds/verifier with a real portal', () => {
-  it('counts every call in usage: the first by the portal as asked, the cached ones by the report', async () => {
+  it('counts every call in usage, reported by the feed as it served them', async () => {
     const verifier = await connected({ usageReportMs: 50 });
     const { clientId, clientSecret } = await liveToken({ sports: ['nfl'] });
     for (let read = 0; read < 3; read += 1) {
@@ -256,6 +256,34 @@ describe('@datafeeds/verifier with a real portal', () => {
     expect(answers.every((answer) => answer.code === 'VALID' || answer.code === 'RATE_LIMITED')).toBe(true);
     expect(verifier.stats.leaseCalls).toBeGreaterThan(0);
     expect(verifier.stats.portalCalls).toBe(1);
+  });
+
+  it('counts in usage what the feed served: a call it asked the portal about and then refused is a refusal', async () => {
+    const verifier = await connected({ enforceLimits: true, usageReportMs: 50 });
+    const { user, clientSecret } = await liveToken();
+    const other = await createdClient(portal, user.token, { label: 'Other' });
+    // Spend the company's second with the first token, then ask for the second token, which is not
+    // cached: the portal answers it VALID as it is, the feed's own admission refuses it.
+    // (A second that turns between the two starts it again: what the feed served is tallied.)
+    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString();
+    const expected: Record<string, number> = {};
+    let served: VerifyResult;
+    do {
+      let spent: VerifyResult;
+      do spent = await verifier.verify(clientSecret);
+      while (spent.code === 'VALID');
+      served = await verifier.verify(other.clientSecret);
+      const row = `${hour} any ${served.code}`;
+      expected[row] = (expected[row] ?? 0) + 1;
+    } while (served.code === 'VALID');
+    expect(served.code).toBe('RATE_LIMITED');
+    await within(5_000, async () => {
+      await portal.usageMeter!.flush();
+      return isDeepStrictEqual(await usageRows(portal, other.clientId), expected);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await portal.usageMeter!.flush();
+    expect(await usageRows(portal, other.clientId)).toEqual(expected);
   });
 
   it('guards a Fastify route: 401 and 403 JSON with the code, the credential on the request', async () => {

@@ -114,9 +114,9 @@ describe('POST /api/v1/credentials/allowance', () => {
   }
 
   it('counts a cap given mid-day from midnight: what the token was admitted before counts against it', async () => {
-    // 21 admitted today (one of them tokenOnPlan's), then a cap of 23: two left, for feeds and portal alike.
+    // 21 admitted today, then a cap of 23: two left, for feeds and portal alike.
     const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: 10_000, ratePerSecond: null });
-    await admitted(clientSecret, 20);
+    await admitted(clientSecret, 21);
     await capToken(app, clientId, 23);
     expect(await leaseDayUnits(clientId, 5)).toBe(2);
     expect(await verified(app, key, { secret: clientSecret })).toMatchObject({
@@ -134,7 +134,7 @@ describe('POST /api/v1/credentials/allowance', () => {
 
   it('counts a quota given mid-day from midnight: what the company was admitted before counts against it', async () => {
     const { clientId, clientSecret } = await tokenOnPlan({ dailyQuota: null, ratePerSecond: 100 });
-    await admitted(clientSecret, 29);
+    await admitted(clientSecret, 30);
     await putOnPlan(app, await companyIdOf(app, clientId), { dailyQuota: 32, ratePerSecond: 100 });
     expect(await leaseDayUnits(clientId, 5)).toBe(2);
   });

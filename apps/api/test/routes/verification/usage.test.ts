@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { USAGE_REPORT_MAX_ENTRIES, USAGE_REPORT_MAX_HOURLY_COUNT, withChecksum } from '@datafeeds/domain';
 import { verification } from '@datafeeds/domain/calls';
+import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo } from '../../helpers/factories.ts';
@@ -60,20 +61,21 @@ describe('POST /api/v1/credentials/usage', () => {
     expect(response.statusCode, response.body).toBe(204);
     expect(response.body).toBe('');
     await flush();
+    // The judged-locally call itself is the feed's to count: its report holds what it served.
     expect(await usageRows(app, clientId)).toEqual({
-      '2026-06-01T09:00:00.000Z nflLive VALID': 3,
+      '2026-06-01T09:00:00.000Z nflLive VALID': 2,
       '2026-06-01T09:00:00.000Z nbaLive SCOPE_DENIED': 1,
       '2026-06-01T10:00:00.000Z any VALID': 5,
     });
     const usage = await clientUsage(app, user.token, { clientId });
-    expect(usage.totals).toEqual({ requests: 9, valid: 8, refused: 1 });
+    expect(usage.totals).toEqual({ requests: 8, valid: 7, refused: 1 });
     expect(usage.refusedByCode.SCOPE_DENIED).toBe(1);
     // The report's time, not the end of the hour (still to come).
     expect(usage.lastUsedAt).toBe(NOW.toISOString());
     expect((await clientsOf(app, user.token))[0]?.lastUsedAt).toBe(NOW.toISOString());
   });
 
-  it('counts a judged-locally call as what it was asked for, and answers the credential as it is', async () => {
+  it('answers a judged-locally call with the credential as it is, and leaves counting it to the feed', async () => {
     clock.set(NOW);
     const { clientId, clientSecret } = await liveToken();
     const answer = await verified(app, key, {
@@ -85,7 +87,25 @@ describe('POST /api/v1/credentials/usage', () => {
     expect(answer).toMatchObject({ valid: true, code: 'VALID', clientId });
     expect(answer.valid && answer.scopes).toContain('nflLive');
     await flush();
+    // Only the feed knows whether its own admission served it: its report says (and this key's
+    // verification vouches for that report).
+    expect(await usageRows(app, clientId)).toEqual({});
+    expect(
+      (await report({ counts: [entry(clientId, { scope: 'nbaLive', code: 'SCOPE_DENIED', count: 1 })] }))
+        .statusCode,
+    ).toBe(204);
+    await flush();
     expect(await usageRows(app, clientId)).toEqual({ '2026-06-01T09:00:00.000Z nbaLive SCOPE_DENIED': 1 });
+  });
+
+  it('counts a judged-locally call refused for what the credential is (the feed serves it as given)', async () => {
+    clock.set(NOW);
+    const { clientId, clientSecret } = await liveToken();
+    await runOperatorCommand(app, { command: 'set-token-status', args: [clientId, 'inactive'] });
+    const answer = await verified(app, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true });
+    expect(answer).toMatchObject({ valid: false, code: 'INACTIVE' });
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({ '2026-06-01T09:00:00.000Z nflLive INACTIVE': 1 });
   });
 
   it('sets lastUsedAt to the end of a past hour', async () => {

@@ -233,6 +233,15 @@ export function createUsageMeter({
     },
 
     /**
+     * Notes that `verifierKeyId` verified `clientId` at `nowMs` without counting the call: a data feed
+     * that judges for itself admits or refuses the call and reports what it served (design §8 "Usage").
+     * The mark still vouches for its reports and leases.
+     */
+    noteVerified(verifierKeyId: string, clientId: string, nowMs: number): void {
+      marks.note(verifierKeyId, clientId, nowMs);
+    },
+
+    /**
      * Takes counts a data feed made itself (answers from its own cache, POST /api/v1/credentials/usage)
      * with `verifierKeyId`: each entry's hour as given, its last use the end of that hour or `nowMs` if
      * sooner. They are counted at a flush once a verification mark covers them (design §8 "Usage").

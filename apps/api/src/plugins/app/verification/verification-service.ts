@@ -184,10 +184,26 @@ export function createVerificationService({
       if (!credential) return NOT_FOUND;
     }
     const nowMs = clock.now().getTime();
+    // A data-feed service that judges for itself admits for itself too, from its own leases (admitted
+    // here as well, its request would be counted twice against the quota), and reports what it served:
+    // counted here, a call its own admission refused would show as admitted. A refusal of the credential
+    // itself (pending, expired, inactive) it serves as given, without counting it: counted here.
+    if (request.judgeLocally === true) {
+      const asItIs = judgeKnown(credential, {}, nowMs);
+      const clientId = credential.answer.clientId;
+      if (!asItIs.valid) {
+        meter?.count(
+          clientId,
+          request.scope ?? USAGE_ANY_FEED,
+          asItIs.code as MeteredCode,
+          nowMs,
+          verifierKeyId,
+        );
+      } else if (verifierKeyId !== undefined) meter?.noteVerified(verifierKeyId, clientId, nowMs);
+      return asItIs;
+    }
     let answer = judgeKnown(credential, request, nowMs);
-    // A data-feed service that judges for itself admits for itself too, from its own leases: admitted
-    // here as well, its request would be counted twice against the quota.
-    if (answer.code === 'VALID' && allowance && request.judgeLocally !== true) {
+    if (answer.code === 'VALID' && allowance) {
       // Synchronous while this instance holds units: no promise on the hot path.
       const admission = allowance.admit(answer, nowMs);
       if (admission !== true) {
@@ -210,8 +226,7 @@ export function createVerificationService({
       nowMs,
       verifierKeyId,
     );
-    // A verifier that judges for itself wants the credential whatever this call was counted as.
-    return request.judgeLocally === true ? judgeKnown(credential, {}, nowMs) : answer;
+    return answer;
   }
 
   return {
