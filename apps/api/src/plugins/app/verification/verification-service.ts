@@ -55,7 +55,7 @@ export interface VerificationServiceDeps {
   bus: CredentialBus;
   cache?: Partial<VerificationCacheOptions>;
   /** Counts every answer about a known credential (design §8 "Usage"); absent when metering is off. */
-  meter?: Pick<UsageMeter, 'count'> | undefined;
+  meter?: Pick<UsageMeter, 'count' | 'noteVerified'> | undefined;
   /** Admits VALID answers within the plan's limits; absent when LIMIT_ENFORCEMENT is off. */
   allowance?: Allowance | undefined;
 }
