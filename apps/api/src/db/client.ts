@@ -80,11 +80,36 @@ async function connect(target: DatabaseTarget, options: OpenDatabaseOptions): Pr
     // (answered 503) and the pool drops it when it is released.
     pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     pool.on('error', () => undefined);
+    releaseWhenBeginFails(pool);
     return { db: drizzlePg({ client: pool, schema }), kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== undefined) await mkdir(target.dataDir, { recursive: true });
   const client = new PGlite(target.dataDir);
   return { db: drizzlePglite({ client, schema }), kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * drizzle's node-postgres transaction checks a client out of the pool and sends BEGIN before the
+ * try/finally that releases it: a BEGIN that fails (its connection cut by a failover) leaves the client
+ * checked out for ever, and after ten of them the pool has no connection left and every request waits.
+ * A client handed out by a promise-style `connect()` (only transactions ask so: the pool's own queries
+ * pass a callback) is released here when its first statement fails, which drizzle then never does.
+ */
+function releaseWhenBeginFails(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const query = client.query;
+      client.query = ((...args: unknown[]) => {
+        client.query = query;
+        const result = Reflect.apply(query, client, args) as unknown;
+        if (result instanceof Promise) result.catch((error: Error) => client.release(error));
+        return result;
+      }) as typeof client.query;
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /** Any fixed number: every instance of the portal takes this advisory lock to migrate. */

@@ -2,7 +2,8 @@
 // instances on one PostgreSQL with limits enforced, 24 callers verifying or creating tokens on both,
 // and every connection of the portal's terminated in the middle. A connection checked out of the pool
 // (a transaction, an allowance lease) loses its server too; neither instance may go down: the calls
-// caught in the cut get 503 JSON and the rest succeed, and both recover by themselves.
+// caught in the cut get 503 JSON and the rest succeed, and both recover by themselves, every connection
+// back in their pools.
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +64,12 @@ async function load(
   return { statuses, unavailable };
 }
 
+/** Connections of the instance's pool in use now. */
+function checkedOut(app: FastifyInstance): number {
+  const pool = (app.database.db as unknown as { $client: pg.Pool }).$client;
+  return pool.totalCount - pool.idleCount;
+}
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(testDatabaseKind === 'postgres')('a database failover under load on two instances', () => {
@@ -103,6 +110,9 @@ describe.runIf(testDatabaseKind === 'postgres')('a database failover under load 
         await expect
           .poll(async () => (await app.inject(callTo(system.readiness))).statusCode, { timeout: 10_000 })
           .toBe(200);
+        // No connection stays checked out by a call the cut ended (a transaction whose BEGIN failed):
+        // each would be lost to the pool for good, and the tenth would leave it none.
+        await expect.poll(() => checkedOut(app), { timeout: 5_000 }).toBe(0);
         // The burst spent this second's rate (10 a second on a trial): valid again once it has passed.
         await expect
           .poll(
