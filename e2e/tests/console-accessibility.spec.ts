@@ -94,6 +94,12 @@ test('verifier keys, outbox, plans, staff and the staff trail, with their dialog
     .getByRole('dialog', { name: 'Verifier key created' })
     .getByRole('button', { name: 'Done' })
     .click();
+  await expect(page.getByRole('dialog', { name: 'Leave without copying the key?' })).toBeVisible();
+  await expectScreenAccessible(page, 'Leave without copying the key dialog');
+  await page
+    .getByRole('dialog', { name: 'Leave without copying the key?' })
+    .getByRole('button', { name: 'Leave anyway' })
+    .click();
   await expectDialogAccessible(page, button(page, `Revoke ${keyName}`), 'Revoke verifier key');
 
   await nav(page, 'Email outbox').click();

@@ -144,6 +144,11 @@ test('the provider team approves an upgrade, extends a trial and revokes a verif
     const key = (await page.getByRole('dialog').locator('code').textContent()) ?? '';
     expect(key).toMatch(/^dfvk_/);
     await page.getByRole('dialog').getByRole('button', { name: 'Done' }).click();
+    // Read off the page rather than copied: the console asks before the key is forgotten.
+    await page
+      .getByRole('dialog', { name: 'Leave without copying the key?' })
+      .getByRole('button', { name: 'Leave anyway' })
+      .click();
     const keyed = await startFeedDemo({ verifierKey: key, port: KEYED_FEED_PORT });
     try {
       const readKeyed = () => request.get(liveAt(keyed.url, beaToken.clientSecret));

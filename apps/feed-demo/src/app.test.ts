@@ -88,7 +88,7 @@ describe('the demo feed', () => {
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({
       error: 'QUOTA_EXCEEDED',
-      message: `This RSC token's daily quota of 10000 requests is used up; it resets at ${resetsAt}.`,
+      message: `Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 10000 requests is used up; it resets at ${resetsAt}.`,
     });
     expect(response.headers).toMatchObject({ 'ratelimit-limit': '10000', 'ratelimit-remaining': '0' });
     const reset = Number(response.headers['ratelimit-reset']);
@@ -114,7 +114,7 @@ describe('the demo feed', () => {
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({
       error: 'RATE_LIMITED',
-      message: "Too many requests: this RSC token's plan allows 10 a second.",
+      message: "Too many requests: your company's plan allows 10 a second across all its RSC tokens.",
     });
     expect(response.headers).toMatchObject({
       'retry-after': '1',

@@ -137,7 +137,8 @@ export class StaffSession {
     await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', OPERATOR_CLI, 'staff', 'create', email, '--role', 'support'],
-      { env: { ...process.env, ...portalEnvironment(deployment), LOG_LEVEL: 'warn' } },
+      // APP_URL: on PostgreSQL a command that emails a link needs the portal's address (env.ts).
+      { env: { ...process.env, ...portalEnvironment(deployment), APP_URL: portalUrl, LOG_LEVEL: 'warn' } },
     );
     const setupToken = await verificationTokenFor(deployment.databaseUrl, email);
     const setup = await callPortal<{ totpSecret: string }>(

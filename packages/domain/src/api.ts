@@ -12,7 +12,7 @@ import {
 } from './validation.ts';
 import { SCOPE_KEYS } from './scopes.ts';
 import { API_TYPES } from './sports.ts';
-import { COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES } from './status.ts';
+import { COMPANY_ACCOUNT_STATUSES, REINSTATED_STATUSES, TOKEN_STATUSES } from './status.ts';
 import { genericMessages } from './messages.ts';
 import { COMPANY_ROLES } from './policy.ts';
 import { rotationGraceSchema } from './rotation.ts';
@@ -43,6 +43,11 @@ export const userSchema = z
      * security notices always are.
      */
     trialReminders: z.boolean(),
+    /**
+     * While the company is suspended (design §11 "Suspension is visible"): the status it had, which a
+     * reinstatement returns it to, and whom to write to; null while it is not suspended.
+     */
+    suspension: z.object({ from: z.enum(REINSTATED_STATUSES), contact: z.string() }).nullable(),
   })
   .meta({ id: 'User' });
 

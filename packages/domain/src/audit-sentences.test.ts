@@ -122,6 +122,43 @@ describe('audit event sentences', () => {
       { staffId: 'stf_1', email: 'sam@datafeeds.example' },
       'Reset the authenticator of sam@datafeeds.example; a new setup link was emailed',
     ],
+    [
+      'plan.set',
+      { from: 'trial', to: 'pro-5k' },
+      // The plan as the customer's plan card and the console both name it (planDisplayName).
+      'Moved the account from the Trial plan to the Pro-5k plan',
+    ],
+    [
+      'plan.created',
+      { name: 'pro-5k', dailyQuota: 5000, ratePerSecond: 10 },
+      'Created the plan Pro-5k: 5,000 a day, 10 a second',
+    ],
+    [
+      'plan.updated',
+      {
+        name: 'pro-5k',
+        dailyQuota: null,
+        ratePerSecond: 20,
+        fromDailyQuota: 5000,
+        fromRatePerSecond: 10,
+      },
+      'Changed the plan Pro-5k from 5,000 a day, 10 a second to no daily limit, 20 a second',
+    ],
+    [
+      'staff.enabled',
+      { staffId: 'stf_1', email: 'sam@datafeeds.example' },
+      'Enabled the console account of sam@datafeeds.example',
+    ],
+    [
+      'staff.enabled',
+      { staffId: 'stf_1', email: 'sam@datafeeds.example', setupLink: 'sent' },
+      'Enabled the console account of sam@datafeeds.example; a new setup link was emailed',
+    ],
+    [
+      'staff.unlocked',
+      { staffId: 'stf_1', email: 'sam@datafeeds.example' },
+      'Unlocked the console account of sam@datafeeds.example after failed sign-ins',
+    ],
     ['staff.signed_in', { code: 'authenticator' }, 'With the authenticator app'],
     ['staff.signed_in', { code: 'recovery_code' }, 'With a recovery code'],
     ['staff.sign_in_failed', { reason: 'wrong_code' }, 'Wrong authenticator or recovery code'],
@@ -157,6 +194,8 @@ describe('audit event sentences', () => {
       'staff.created',
       'staff.disabled',
       'staff.mfa_reset',
+      'staff.enabled',
+      'staff.unlocked',
       'staff.setup_completed',
       'staff.signed_in',
       'staff.sign_in_failed',

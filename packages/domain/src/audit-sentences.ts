@@ -4,6 +4,7 @@
 // characters of the client ID, and times by the caller's `formatTime` (local on screen, UTC in a file).
 import { AUDIT_EVENT_KINDS, type AuditActorKind, type AuditEvent, type AuditEventKind } from './audit.ts';
 import { shortClientId } from './format.ts';
+import { planDisplayName, planLimitsText } from './plans.ts';
 import type { GraceEndReason } from './rotation.ts';
 import { tokenStatusLabel } from './status.ts';
 import type { CompanyRole } from './policy.ts';
@@ -44,6 +45,21 @@ type PersonIdKey = (typeof AUDIT_PERSON_ID_KEYS)[number];
 
 type Detail = AuditEvent['detail'];
 type Describe = (detail: Detail, words: Words) => string;
+
+/** A limit the detail holds: a number, or null for unlimited; undefined when it holds none. */
+function limitOf(detail: Detail, key: string): number | null | undefined {
+  const value = detail[key];
+  return typeof value === 'number' || value === null ? value : undefined;
+}
+
+/** A plan's limits as a plan event's detail keeps them (`dailyQuota`, or `fromDailyQuota` before). */
+function limitsIn(detail: Detail, prefix: '' | 'from'): string | undefined {
+  const key = (name: string) => (prefix ? `${prefix}${name.charAt(0).toUpperCase()}${name.slice(1)}` : name);
+  const dailyQuota = limitOf(detail, key('dailyQuota'));
+  const ratePerSecond = limitOf(detail, key('ratePerSecond'));
+  if (dailyQuota === undefined || ratePerSecond === undefined) return undefined;
+  return planLimitsText({ dailyQuota, ratePerSecond });
+}
 
 interface Words {
   text: (key: string) => string | undefined;
@@ -122,7 +138,18 @@ const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
   'ownership.transferred': (_detail, { person }) =>
     `Handed ownership over to ${person('toMemberId', 'toEmail')}`,
   'plan.set': (_detail, { text }) =>
-    `Moved the account from the ${text('from') ?? '?'} plan to the ${text('to') ?? '?'} plan`,
+    `Moved the account from the ${planDisplayName(text('from') ?? '?')} plan to the ${planDisplayName(text('to') ?? '?')} plan`,
+  'plan.created': (detail, { text }) => {
+    const limits = limitsIn(detail, '');
+    return `Created the plan ${planDisplayName(text('name') ?? '?')}${limits ? `: ${limits}` : ''}`;
+  },
+  'plan.updated': (detail, { text }) => {
+    const before = limitsIn(detail, 'from');
+    const after = limitsIn(detail, '');
+    const name = `the plan ${planDisplayName(text('name') ?? '?')}`;
+    if (before && after) return `Changed ${name} from ${before} to ${after}`;
+    return after ? `Changed ${name} to ${after}` : `Changed ${name}`;
+  },
   'trial.extended': (_detail, { time }) => `Moved the end of the trial to ${time('trialEndsAt') ?? '?'}`,
   'company.reinstated': (_detail, { text }) => `Reinstated the account as ${text('to') ?? '?'}`,
   'credential.cap_set': (detail, { token }) =>
@@ -139,6 +166,12 @@ const SENTENCES: Readonly<Partial<Record<AuditEventKind, Describe>>> = {
   'staff.disabled': (_detail, { text }) => `Disabled the console account of ${text('email') ?? 'someone'}`,
   'staff.mfa_reset': (_detail, { text }) =>
     `Reset the authenticator of ${text('email') ?? 'someone'}; a new setup link was emailed`,
+  'staff.enabled': (_detail, { text }) =>
+    text('setupLink') === 'sent'
+      ? `Enabled the console account of ${text('email') ?? 'someone'}; a new setup link was emailed`
+      : `Enabled the console account of ${text('email') ?? 'someone'}`,
+  'staff.unlocked': (_detail, { text }) =>
+    `Unlocked the console account of ${text('email') ?? 'someone'} after failed sign-ins`,
   'staff.setup_completed': () => '',
   'staff.signed_in': (_detail, { text }) =>
     text('code') === 'recovery_code' ? 'With a recovery code' : 'With the authenticator app',

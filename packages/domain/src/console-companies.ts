@@ -3,9 +3,9 @@
 // actions on a company or token. Every action answers the sentence its snackbar shows.
 import { z } from 'zod';
 import { activityPageSchema } from './audit.ts';
-import { PLAN_NAME_PATTERN } from './plans.ts';
+import { PLAN_NAME_PATTERN, planDisplayName } from './plans.ts';
 import { COMPANY_ROLES } from './policy.ts';
-import { COMPANY_ACCOUNT_STATUSES, TOKEN_STATUSES } from './status.ts';
+import { COMPANY_ACCOUNT_STATUSES, REINSTATED_STATUSES, TOKEN_STATUSES } from './status.ts';
 import { clientIdField } from './validation.ts';
 
 /** Trials ending within this many days are counted on the overview and offered as a filter. */
@@ -43,9 +43,9 @@ export const CONSOLE_MESSAGES = {
     same_plan: 'The company is already on this plan.',
   } satisfies Record<ConsoleProblem, string>,
   upgradeApproved: (company: string, plan: string) =>
-    `${company} now has a paid account on the ${plan} plan.`,
+    `${company} now has a paid account on the ${planDisplayName(plan)} plan.`,
   trialExtended: (company: string, endsOn: string) => `The trial of ${company} now ends on ${endsOn}.`,
-  planChanged: (company: string, plan: string) => `${company} is now on the ${plan} plan.`,
+  planChanged: (company: string, plan: string) => `${company} is now on the ${planDisplayName(plan)} plan.`,
   suspended: (company: string) => `${company} is suspended: none of its tokens verifies any more.`,
   reinstated: (company: string, status: string) => `${company} is reinstated on a ${status} account.`,
   reviewEnded: (label: string) => `The review of "${label}" is over: the token is active.`,
@@ -130,6 +130,11 @@ export const companyIdQuerySchema = z.object({ companyId: companyIdField });
 export const consoleCompanySchema = z
   .object({
     company: consoleCompanyRowSchema,
+    /**
+     * While the company is suspended: the status it had before, which reinstating it returns it to
+     * unless the team chooses otherwise (design §11); null while it is not suspended.
+     */
+    suspendedFrom: z.enum(REINSTATED_STATUSES).nullable(),
     plan: z.object({
       name: z.string(),
       dailyQuota: z.number().int().nullable(),
@@ -189,7 +194,8 @@ export const changePlanRequestSchema = z.strictObject({ companyId: companyIdFiel
 export const companyActionRequestSchema = z.strictObject({ companyId: companyIdField });
 export const reinstateCompanyRequestSchema = z.strictObject({
   companyId: companyIdField,
-  to: z.enum(['trial', 'paid']),
+  /** Left out: the status the company had before its suspension (paid stays paid, design §11). */
+  to: z.enum(REINSTATED_STATUSES).optional(),
 });
 export const endTokenReviewRequestSchema = z.strictObject({ clientId: clientIdField });
 

@@ -11,6 +11,9 @@ export const CONSOLE_TOOL_MESSAGES = {
   verifierKeyNotFound: 'No verifier key with this id.',
   verifierKeyAlreadyRevoked: 'This verifier key is already revoked.',
   verifierKeyCreated: (name: string) => `Verifier key "${name}" created. Copy it now: it is shown once.`,
+  verifierKeyLeaveTitle: 'Leave without copying the key?',
+  verifierKeyLeaveText:
+    'You have not copied the verifier key. It cannot be shown again: if you leave now, you will need to create another key for this data feed.',
   verifierKeyRevoked: (name: string) => `Verifier key "${name}" is revoked: data feeds using it are refused.`,
   emailNotFound: 'No failed email with this id.',
   emailRetried: (to: string) => `The email to ${to} is queued to be sent again.`,
@@ -21,6 +24,13 @@ export const CONSOLE_TOOL_MESSAGES = {
     "The trial plan's limits are set by TRIAL_DAILY_QUOTA and TRIAL_RATE_PER_SECOND on the server.",
   planCreated: (name: string) => `Plan "${name}" created.`,
   planUpdated: (name: string) => `Plan "${name}" changed: data feeds apply it within a second.`,
+  /** What editing a plan touches, said before it is saved. */
+  planEditReaches: (companies: number) =>
+    companies === 0
+      ? 'No company is on this plan yet: the new limits apply to each company moved to it.'
+      : `The data feeds apply the new limits within a second to ${
+          companies === 1 ? 'the one company' : `all ${companies.toLocaleString('en-US')} companies`
+        } on this plan.`,
   limitNotWholeNumber: (max: number) =>
     `Enter a whole number from 1 to ${max.toLocaleString('en-US')}, or leave it unlimited.`,
   staffNotFound: 'No staff member with this id.',
@@ -30,6 +40,12 @@ export const CONSOLE_TOOL_MESSAGES = {
   staffAlreadyDisabled: 'This staff member is already disabled.',
   staffDisabledNoReset: 'This staff member is disabled: a disabled account is not set up again.',
   staffMfaReset: (email: string) => `${email} must set up again: a new setup link is on its way.`,
+  staffEnabled: (email: string) => `${email} can sign in again.`,
+  staffEnabledSetUpAgain: (email: string) =>
+    `${email} is enabled: a new setup link is on its way, since the account was never set up.`,
+  staffNotDisabled: 'This staff member is not disabled.',
+  staffUnlocked: (email: string) => `${email} is unlocked and can try to sign in again.`,
+  staffNotLocked: 'This staff member is not locked.',
   notYourself: 'You cannot disable your own account.',
 } as const;
 
@@ -135,6 +151,8 @@ export const consoleStaffMemberSchema = z
     email: z.string(),
     role: z.enum(STAFF_ROLES),
     state: z.enum(STAFF_STATES),
+    /** Until when sign-in is refused after too many failed attempts; null when it is not. */
+    lockedUntil: z.string().nullable(),
     createdAt: z.string(),
   })
   .meta({ id: 'ConsoleStaffMember' });

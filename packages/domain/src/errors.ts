@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   emailTaken: 'email_taken',
   usernameTaken: 'username_taken',
   conflict: 'conflict',
+  /** A suspended company's request to create a token or to upgrade (design §11). */
+  accountSuspended: 'account_suspended',
   invalidToken: 'invalid_token',
   wrongPassword: 'wrong_password',
   rateLimited: 'rate_limited',

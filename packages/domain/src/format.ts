@@ -27,6 +27,12 @@ export function capitalize(name: string): string {
 }
 
 /**
+ * Not in the spec: the dashboard's title on a person's first visit. Every later visit reads the spec's
+ * 'Welcome back' followed by the first name.
+ */
+export const firstVisitTitle = (firstName: string) => `Welcome to DataFeeds, ${capitalize(firstName)}`;
+
+/**
  * A person's full name as the portal shows it to others (emails, notices): each part capitalised as the
  * dashboard capitalises the first name, so "olivia mason" reads "Olivia Mason" wherever it appears.
  */

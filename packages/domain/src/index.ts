@@ -24,6 +24,7 @@ export * from './rotation.ts';
 export * from './plans.ts';
 export * from './allowance.ts';
 export * from './quota.ts';
+export * from './notification-texts.ts';
 export * from './staff.ts';
 export * from './console-companies.ts';
 export * from './console-tools.ts';

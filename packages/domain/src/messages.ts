@@ -60,6 +60,21 @@ export const wrongPasswordMessage = 'The current password is incorrect.';
 /** Not in the spec: the API's answer to an upgrade request from a company that already pays (409). */
 export const alreadyPaidMessage = 'Your company already has a paid account.';
 
+/**
+ * Not in the spec: a suspended company (design §11 "Suspension is visible"). The banner its members see,
+ * naming whom to write to, and the API's refusals (409 `account_suspended`) of what it cannot do.
+ */
+/** The banner on every page of a suspended company's members; apart from the refusals, which only the server words. */
+export const suspensionBannerText = (contact: string) =>
+  `Your company's account is suspended by the DataFeeds team: none of its API tokens works, and no new token or upgrade can be requested. To find out why and have it reinstated, contact the DataFeeds team at ${contact}.`;
+
+export const SUSPENSION_MESSAGES = {
+  createToken: (contact: string) =>
+    `Your company's account is suspended, so no new API token can be created. Contact the DataFeeds team at ${contact}.`,
+  upgrade: (contact: string) =>
+    `Your company's account is suspended, so no upgrade can be requested. Contact the DataFeeds team at ${contact}.`,
+} as const;
+
 export const deleteSuccessMessage = (label: string) => `${label} Client Credential deleted successfully`;
 export const deleteFailureMessage = (label: string, shortId: string) =>
   `Failed to delete ${label} (${shortId}) Client Credential`;
@@ -81,3 +96,6 @@ export const genericMessages = {
   min: (field: string, min: number) => `${field} length must be at least ${min} characters long`,
   max: (field: string, max: number) => `${field} length must be less than or equal to ${max} characters long`,
 };
+
+/** Not in the spec: the 80 % quota banner's link to the token that used most of today's requests (design §10). */
+export const BUSIEST_TOKEN_LINK = 'See the token using the most';

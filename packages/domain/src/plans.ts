@@ -31,6 +31,25 @@ export const DEFAULT_STANDARD_LIMITS: PlanLimits = { dailyQuota: null, ratePerSe
 export const MAX_PLAN_DAILY_QUOTA = 1_000_000_000_000;
 export const MAX_PLAN_RATE_PER_SECOND = 1_000_000;
 
+/**
+ * Both limits of a plan in a few words, for choosing one ("5,000 a day, 10 a second"; "no daily limit,
+ * 50 a second"): the rate matters to a customer as much as the daily quota does.
+ */
+export function planLimitsText({ dailyQuota, ratePerSecond }: PlanLimits): string {
+  const daily = dailyQuota === null ? 'no daily limit' : `${dailyQuota.toLocaleString('en-US')} a day`;
+  const rate = ratePerSecond === null ? 'no rate limit' : `${ratePerSecond.toLocaleString('en-US')} a second`;
+  return `${daily}, ${rate}`;
+}
+
+/**
+ * A plan's name as people read it, the customer and the provider team alike ("Pro-5k" for `pro-5k`):
+ * one rendering everywhere but where the name is typed (the CLI, the plan form, the API), so support
+ * and the customer name the plan the same way (design §11).
+ */
+export function planDisplayName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** A plan's name: lower-case letters, digits and dashes, as operators type it. */
 export const PLAN_NAME_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
 

@@ -7,6 +7,12 @@ import { clientIdField } from './validation.ts';
 /** The most a token's cap may be: far above any plan, so a typo is refused rather than stored. */
 export const TOKEN_CAP_MAX = 1_000_000_000;
 
+/**
+ * Beside the disabled "Set daily cap" button: who may cap a token is who may rotate it (design §10), the
+ * role the API checks for SetTokenCap.
+ */
+export const CAP_REFUSAL = "Only an admin or the owner can set a token's daily cap.";
+
 export const QUOTA_MESSAGES = {
   capNotWholeNumber: 'Enter a whole number of requests, at least 1.',
   capTooHigh: (dailyQuota: number) =>

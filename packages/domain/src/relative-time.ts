@@ -43,3 +43,10 @@ export function formatDay(value: string | Date, locale?: string): string {
   if (Number.isNaN(date.getTime())) return EMPTY_DATE_TEXT;
   return date.toLocaleDateString(locale, { dateStyle: 'medium' });
 }
+
+/**
+ * Not in the spec: when the day's quota starts again (design §10) — the next midnight UTC, the day the
+ * quota counts — and on the reader's clock: "midnight UTC (16:00 your time)", "(09:00 tomorrow, your time)".
+ */
+export const quotaResetText = (localClock: string, tomorrow: boolean) =>
+  `midnight UTC (${localClock}${tomorrow ? ' tomorrow,' : ''} your time)`;

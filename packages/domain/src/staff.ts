@@ -1,7 +1,9 @@
 // Staff accounts of the provider console (design §11 "Staff accounts"): separate from customer accounts,
 // set up through a single-use link, signed in with password and a TOTP code (RFC 6238).
 import { z } from 'zod';
-import { emailField, passwordField } from './validation.ts';
+import { PASSWORD_MAX_LENGTH } from './constants.ts';
+import { MESSAGES, genericMessages } from './messages.ts';
+import { FIELD_LABELS, emailField } from './validation.ts';
 
 export const STAFF_ROLES = ['support', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -13,6 +15,11 @@ export const STAFF_SESSION_TTL_SECONDS = 8 * 60 * 60;
 /** Wrong codes (or passwords) on one staff account before it is locked, and for how long. */
 export const STAFF_SIGN_IN_FAILURE_LIMIT = 5;
 export const STAFF_LOCKOUT_SECONDS = 15 * 60;
+/**
+ * A staff password opens every company's account, so it is held to more than a customer's (design §11
+ * "Staff accounts"): 12 characters at least, and the server also refuses the common-password list.
+ */
+export const STAFF_PASSWORD_MIN_LENGTH = 12;
 /** One-time recovery codes given at setup, shown once. */
 export const STAFF_RECOVERY_CODE_COUNT = 10;
 
@@ -28,6 +35,14 @@ export const STAFF_MESSAGES = {
   signInRefused: 'Email, password or code is not correct.',
   staffDisabled: 'This staff account is disabled.',
   locked: 'Too many failed attempts: this account is locked for 15 minutes.',
+  /** A refusal that leaves one attempt: the next failure locks the account (design §11). */
+  signInRefusedLastAttempt:
+    'Email, password or code is not correct. One more failed attempt locks this account for 15 minutes.',
+  signInRefusedNowLocked:
+    'Email, password or code is not correct. Too many failed attempts: this account is locked for 15 minutes.',
+  passwordTooShort: `A staff password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters.`,
+  /** The rule, shown under the field before anything is typed. */
+  passwordRule: `At least ${STAFF_PASSWORD_MIN_LENGTH} characters, and not a common password.`,
 } as const;
 
 export const STAFF_SETUP_PROBLEM_MESSAGES: Readonly<Record<StaffSetupProblem, string>> = {
@@ -44,6 +59,13 @@ const totpCodeField = z
   .transform((code) => code.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code of your authenticator app.'));
 
+/** A staff member's new password (the setup link's): 12 to 128 characters, never trimmed. */
+export const staffPasswordField = z
+  .string({ error: genericMessages.required(FIELD_LABELS.password) })
+  .min(1, genericMessages.empty(FIELD_LABELS.password))
+  .min(STAFF_PASSWORD_MIN_LENGTH, STAFF_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, genericMessages.max(FIELD_LABELS.password, PASSWORD_MAX_LENGTH));
+
 export const staffSetupQuerySchema = z.object({ token: setupTokenField });
 
 /** What a setup link is for, with the authenticator secret to enrol (the link is the credential). */
@@ -59,9 +81,17 @@ export const staffSetupSchema = z
 
 export const completeStaffSetupRequestSchema = z.object({
   token: setupTokenField,
-  password: passwordField(),
+  password: staffPasswordField,
   code: totpCodeField,
 });
+
+/** The setup page's form: the staff password twice and the code, checked as the call checks them. */
+export const staffSetupFormSchema = z
+  .object({ password: staffPasswordField, confirmPassword: z.string(), code: totpCodeField })
+  .refine((form) => form.password === form.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
 
 export const staffRecoveryCodesSchema = z
   .object({ recoveryCodes: z.array(z.string()).length(STAFF_RECOVERY_CODE_COUNT) })

@@ -27,3 +27,12 @@ export function tokenStatusLabel(status: string): string {
 
 export const COMPANY_ACCOUNT_STATUSES = ['trial', 'paid', 'suspended'] as const;
 export type CompanyAccountStatus = (typeof COMPANY_ACCOUNT_STATUSES)[number];
+/** What a suspended company was, and what reinstating it returns it to by default (design §11). */
+export const REINSTATED_STATUSES = ['trial', 'paid'] as const;
+export type ReinstatedStatus = (typeof REINSTATED_STATUSES)[number];
+
+/**
+ * How a token of a suspended company reads (design §11 "Suspension is visible"): whatever its own status,
+ * it does not verify; its own status comes back with the reinstatement.
+ */
+export const SUSPENDED_TOKEN_LABEL = 'Suspended';

@@ -132,6 +132,18 @@ export interface RateLimited {
 
 export type LimitRefusal = QuotaExceeded | RateLimited;
 
+/**
+ * What a data feed tells its caller with a 429 (the verifier's `authorize`): the quota and the rate are
+ * the company's, shared by all its tokens, so the words name the company; a refusal does not say whether
+ * the token's own lower cap was reached instead, so the quota's words allow for it.
+ */
+export const LIMIT_REFUSAL_MESSAGES = {
+  quotaExceeded: (limit: number, resetsAt: string) =>
+    `Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of ${limit} requests is used up; it resets at ${resetsAt}.`,
+  rateLimited: (limit: number) =>
+    `Too many requests: your company's plan allows ${limit} a second across all its RSC tokens.`,
+} as const;
+
 export interface DeniedCredential {
   valid: false;
   code: DenialCode;

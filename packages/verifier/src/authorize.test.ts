@@ -81,7 +81,7 @@ describe('authorize', () => {
         body: {
           error: 'QUOTA_EXCEEDED',
           message:
-            "This RSC token's daily quota of 10000 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
+            "Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 10000 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
         },
         // 60.6 s to midnight: whole seconds, rounded up, so a client that waits is admitted.
         headers: {
@@ -106,7 +106,7 @@ describe('authorize', () => {
         statusCode: 429,
         body: {
           error: 'RATE_LIMITED',
-          message: "Too many requests: this RSC token's plan allows 10 a second.",
+          message: "Too many requests: your company's plan allows 10 a second across all its RSC tokens.",
         },
         headers: {
           'retry-after': '1',

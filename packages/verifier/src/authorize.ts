@@ -4,7 +4,11 @@
 // with the standard RateLimit headers (design §10), and a portal we cannot reach is 503: the feed
 // cannot tell, and must neither let the caller in nor blame their token.
 import type { ApiType } from '@datafeeds/domain';
-import type { VerifiedCredential, VerifyResult } from '@datafeeds/domain/credentials';
+import {
+  LIMIT_REFUSAL_MESSAGES,
+  type VerifiedCredential,
+  type VerifyResult,
+} from '@datafeeds/domain/credentials';
 import { PortalUnavailableError, VerifierKeyRejectedError } from './errors.ts';
 import type { VerifyOptions } from './judge.ts';
 import { tokenFromRequest, TOKEN_QUERY_PARAMETER, type RequestLike } from './request-token.ts';
@@ -78,8 +82,8 @@ export function refusalFor(
           error: answer.code,
           message:
             answer.code === 'QUOTA_EXCEEDED'
-              ? `This RSC token's daily quota of ${answer.limit} requests is used up; it resets at ${answer.resetsAt}.`
-              : `Too many requests: this RSC token's plan allows ${answer.limit} a second.`,
+              ? LIMIT_REFUSAL_MESSAGES.quotaExceeded(answer.limit, answer.resetsAt)
+              : LIMIT_REFUSAL_MESSAGES.rateLimited(answer.limit),
         },
         headers: {
           'retry-after': String(waitSeconds),

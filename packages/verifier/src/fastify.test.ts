@@ -89,13 +89,13 @@ describe('verifierPlugin', () => {
         resetsAt: '2026-11-27T00:00:00.000Z',
         limit: 500,
       },
-      "This RSC token's daily quota of 500 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
+      "Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 500 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
       { 'ratelimit-limit': '500', 'ratelimit-remaining': '0' },
     ],
     [
       'a rate over the plan',
       { valid: false, code: 'RATE_LIMITED', clientId: 'dfc_1', retryAfterMs: 400, limit: 10 },
-      "Too many requests: this RSC token's plan allows 10 a second.",
+      "Too many requests: your company's plan allows 10 a second across all its RSC tokens.",
       { 'retry-after': '1', 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '1' },
     ],
   ])('answers %s with 429 and the RateLimit headers', async (_, answer, message, headers) => {

@@ -105,7 +105,7 @@ export const envFields = z.object({
   APP_URL: optionalUrl(/^https?:/).meta({
     shown: '`http://HOST:PORT`',
     description:
-      'public address of the portal: the base of links in emails; `https://` turns on Secure cookies and HSTS',
+      'public address of the portal: the base of links in emails; `https://` turns on Secure cookies and HSTS; with `DATABASE_URL`, an operator command that emails a link refuses to run without it',
   }),
   SMTP_URL: optionalUrl(/^smtps?:/).meta({
     shown: '(unset)',
@@ -297,6 +297,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   return result.data;
+}
+
+/**
+ * Why an operator command that emails a link cannot run here, if it cannot. Against PostgreSQL the
+ * command runs on a machine other than the servers', and the default address (`http://HOST:PORT`) is that
+ * machine's, not the portal's: the link would reach nobody. So APP_URL is required there, as the secrets
+ * are; with the embedded database the command runs beside its one server and shares its default.
+ */
+export function linkBaseProblem(
+  source: Record<string, string | undefined> = process.env,
+): string | undefined {
+  const given = (name: string) => (source[name]?.trim() ?? '') !== '';
+  if (!given('DATABASE_URL') || given('APP_URL')) return undefined;
+  return "APP_URL: is required with DATABASE_URL for a command that emails a link (the link would point at this machine's http://HOST:PORT); set it to the portal's public address, as the servers have it";
 }
 
 /**

@@ -69,6 +69,11 @@ export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   accountStatus: companyAccountStatus('account_status').notNull().default('trial'),
+  /**
+   * While suspended: the status it had (trial or paid), which reinstating it returns it to (design §11
+   * "Suspension is visible"); null otherwise. Written with account_status, by credential-store.ts only.
+   */
+  suspendedFrom: companyAccountStatus('suspended_from'),
   trialEndsAt: moment('trial_ends_at'),
   /** Every company has exactly one plan (design §10); new companies start on the trial. */
   planName: text('plan_name')
@@ -391,6 +396,12 @@ export const apiClients = pgTable(
     // The console's search by the start of a client ID (`LIKE 'start%'`), whatever the database's
     // collation: the unique index serves it only under the C collation.
     index('api_clients_client_id_prefix_idx').on(table.clientId.op('text_pattern_ops')),
+    // And by its end, the part customers see ("…686ia"): `reverse(client_id) LIKE 'ai686%'` reads this
+    // index where `LIKE '%686ia'` would read every client ID.
+    index('api_clients_client_id_suffix_idx').using(
+      'btree',
+      sql`reverse(${table.clientId}) text_pattern_ops`,
+    ),
     index('api_clients_retiring_idx')
       .on(table.retiresAt)
       .where(sql`${table.retiresAt} is not null`),

@@ -4,11 +4,11 @@
 // process may open PGlite); otherwise the CLI opens the database itself.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EnvError, loadEnv, type Env } from '../config/env.ts';
+import { EnvError, linkBaseProblem, loadEnv, type Env } from '../config/env.ts';
 import { operatorSocketPath } from '../config/operator-socket-path.ts';
 import { socketIsLive } from '../plugins/app/operator-socket.ts';
 import { askServer } from './ask-server.ts';
-import { USAGE, isValidCommand, runOperatorCommand, type OperatorRequest } from './commands.ts';
+import { USAGE, isValidCommand, mayEmailLink, runOperatorCommand, type OperatorRequest } from './commands.ts';
 import type { ActionResult } from './provider-team.ts';
 
 async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult> {
@@ -49,6 +49,9 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
+  // Refused before anything is written, so no email goes out with a link to nowhere.
+  const problem = mayEmailLink(command, args) ? linkBaseProblem() : undefined;
+  if (problem) throw new EnvError([problem]);
   const request: OperatorRequest = { command, args };
   if (command === 'import-identities') {
     // npm runs this script inside apps/api; a relative path means the folder the operator typed it in.

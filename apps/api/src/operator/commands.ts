@@ -43,6 +43,8 @@ export const USAGE = [
   '                                           a provider console account; its setup link is emailed',
   '  staff list                               every staff account: role, active / setup pending / disabled',
   '  staff disable <email>                    refuse its sign-in and end its sessions',
+  '  staff enable <email>                     let a disabled account sign in again',
+  '  staff unlock <email>                     forget the failed sign-ins that locked it',
   '  staff reset-mfa <email>                  forget its authenticator; a new setup link is emailed',
   '  audit [--company <id | email | name>] [--kind K] [--since YYYY-MM-DD] [--limit N] [--csv]',
   '                                           the audit log, newest first (50 unless --limit);',
@@ -95,6 +97,33 @@ export function isValidCommand(command: string | undefined, args: readonly strin
   if (command === 'staff') return parseStaffArgs(args) !== undefined;
   const { name, rest } = commandName(command, args);
   return ARITY[name] === rest.length;
+}
+
+/**
+ * Commands that never email: they read, or touch what only the provider team sees (a retried email goes
+ * as it was written). Every other command may email a customer or a staff member a link.
+ */
+const SENDS_NO_LINK = new Set([
+  'list-reviews',
+  'plan list',
+  'verifier-key create',
+  'verifier-key list',
+  'verifier-key revoke',
+  'mail-outbox',
+  'mail-outbox retry',
+  'audit',
+  'staff list',
+  'staff disable',
+  'staff unlock',
+]);
+
+/** Whether a valid command may email a link (which then needs the portal's address, env.ts). */
+export function mayEmailLink(command: string, args: readonly string[]): boolean {
+  const named =
+    command === 'plan' || command === 'staff'
+      ? `${command} ${args[0] ?? ''}`
+      : commandName(command, args).name;
+  return !SENDS_NO_LINK.has(named);
 }
 
 async function importFromCsv(app: FastifyInstance, csv: string): Promise<ActionResult> {

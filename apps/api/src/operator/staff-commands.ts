@@ -1,4 +1,5 @@
-// `staff create|list|disable|reset-mfa` (design §11 "Staff accounts"): the provider console's accounts.
+// `staff create|list|disable|enable|unlock|reset-mfa` (design §11 "Staff accounts"): the provider
+// console's accounts.
 // No setup link is printed: it goes by email only (the development mailbox without SMTP).
 import { isValidEmail, STAFF_ROLES, STAFF_SETUP_TTL_SECONDS, type StaffRole } from '@datafeeds/domain';
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
@@ -8,7 +9,7 @@ import type { ActionResult } from './provider-team.ts';
 export type StaffArgs =
   | { action: 'create'; email: string; role: StaffRole }
   | { action: 'list' }
-  | { action: 'disable' | 'reset-mfa'; email: string };
+  | { action: 'disable' | 'enable' | 'unlock' | 'reset-mfa'; email: string };
 
 const isRole = (value: string | undefined): value is StaffRole => STAFF_ROLES.includes(value as StaffRole);
 
@@ -16,7 +17,11 @@ const isRole = (value: string | undefined): value is StaffRole => STAFF_ROLES.in
 export function parseStaffArgs(args: readonly string[]): StaffArgs | undefined {
   const [action, email, ...rest] = args;
   if (action === 'list' && args.length === 1) return { action };
-  if ((action === 'disable' || action === 'reset-mfa') && email !== undefined && rest.length === 0) {
+  if (
+    (action === 'disable' || action === 'enable' || action === 'unlock' || action === 'reset-mfa') &&
+    email !== undefined &&
+    rest.length === 0
+  ) {
     return { action, email };
   }
   if (
@@ -51,7 +56,8 @@ export function createStaffCommands(staff: StaffService, mailbox: string | undef
         const rows = await staff.list();
         const lines = [`Staff accounts: ${rows.length}`];
         for (const row of rows) {
-          const state = row.state.replace('_', ' ');
+          const locked = row.lockedUntil ? `, locked until ${row.lockedUntil.toISOString()}` : '';
+          const state = `${row.state.replace('_', ' ')}${locked}`;
           lines.push(`  ${row.email}  ${row.role}  ${state}  created ${row.createdAt.toISOString()}`);
         }
         return { ok: true, output: lines.join('\n') };
@@ -61,6 +67,23 @@ export function createStaffCommands(staff: StaffService, mailbox: string | undef
         return typeof disabled === 'object'
           ? { ok: true, output: `Staff account ${args.email} is disabled; its sessions have ended.` }
           : { ok: false, output: `No enabled staff account for ${args.email}.` };
+      }
+      case 'enable': {
+        const enabled = await staff.enable({ email: args.email }, OPERATOR_CONTEXT);
+        if (typeof enabled !== 'object')
+          return { ok: false, output: `No disabled staff account for ${args.email}.` };
+        return {
+          ok: true,
+          output: enabled.setupLinkSent
+            ? `Staff account ${args.email} is enabled; it was never set up, so ${sent}`
+            : `Staff account ${args.email} is enabled: it signs in with its password and authenticator.`,
+        };
+      }
+      case 'unlock': {
+        const unlocked = await staff.unlock({ email: args.email }, OPERATOR_CONTEXT);
+        return typeof unlocked === 'object'
+          ? { ok: true, output: `Staff account ${args.email} is unlocked.` }
+          : { ok: false, output: `No locked staff account for ${args.email}.` };
       }
       case 'reset-mfa': {
         const reset = await staff.resetMfa({ email: args.email }, OPERATOR_CONTEXT);

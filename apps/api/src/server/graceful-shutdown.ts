@@ -4,7 +4,8 @@
 // the database pool — flushes the log and exits 0. Two deadlines of `timeoutMs` each bound it (design §6
 // "Shutdown"): requests still running at the first have their connections cut (the process then exits 1);
 // the closing work — the hooks and the log — gets as long again from the moment the server closed, and if
-// it is still running then, the process exits 1 at once, naming what held it.
+// it is still running then, the process exits 1 at once, naming what held it. Both deadlines' lines go to
+// stderr, synchronously, where they survive a stuck log or a stdout whose reader is gone.
 import { writeSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { closeHooksRunning } from './close-hooks.ts';
@@ -22,24 +23,24 @@ function stuckWork(stage: Stage, hooks: string[]): string {
 }
 
 /**
- * Written straight to stderr, synchronously: the logger may be what is stuck, and nothing after this
- * line runs but the exit. A failed write (stderr gone too) changes nothing.
+ * A deadline's line, as an error line of the log, written straight to stderr, synchronously (design §6
+ * "Shutdown"): the log on stdout may be what is stuck, or its reader gone (the log then drops every
+ * line), and soon nothing runs but the exit. A failed write (stderr gone too) changes nothing.
  */
-function reportStuckShutdown(stage: Stage, hooks: string[], timeoutMs: number): void {
-  const line = JSON.stringify({
-    level: 50,
-    time: Date.now(),
-    pid: process.pid,
-    stage,
-    hooks,
-    timeoutMs,
-    msg: `shutdown deadline passed with ${stuckWork(stage, hooks)}: exiting 1`,
-  });
+function reportDeadline(fields: Record<string, unknown>, msg: string): void {
+  const line = JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, ...fields, msg });
   try {
     writeSync(2, `${line}\n`);
   } catch {
     // Nowhere left to say it.
   }
+}
+
+function reportStuckShutdown(stage: Stage, hooks: string[], timeoutMs: number): void {
+  reportDeadline(
+    { stage, hooks, timeoutMs },
+    `shutdown deadline passed with ${stuckWork(stage, hooks)}: exiting 1`,
+  );
 }
 
 export function shutDownGracefullyOn(
@@ -72,7 +73,7 @@ export function shutDownGracefullyOn(
       // Past the requests (the server closed), the closing deadline is the one that runs.
       if (stage !== 'requests') return;
       cut = true;
-      app.log.error(
+      reportDeadline(
         { timeoutMs: options.timeoutMs },
         'requests still in flight at the shutdown deadline: closing their connections',
       );

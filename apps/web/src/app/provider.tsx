@@ -1,9 +1,9 @@
-// Everything the screens rely on, composed once: theme and display mode, the deployment's config,
-// snackbars, and the session's side effects (token refresh timer; clearing the analytics identity when the
+// Everything the screens rely on, composed once: theme and display mode, the deployment's config, and
+// the session's side effects (token refresh timer; clearing the analytics identity when the
 // session ends). Analytics starts with the tools the deployment's config switches on. The data cache is
 // not here: it loads with the screens that use it (./query-layout), so the sign-in page goes without it.
+// Snackbars are inside the router (./root-layout), which they follow.
 import { useEffect, useState, type ReactNode } from 'react';
-import { SnackbarProvider } from '@/components/feedback/snackbar-provider';
 import { resetAnalytics, startAnalytics } from '@/lib/analytics/analytics';
 import { AppConfigContext, appConfigLoader } from '@/lib/app-config';
 import { onSessionEnd } from '@/lib/auth/session-store';
@@ -25,9 +25,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
 
   return (
     <AppThemeProvider>
-      <AppConfigContext.Provider value={loadConfig}>
-        <SnackbarProvider>{children}</SnackbarProvider>
-      </AppConfigContext.Provider>
+      <AppConfigContext.Provider value={loadConfig}>{children}</AppConfigContext.Provider>
     </AppThemeProvider>
   );
 }

@@ -84,6 +84,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     upgradeRequestedAt: null,
     role: 'owner',
     trialReminders: true,
+    suspension: null,
     ...overrides,
   };
 }

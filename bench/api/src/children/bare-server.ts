@@ -54,7 +54,8 @@ async function getUser(pool: pg.Pool, { identityId }: Caller) {
   const [row] = await query(pool, 'user', ['open', identityId]);
   if (!row) return undefined;
   // identities.id, email, username, email_verified_at, created_at, profiles.first_name, last_name,
-  // phone, role, trial_reminders, companies.name, account_status, trial_ends_at, upgrade requested_at
+  // phone, role, trial_reminders, companies.name, account_status, suspended_from, trial_ends_at,
+  // upgrade requested_at
   return {
     id: row[0],
     email: row[1],
@@ -65,11 +66,15 @@ async function getUser(pool: pg.Pool, { identityId }: Caller) {
     companyName: row[10],
     companyAccountStatus: row[11],
     emailVerified: row[3] !== null,
-    trialEndsAt: iso(row[12]),
+    trialEndsAt: iso(row[13]),
     createdAt: iso(row[4]),
-    upgradeRequestedAt: iso(row[13]),
+    upgradeRequestedAt: iso(row[14]),
     role: row[8],
     trialReminders: row[9],
+    suspension:
+      row[11] === 'suspended'
+        ? { from: row[12] === 'paid' ? 'paid' : 'trial', contact: 'provider-team@datafeeds.example' }
+        : null,
   };
 }
 
@@ -129,8 +134,12 @@ interface CompanyRow {
 async function searchCompanies(pool: pg.Pool, search: URLSearchParams) {
   const q = search.get('q') ?? '';
   const pageSize = Number(search.get('pageSize') ?? 25);
-  const like = `${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  const rows = await queryObjects<CompanyRow>(pool, 'companySearch', [q, q, like, pageSize, 0]);
+  const literal = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+  // The client ID part as the portal reads it: its start or its end, a leading ellipsis dropped.
+  const fragment = q.replace(/^\s*(…|\.\.\.)\s*/, '');
+  const prefix = `${literal(fragment)}%`;
+  const reversed = `${literal([...fragment].reverse().join(''))}%`;
+  const rows = await queryObjects<CompanyRow>(pool, 'companySearch', [q, q, prefix, reversed, pageSize, 0]);
   return {
     companies: rows.map((row) => ({
       id: row.id,

@@ -18,7 +18,8 @@ export const BARE_SQL = {
     'select "identities"."id", "identities"."email", "identities"."username", ' +
     '"identities"."email_verified_at", "identities"."created_at", "profiles"."first_name", ' +
     '"profiles"."last_name", "profiles"."phone", "profiles"."role", "profiles"."trial_reminders", ' +
-    '"companies"."name", "companies"."account_status", "companies"."trial_ends_at", ' +
+    '"companies"."name", "companies"."account_status", "companies"."suspended_from", ' +
+    '"companies"."trial_ends_at", ' +
     '"upgrade_requests"."requested_at" from "identities" inner join "profiles" on ' +
     '"profiles"."identity_id" = "identities"."id" inner join "companies" on "companies"."id" = ' +
     '"profiles"."company_id" left join "upgrade_requests" on ("upgrade_requests"."company_id" = ' +
@@ -54,7 +55,8 @@ export const BARE_SQL = {
     '"staff_sessions"."expires_at" > $3 and "staff_members"."disabled_at" is null)',
   /**
    * console/company-directory.ts searchStatement for a search `q` sorted by name, first page
-   * ($1 and $2 the text, $3 the text as a LIKE prefix, $4 the page size, $5 the offset); unnamed, a raw
+   * ($1 and $2 the text, $3 the client ID part as a LIKE prefix, $4 it reversed as one (the end of a client
+   * ID), $5 the page size, $6 the offset); unnamed, a raw
    * statement answered as objects. The page and the total over every page in one statement.
    */
   companySearch: `SELECT c.id, c.name, c.account_status, c.plan_name, c.trial_ends_at, c.created_at, c.total,
@@ -69,9 +71,10 @@ export const BARE_SQL = {
     WHERE TRUE AND (strpos(lower(c.name), lower($1)) > 0
     OR c.id IN (SELECT p.company_id FROM profiles p JOIN identities i ON i.id = p.identity_id
                 WHERE strpos(lower(i.email), lower($2)) > 0)
-    OR c.id IN (SELECT a.company_id FROM api_clients a WHERE a.client_id LIKE $3))
+    OR c.id IN (SELECT a.company_id FROM api_clients a
+                WHERE a.client_id LIKE $3 OR reverse(a.client_id) LIKE $4))
     ORDER BY lower(c.name) ASC, c.id ASC
-    LIMIT $4 OFFSET $5) AS c ORDER BY lower(c.name) ASC, c.id ASC`,
+    LIMIT $5 OFFSET $6) AS c ORDER BY lower(c.name) ASC, c.id ASC`,
 } as const;
 
 /** The names the portal prepares them under (undefined: the portal sends that one unnamed). */

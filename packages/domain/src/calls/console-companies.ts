@@ -138,7 +138,9 @@ export const reinstateCompany = defineCall({
   access: { kind: 'staff', action: 'reinstateCompany' },
   operationId: 'reinstateCompany',
   tag: 'console',
-  summary: 'Lift a suspension, to a trial or a paid account',
+  summary:
+    'Lift a suspension, to a trial or a paid account; without `to`, to the status the company had ' +
+    'before its suspension',
   body: reinstateCompanyRequestSchema,
   responses: { 200: consoleActionResultSchema },
   errors: [400, 401, 403, 404, 409, 429],

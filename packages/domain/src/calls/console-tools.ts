@@ -161,6 +161,31 @@ export const resetStaffMfa = defineCall({
   errors: [400, 401, 403, 404, 409, 429],
 });
 
+export const enableStaff = defineCall({
+  method: 'POST',
+  path: '/api/console/staff/enable',
+  access: { kind: 'staff', action: 'manageStaff' },
+  operationId: 'enableStaff',
+  tag: 'console',
+  summary:
+    'Let a disabled member sign in again; one who never finished setting up is emailed a new setup link',
+  body: idRequestSchema,
+  responses: { 200: consoleActionResultSchema },
+  errors: [400, 401, 403, 404, 409, 429],
+});
+
+export const unlockStaff = defineCall({
+  method: 'POST',
+  path: '/api/console/staff/unlock',
+  access: { kind: 'staff', action: 'manageStaff' },
+  operationId: 'unlockStaff',
+  tag: 'console',
+  summary: 'Forget the failed sign-ins that locked a member out, before the 15 minutes are up',
+  body: idRequestSchema,
+  responses: { 200: consoleActionResultSchema },
+  errors: [400, 401, 403, 404, 409, 429],
+});
+
 export const getStaffTrail = defineCall({
   method: 'GET',
   path: '/api/console/trail',

@@ -34,7 +34,7 @@ export const createClient = defineCall({
   summary: 'Request a token; the client secret is in this answer only',
   body: tokenRequestSchema,
   responses: { 201: clientCredentialsSchema },
-  errors: [400, 401, 403, 404, 429],
+  errors: [400, 401, 403, 404, 409, 429],
 });
 
 export const rotateClient = defineCall({

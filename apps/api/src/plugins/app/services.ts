@@ -29,6 +29,7 @@ import { createTokensService, type TokensService } from './tokens/tokens-service
 import { createActivityService, type ActivityService } from './audit/activity.ts';
 import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
 import { createSecurityNotices } from './notices/security-notices.ts';
+import { createAccountNotices } from './notices/account-notices.ts';
 import { createUsageService, type UsageService } from './usage/usage-service.ts';
 import { createInvitationsService, type InvitationsService } from './team/invitations-service.ts';
 import { createTeamRepository } from './team/team-repository.ts';
@@ -80,7 +81,7 @@ interface ServicesOptions {
 export default fp<ServicesOptions>(
   async (app, { env, clock, secrets, loginThrottle, syncTrialPlan, cheapPasswordHashing }) => {
     const { db, mailer } = app;
-    const users = createUsersRepository(db);
+    const users = createUsersRepository(db, { contact: env.PROVIDER_TEAM_EMAIL });
     const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
     const notices = createSecurityNotices({ clock, mailer, appUrl: env.APP_URL });
     const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
@@ -136,6 +137,7 @@ export default fp<ServicesOptions>(
       store: app.credentials,
       secrets: createSecretHasher(secrets.clientSecretHashKey),
       notices,
+      contact: env.PROVIDER_TEAM_EMAIL,
     });
     app.decorate('tokens', tokens);
     app.decorate('usage', createUsageService({ clock, tokens, store: app.usageStore }));
@@ -164,6 +166,7 @@ export default fp<ServicesOptions>(
         audit: app.auditLog,
         mailer,
         providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
+        appUrl: env.APP_URL,
         log: app.log,
       }),
     );
@@ -176,6 +179,7 @@ export default fp<ServicesOptions>(
         companies,
         credentials: app.credentials,
         plans,
+        notices: createAccountNotices({ mailer, appUrl: env.APP_URL, contact: env.PROVIDER_TEAM_EMAIL }),
       }),
     );
     const auditEvents = createAuditRepository(db);

@@ -15,6 +15,7 @@ const staffAccountRoutes: FastifyPluginAsync = async (app) => {
       email: member.email,
       role: member.role,
       state: member.state,
+      lockedUntil: member.lockedUntil?.toISOString() ?? null,
       createdAt: member.createdAt.toISOString(),
     })),
   }));
@@ -38,6 +39,24 @@ const staffAccountRoutes: FastifyPluginAsync = async (app) => {
     if (reset === 'not_found') throw notFound(CONSOLE_TOOL_MESSAGES.staffNotFound);
     if (reset === 'disabled') throw conflict(CONSOLE_TOOL_MESSAGES.staffDisabledNoReset);
     return { message: CONSOLE_TOOL_MESSAGES.staffMfaReset(reset.email) };
+  });
+
+  registerCall(app, consoleTools.enableStaff, async ({ body, request }) => {
+    const enabled = await app.staff.enable({ id: body.id }, staffActionContext(request));
+    if (enabled === 'not_found') throw notFound(CONSOLE_TOOL_MESSAGES.staffNotFound);
+    if (enabled === 'not_disabled') throw conflict(CONSOLE_TOOL_MESSAGES.staffNotDisabled);
+    return {
+      message: enabled.setupLinkSent
+        ? CONSOLE_TOOL_MESSAGES.staffEnabledSetUpAgain(enabled.email)
+        : CONSOLE_TOOL_MESSAGES.staffEnabled(enabled.email),
+    };
+  });
+
+  registerCall(app, consoleTools.unlockStaff, async ({ body, request }) => {
+    const unlocked = await app.staff.unlock({ id: body.id }, staffActionContext(request));
+    if (unlocked === 'not_found') throw notFound(CONSOLE_TOOL_MESSAGES.staffNotFound);
+    if (unlocked === 'not_locked') throw conflict(CONSOLE_TOOL_MESSAGES.staffNotLocked);
+    return { message: CONSOLE_TOOL_MESSAGES.staffUnlocked(unlocked.email) };
   });
 };
 

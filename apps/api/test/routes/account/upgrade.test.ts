@@ -35,6 +35,12 @@ describe('POST /api/UpgradeAccount', () => {
     expect(message?.text).toContain(`${companyName} asks to upgrade`);
     expect(message?.text).toContain(`${firstName} Lovelace <${email}>`);
     expect(message?.text).toMatch(/npm run operator -- approve-upgrade [0-9a-f-]{36}/);
+    // The console is where the team approves it: the email links the company's page there.
+    const companyId = /approve-upgrade ([0-9a-f-]{36})/.exec(message?.text ?? '')?.[1];
+    const consoleLink = `${app.env.APP_URL}/console/companies/${companyId}`;
+    expect(message?.links).toEqual([consoleLink]);
+    expect(message?.text).toContain(`Open the company in the console: ${consoleLink}`);
+    expect(message?.html).toContain(`<a href="${consoleLink}">Open the company in the console</a>`);
     expect(message?.text).toContain('It moves to the standard plan; for another, add --plan <name>');
 
     // Every member sees the request waiting, with its time, until the provider team acts.

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   CONSOLE_MESSAGES,
+  shortClientId,
   type ActivityPage,
   type ConsoleCompaniesPage,
   type ConsoleCompany,
@@ -104,11 +105,24 @@ describe('searching companies', () => {
     expect(idsOf(await search({ q: memberPart }))).toEqual([zephyr.id]);
   });
 
-  it('finds a company by a whole client ID or its start, never by its middle', async () => {
+  it('finds a company by a whole client ID, its start or its end, never by its middle', async () => {
     const clientId = midCourt.clientIds[0]!;
     expect(idsOf(await search({ q: clientId }))).toEqual([midCourt.id]);
     expect(idsOf(await search({ q: clientId.slice(0, 12) }))).toEqual([midCourt.id]);
-    expect((await search({ q: clientId.slice(6) })).total).toBe(0);
+    expect((await search({ q: clientId.slice(6, -6) })).total).toBe(0);
+  });
+
+  it('finds a company by the end of a client ID as customers see it ("…686ia")', async () => {
+    const clientId = midCourt.clientIds[0]!;
+    const seen = shortClientId(clientId);
+    expect(seen).toHaveLength(5);
+    for (const q of [seen, `…${seen}`, `...${seen}`, clientId.slice(-10)])
+      expect(idsOf(await search({ q })), q).toEqual([midCourt.id]);
+    // Client IDs are case-sensitive, their ends too.
+    const flipped = [...seen]
+      .map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()))
+      .join('');
+    if (flipped !== seen) expect(idsOf(await search({ q: flipped }))).not.toContain(midCourt.id);
   });
 
   it('reads % and _ in the search as themselves, and answers any text', async () => {

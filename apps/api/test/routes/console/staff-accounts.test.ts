@@ -110,7 +110,7 @@ describe('staff setup link', () => {
     expect(wrongCode.json()).toMatchObject({
       details: [{ field: 'code', message: STAFF_MESSAGES.wrongSetupCode }],
     });
-    const common = await completeSetup(app, { token, password: 'password', code: right });
+    const common = await completeSetup(app, { token, password: 'qwerty123456', code: right });
     expect(common.statusCode).toBe(400);
     expect(common.json()).toMatchObject({
       details: [{ field: 'password', message: passwordTooCommonMessage }],

@@ -35,6 +35,7 @@ describe('GET /api/GetUser', () => {
         'lastName',
         'phone',
         'role',
+        'suspension',
         'trialEndsAt',
         'trialReminders',
         'upgradeRequestedAt',
@@ -42,6 +43,7 @@ describe('GET /api/GetUser', () => {
       ].sort(),
     );
     expect(response.json().email).toBe(registration.email);
+    expect(response.json().suspension).toBeNull();
   });
 
   it('answers exactly the User schema, though written without it (nothing added, nothing mistyped)', async () => {

@@ -1,5 +1,6 @@
 // The authenticated shell and its rules (spec §2): no token → /login; with a token, fetch the user first
 // (spinner); an identity without a profile goes to /welcome; a user who has one never sees /welcome.
+import { roleMay } from '@datafeeds/domain';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
@@ -8,8 +9,11 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths } from '@/config/paths';
 import { QuotaBanner } from '@/features/quota/components/quota-banner';
+import { SuspensionBanner } from '@/features/suspension/components/suspension-banner';
+import { UpgradeAccountButton } from '@/features/upgrade/components/upgrade-account-button';
 import { identify } from '@/lib/analytics/analytics';
 import { getToken } from '@/lib/auth/session-store';
+import { CompanySuspendedContext } from '@/lib/auth/company-suspension';
 import { useSessionToken } from '@/lib/auth/use-session';
 import { userQueryOptions } from '@/lib/auth/user';
 import { appQueryClient } from '../query-layout';
@@ -56,11 +60,27 @@ export default function AppShell() {
   if (user === null && !onWelcome) return <Navigate to={paths.welcome} replace />;
   if (user !== null && onWelcome) return <Navigate to={paths.dashboard} replace />;
 
+  const suspension = user?.suspension ?? null;
   return (
     <ShellLayout>
-      {/* The company's quota concerns every page of a member; an identity without a profile has none yet. */}
-      {user === null ? null : <QuotaBanner />}
-      <Outlet />
+      <CompanySuspendedContext.Provider value={suspension !== null}>
+        {/* A suspension concerns every page of a member (design §11); the quota means nothing during it. */}
+        {suspension === null ? null : <SuspensionBanner suspension={suspension} />}
+        {/* The company's quota concerns every page of a member; an identity without a profile has none yet. */}
+        {user === null || suspension !== null ? null : (
+          <QuotaBanner
+            upgradeAction={
+              // The upgrade is what lifts a trial's limits: offered to the owner, until it is asked for.
+              user.companyAccountStatus === 'trial' &&
+              user.upgradeRequestedAt === null &&
+              roleMay(user.role, 'requestUpgrade') ? (
+                <UpgradeAccountButton user={user} />
+              ) : undefined
+            }
+          />
+        )}
+        <Outlet />
+      </CompanySuspendedContext.Provider>
     </ShellLayout>
   );
 }

@@ -1,5 +1,6 @@
 // Asks before a screen that shows a new secret once is left while the secret was not copied, as in
-// unkey's secret reveal. Used by the token request result view and the rotate dialog.
+// unkey's secret reveal. Used by the token request result view and the rotate dialog, and with its own
+// words by the console's new verifier key.
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,9 +16,18 @@ interface LeaveWithoutCopyingDialogProps {
   open: boolean;
   onLeave: () => void;
   onStay: () => void;
+  /** What is lost, when it is not a token's Client Secret. */
+  title?: string;
+  text?: string;
 }
 
-export function LeaveWithoutCopyingDialog({ open, onLeave, onStay }: LeaveWithoutCopyingDialogProps) {
+export function LeaveWithoutCopyingDialog({
+  open,
+  onLeave,
+  onStay,
+  title = LEAVE_TITLE,
+  text = LEAVE_TEXT,
+}: LeaveWithoutCopyingDialogProps) {
   return (
     <Dialog
       open={open}
@@ -25,9 +35,9 @@ export function LeaveWithoutCopyingDialog({ open, onLeave, onStay }: LeaveWithou
       aria-labelledby="leave-secret-title"
       aria-describedby="leave-secret-text"
     >
-      <DialogTitle id="leave-secret-title">{LEAVE_TITLE}</DialogTitle>
+      <DialogTitle id="leave-secret-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="leave-secret-text">{LEAVE_TEXT}</DialogContentText>
+        <DialogContentText id="leave-secret-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onLeave} color="warning">

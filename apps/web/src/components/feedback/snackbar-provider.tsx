@@ -1,6 +1,8 @@
-// Snackbars at top centre that hide after 6 s (spec §2). One at a time: a new message replaces the
-// current one, because stacked toasts about the same screen only add noise. The snackbar's code is
-// fetched with the first message: the sign-in page, which shows none, does not download it.
+// Snackbars at top centre that hide after 6 s (spec §2), below the page's title rather than over it
+// (./snackbar-view.tsx). One at a time: a new message replaces the current one, because stacked toasts about the same screen
+// only add noise. The snackbar's code is fetched with the first message: the sign-in page, which shows
+// none, does not download it. Inside the router (app/root-layout.tsx): a message closes when the user
+// moves to another page (./snackbar-view.tsx).
 import {
   createContext,
   lazy,

@@ -1,4 +1,9 @@
-import { STAFF_MESSAGES, STAFF_SETUP_PROBLEM_MESSAGES, type StaffSetupProblem } from '@datafeeds/domain';
+import {
+  STAFF_MESSAGES,
+  STAFF_SETUP_PROBLEM_MESSAGES,
+  passwordTooCommonMessage,
+  type StaffSetupProblem,
+} from '@datafeeds/domain';
 import { system } from '@datafeeds/domain/calls';
 import * as staffConsole from '@datafeeds/domain/calls/console';
 import { act, screen, within } from '@testing-library/react';
@@ -65,12 +70,43 @@ describe('console setup link', () => {
     expect(callsTo(staffConsole.getStaffSetup)[0]?.query.get('token')).toBe(token);
   });
 
-  it('checks the password as the customers’ and requires the 6-digit code', async () => {
+  it('states the staff password rule before anything is typed, and checks it with the server’s sentence', async () => {
     const { callsTo } = mockCalls(config, setup);
     renderApp(`/console/setup?token=${token}`);
     await screen.findByText('ada@datafeeds.example');
-    await fillAndBlur(/^Password/, '123');
-    expect(await screen.findByText('Password length must be at least 6 characters long')).toBeInTheDocument();
+    const password = screen.getByLabelText(/^Password/, { selector: 'input' });
+    expect(password).toHaveAccessibleDescription('At least 12 characters, and not a common password.');
+    // Long enough for a customer, not for staff.
+    await fillAndBlur(/^Password/, 'aaaaaa');
+    expect(await screen.findByText('A staff password needs at least 12 characters.')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(STAFF_MESSAGES.passwordTooShort);
+    await userEvent.click(screen.getByRole('button', { name: 'Set up account' }));
+    expect(callsTo(staffConsole.completeStaffSetup)).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of a common password under the password field', async () => {
+    mockCalls(
+      config,
+      setup,
+      answer(staffConsole.completeStaffSetup, {
+        status: 400,
+        body: {
+          error: 'validation_failed',
+          message: passwordTooCommonMessage,
+          details: [{ field: 'password', message: passwordTooCommonMessage }],
+        },
+      }),
+    );
+    renderApp(`/console/setup?token=${token}`);
+    await screen.findByText('ada@datafeeds.example');
+    await fillSetup();
+    expect(await screen.findByText(passwordTooCommonMessage)).toBeInTheDocument();
+  });
+
+  it('requires matching passwords and the 6-digit code', async () => {
+    const { callsTo } = mockCalls(config, setup);
+    renderApp(`/console/setup?token=${token}`);
+    await screen.findByText('ada@datafeeds.example');
     await fillAndBlur(/^Password/, 'secret-password');
     await fillAndBlur(/^Confirm Password/, 'secret-passwort');
     expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();

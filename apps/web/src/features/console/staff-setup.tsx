@@ -1,14 +1,15 @@
-// The staff setup link's page (design §11): the password (the customers' rules) and the TOTP enrolment
-// by QR code or text secret, then the 10 recovery codes, shown this once.
+// The staff setup link's page (design §11): the password (the staff rule, stricter than the customers',
+// stated under the field before anything is typed) and the TOTP enrolment by QR code or text secret, then
+// the 10 recovery codes, shown this once.
 import {
+  STAFF_MESSAGES,
   STAFF_SETUP_PROBLEMS,
   STAFF_SETUP_PROBLEM_MESSAGES,
-  completeStaffSetupRequestSchema,
+  staffSetupFormSchema,
   type StaffSetup,
   type StaffSetupProblem,
 } from '@datafeeds/domain/staff';
 import * as staffConsole from '@datafeeds/domain/calls/console';
-import { resetPasswordFormSchema } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +18,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
@@ -27,10 +27,6 @@ import { isHttpError } from '@/lib/api-errors';
 import { consoleCall } from './console-client';
 import { consolePaths } from './console-paths';
 import { RecoveryCodes } from './recovery-codes';
-
-const setupFormSchema = resetPasswordFormSchema.and(
-  z.object({ code: completeStaffSetupRequestSchema.shape.code }),
-);
 
 function setupProblemOf(error: unknown): StaffSetupProblem | undefined {
   if (!isHttpError(error)) return undefined;
@@ -91,7 +87,7 @@ function SetupForm({ token, setup }: { token: string; setup: StaffSetup }) {
       consoleCall(staffConsole.completeStaffSetup, { body: { token, ...input } }),
   });
   const { control, handleSubmit, setError } = useForm({
-    resolver: zodResolver(setupFormSchema),
+    resolver: zodResolver(staffSetupFormSchema),
     mode: 'onBlur',
     defaultValues: { password: '', confirmPassword: '', code: '' },
   });
@@ -131,6 +127,7 @@ function SetupForm({ token, setup }: { token: string; setup: StaffSetup }) {
         name="password"
         label="Password"
         autoComplete="new-password"
+        hint={STAFF_MESSAGES.passwordRule}
         required
       />
       <PasswordField

@@ -40,8 +40,8 @@ function personIdsOf(row: AuditEventRow): string[] {
 
 /**
  * `names`: who the detail's ids are now (empty where unknown, as in the provider team's own reading).
- * `audience`: a company's members never see which staff member acted (design §11: "DataFeeds team");
- * the provider team does.
+ * `audience`: a company's members never see which staff member acted (design §11: "DataFeeds team"),
+ * nor from where; the provider team does.
  */
 export function toAuditEvent(
   row: AuditEventRow,
@@ -52,16 +52,16 @@ export function toAuditEvent(
     const name = names.get(id);
     return name ? [[id, name] as const] : [];
   });
+  // A staff member's address and browser identify them as much as their email does, so the company
+  // reads none of the three (design §11 "The staff actor"); the CSV is written from this same event.
+  const internal = audience === 'company' && row.actorKind === 'staff';
   return {
     id: String(row.seq),
     at: row.at.toISOString(),
     kind: row.kind,
-    actor: {
-      kind: row.actorKind,
-      email: audience === 'company' && row.actorKind === 'staff' ? null : row.actorEmail,
-    },
-    ipAddress: row.ipAddress,
-    userAgent: row.userAgent,
+    actor: { kind: row.actorKind, email: internal ? null : row.actorEmail },
+    ipAddress: internal ? null : row.ipAddress,
+    userAgent: internal ? null : row.userAgent,
     detail: row.detail as AuditEvent['detail'],
     names: Object.fromEntries(known),
   };

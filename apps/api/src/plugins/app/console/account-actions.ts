@@ -3,10 +3,11 @@
 // acts (the AuditContext: a staff member from the request's address, or the operator). Each action is
 // one transaction: it locks the company or token, checks that the action fits its state, makes the
 // change through the credentials module (which tells every instance and data feed once it commits) and
-// writes its audit row for the company acted on. It answers what changed, or why nothing did: a
-// CONSOLE_PROBLEMS code (the console's 409) or 'not_found'; callers word the outcome themselves.
+// writes its audit row for the company acted on, and its email to the owner and admins (design §11). It
+// answers what changed, or why nothing did: a CONSOLE_PROBLEMS code (the console's 409) or 'not_found';
+// callers word the outcome themselves.
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ConsoleProblem, TokenStatus } from '@datafeeds/domain';
+import type { ConsoleProblem, ReinstatedStatus, TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { apiClients, companies as companiesTable } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
@@ -15,6 +16,7 @@ import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { CompaniesRepository, CompanyRow } from '../companies/companies-repository.ts';
 import type { ApiClientRow } from '../credentials/credential-rows.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { AccountNotices } from '../notices/account-notices.ts';
 import type { CompanyPlanChange, PlansService } from '../plans/plans-service.ts';
 import { findPlan } from '../plans/plans-repository.ts';
 
@@ -25,6 +27,7 @@ export interface AccountActionsDeps {
   companies: Pick<CompaniesRepository, 'find' | 'approveUpgradeRequests'>;
   credentials: Pick<CredentialStore, 'upgradeCompany' | 'extendTrial' | 'setCompanyStatus' | 'setStatus'>;
   plans: Pick<PlansService, 'setCompanyPlan'>;
+  notices: AccountNotices;
 }
 
 export interface NotFound {
@@ -52,7 +55,7 @@ export type UpgradeApproved = Done<{
 }>;
 export type TrialExtended = Done<{ company: CompanyRow; trialEndsAt: Date }>;
 export type PlanChanged = Done<{ company: CompanyRow; plan: CompanyPlanChange }>;
-export type CompanyStatusSet = Done<{ company: CompanyRow; to: 'suspended' | 'trial' | 'paid' }>;
+export type CompanyStatusSet = Done<{ company: CompanyRow; to: 'suspended' | ReinstatedStatus }>;
 export type TokenStatusSet = Done<{ token: ApiClientRow }>;
 
 const notFound: NotFound = { ok: false, problem: 'not_found' };
@@ -70,6 +73,7 @@ export function createAccountActions({
   companies,
   credentials,
   plans,
+  notices,
 }: AccountActionsDeps) {
   /**
    * The company (by id or a member's email), locked until the transaction ends: of two actions on one
@@ -113,6 +117,7 @@ export function createAccountActions({
         const plan = await plans.setCompanyPlan(tx, company.id, planName, context);
         // Both found above under the company's lock, and plans are never deleted.
         if (plan === 'unknown_plan' || plan === undefined) throw new Error('plan or company vanished');
+        await notices.accountChanged(tx, company, { kind: 'upgraded', plan: plan.to });
         return { ok: true, company, approvedRequests, plan };
       });
     },
@@ -139,6 +144,7 @@ export function createAccountActions({
           companyId: company.id,
           detail: { trialEndsAt: trialEndsAt.toISOString() },
         });
+        await notices.accountChanged(tx, company, { kind: 'trial_extended', trialEndsAt });
         return { ok: true, company, trialEndsAt };
       });
     },
@@ -154,6 +160,7 @@ export function createAccountActions({
         if (plan === undefined) return notFound;
         if (plan === 'unknown_plan') return refused('unknown_plan', company);
         if (!plan.changed) return refused('same_plan', company);
+        await notices.accountChanged(tx, company, { kind: 'plan_changed', plan: plan.to });
         return { ok: true, company, plan };
       });
     },
@@ -167,25 +174,34 @@ export function createAccountActions({
         if (company.accountStatus === 'suspended') return refused('already_suspended', company);
         await credentials.setCompanyStatus(tx, company.id, 'suspended', context);
         await audit.record(tx, { kind: 'company.suspended', context, companyId: company.id });
+        await notices.accountChanged(tx, company, { kind: 'suspended' });
         return { ok: true, company, to: 'suspended' };
       });
     },
 
-    /** A suspended company becomes a trial or a paid account again; its tokens work again. */
+    /**
+     * A suspended company becomes a trial or a paid account again; its tokens work again. Without `to`
+     * it returns to the status it had before the suspension (design §11: paid stays paid); a company
+     * suspended with none recorded becomes a trial. Back on a paid account, an upgrade request left
+     * open has nothing left to ask for and is closed as approved.
+     */
     async reinstateCompany(
       companyReference: string,
-      to: 'trial' | 'paid',
+      requested: ReinstatedStatus | undefined,
       context: AuditContext,
     ): Promise<CompanyStatusSet | CompanyRefused<'not_suspended'> | NotFound> {
       return onLockedCompany(companyReference, async (tx, company) => {
         if (company.accountStatus !== 'suspended') return refused('not_suspended', company);
+        const to = requested ?? (company.suspendedFrom === 'paid' ? 'paid' : 'trial');
         await credentials.setCompanyStatus(tx, company.id, to, context);
+        if (to === 'paid') await companies.approveUpgradeRequests(company.id, clock.now(), tx);
         await audit.record(tx, {
           kind: 'company.reinstated',
           context,
           companyId: company.id,
           detail: { to },
         });
+        await notices.accountChanged(tx, company, { kind: 'reinstated', to });
         return { ok: true, company, to };
       });
     },

@@ -49,17 +49,28 @@ interface CompanyRowData {
 }
 
 /**
+ * A client ID as typed: whole, its start, or its end as customers see it ("…686ia", shortClientId), with
+ * the ellipsis they copied along with it dropped.
+ */
+function clientIdFragment(q: string): string {
+  return q.replace(/^\s*(…|\.\.\.)\s*/, '');
+}
+
+/**
  * The search: the company's name or a member's email containing the text in any case (`strpos` over
  * lower-cased text: a quarter faster than ILIKE over 10 000 rows, and nothing to escape), or a client ID
- * of its tokens, whole or its start (client IDs are case-sensitive; `LIKE 'start%'` reads the
- * text_pattern_ops index, api_clients_client_id_prefix_idx). Each IN list is computed once (a hashed
- * subplan).
+ * of its tokens, whole, its start or its end (client IDs are case-sensitive; `LIKE 'start%'` reads the
+ * text_pattern_ops index api_clients_client_id_prefix_idx, and the end, reversed, reads
+ * api_clients_client_id_suffix_idx). Each IN list is computed once (a hashed subplan).
  */
 function matching(q: string): SQL {
+  const fragment = likeLiteral(clientIdFragment(q));
+  const reversed = likeLiteral([...clientIdFragment(q)].reverse().join(''));
   return sql`(strpos(lower(c.name), lower(${q})) > 0
     OR c.id IN (SELECT p.company_id FROM profiles p JOIN identities i ON i.id = p.identity_id
                 WHERE strpos(lower(i.email), lower(${q})) > 0)
-    OR c.id IN (SELECT a.company_id FROM api_clients a WHERE a.client_id LIKE ${`${likeLiteral(q)}%`}))`;
+    OR c.id IN (SELECT a.company_id FROM api_clients a
+                WHERE a.client_id LIKE ${`${fragment}%`} OR reverse(a.client_id) LIKE ${`${reversed}%`}))`;
 }
 
 function conditions(search: CompanySearch, now: Date): SQL {

@@ -11,7 +11,7 @@ import {
   type ConsoleCompany,
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { apiClients, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
+import { apiClients, companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { toAuditEvent } from '../audit/activity.ts';
@@ -75,7 +75,7 @@ export function createCompanyPage({ db, clock, directory, audit }: CompanyPageDe
     async get(companyId: string): Promise<ConsoleCompany> {
       const company = await requireRow(companyId);
       const now = clock.now();
-      const [plan, request, usage, members, tokens, usedByToken] = await Promise.all([
+      const [plan, request, usage, members, tokens, usedByToken, suspension] = await Promise.all([
         planOfCompany(db, companyId),
         db
           .select({ requestedAt: upgradeRequests.requestedAt, requesterEmail: identities.email })
@@ -104,12 +104,17 @@ export function createCompanyPage({ db, clock, directory, audit }: CompanyPageDe
           .where(and(eq(apiClients.companyId, companyId), isNull(apiClients.retiresAt)))
           .orderBy(asc(apiClients.createdAt), asc(apiClients.clientId)),
         usedTodayByToken(db, companyId, now.getTime()),
+        db.select({ from: companies.suspendedFrom }).from(companies).where(eq(companies.id, companyId)),
       ]);
       if (!plan) throw notFound(CONSOLE_MESSAGES.companyNotFound);
       const used = new Map(usedByToken.map((token) => [token.clientId, token.usedToday]));
       const [open] = request;
+      // The reinstate dialog's default (design §11): what the company was before its suspension.
+      const suspendedFrom = suspension[0]?.from;
       return {
         company,
+        suspendedFrom:
+          company.accountStatus !== 'suspended' ? null : suspendedFrom === 'paid' ? 'paid' : 'trial',
         plan: { name: plan.name, dailyQuota: plan.dailyQuota, ratePerSecond: plan.ratePerSecond },
         upgradeRequest: open
           ? { requestedAt: open.requestedAt.toISOString(), requesterEmail: open.requesterEmail }

@@ -570,8 +570,10 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       if (!before) return undefined;
       if (before.accountStatus === accountStatus) return { from: before.accountStatus };
       const now = clock.now();
-      await tx.update(companies).set({ accountStatus }).where(eq(companies.id, companyId));
       const suspended = accountStatus === 'suspended';
+      // A suspension keeps the status it interrupts, which reinstating returns to (design §11).
+      const suspendedFrom = suspended ? before.accountStatus : null;
+      await tx.update(companies).set({ accountStatus, suspendedFrom }).where(eq(companies.id, companyId));
       // Reinstating brings the company's tokens back, not the old secrets their rotations replaced.
       if (suspended) await retire(tx, eq(apiClients.companyId, companyId), context, 'suspended', now);
       const rows = await tx

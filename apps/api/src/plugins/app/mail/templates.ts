@@ -74,29 +74,50 @@ export function passwordResetEmail(
   );
 }
 
-/** To the provider team: a trial company asks for a paid account, and how to approve it. */
+/**
+ * The company's page in the provider console (design §11 "Screens"), where the team approves an upgrade
+ * with a plan: the web app routes it (console-paths.ts, consoleCompanyPath).
+ */
+function consoleCompanyLink(appUrl: string, companyId: string): string {
+  return `${appUrl}/console/companies/${encodeURIComponent(companyId)}`;
+}
+
+/**
+ * To the provider team: a trial company asks for a paid account, and how to approve it: in the console
+ * (the link), or from a shell (the operator command).
+ */
 export function upgradeRequestEmail(
   to: string,
+  appUrl: string,
   request: { companyId: string; companyName: string; requesterName: string; requesterEmail: string },
 ): EmailMessage {
   const approve = `npm run operator -- approve-upgrade ${request.companyId}`;
+  const link = consoleCompanyLink(appUrl, request.companyId);
   const paragraphs = [
     `${request.companyName} asks to upgrade from the free trial to a paid account.`,
     `Requested by ${request.requesterName} <${request.requesterEmail}>.`,
-    `Once the contract is settled, approve it with: ${approve}`,
+    'Once the contract is settled, approve it with a plan on the company’s page in the console.',
+  ];
+  const shell = [
+    `From a shell: ${approve}`,
     `It moves to the ${STANDARD_PLAN} plan; for another, add --plan <name> (\`plan list\` shows them).`,
     'Its tokens then lose their trial expiry, and expired ones become active again.',
   ];
+  const action = 'Open the company in the console';
   return {
     to,
     subject: `Upgrade request: ${request.companyName}`,
-    text: [...paragraphs, '', `— The ${PRODUCT_NAME} portal`].join('\n'),
+    text: [...paragraphs, '', `${action}: ${link}`, '', ...shell, '', `— The ${PRODUCT_NAME} portal`].join(
+      '\n',
+    ),
     html: [
       `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.5">`,
       ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+      ...shell.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
       `<p>— The ${PRODUCT_NAME} portal</p></body></html>`,
     ].join('\n'),
-    links: [],
+    links: [link],
   };
 }
 
@@ -337,5 +358,99 @@ export function staffSetupEmail(
     'Set up your account',
     link,
     `The link works once and expires in ${STAFF_SETUP_TTL_SECONDS / 3600} hours. If you did not expect it, ignore this email.`,
+  );
+}
+
+/** A change the provider team made to a company's account (design §11), as its email states it. */
+export type AccountChange =
+  | { kind: 'suspended' }
+  | { kind: 'reinstated'; to: 'trial' | 'paid' }
+  | { kind: 'upgraded'; plan: string }
+  | { kind: 'trial_extended'; trialEndsAt: Date }
+  | { kind: 'plan_changed'; plan: string };
+
+/** A plan's limits as an email states them. */
+function limitsText(limits: { dailyQuota: number | null; ratePerSecond: number | null }): string {
+  const daily =
+    limits.dailyQuota === null ? 'no daily limit' : `${requestCount(limits.dailyQuota)} requests per day`;
+  const rate =
+    limits.ratePerSecond === null ? 'no rate limit' : `${requestCount(limits.ratePerSecond)} per second`;
+  return `${daily}, ${rate}`;
+}
+
+/**
+ * To the owner and admins (design §11): the provider team suspended or reinstated the account, approved
+ * its upgrade, extended its trial or changed its plan. Sent whatever the reminders switch says: each
+ * changes what the company's tokens may do. `contact` is whom to write to (PROVIDER_TEAM_EMAIL).
+ */
+export function accountChangeEmail(
+  to: string,
+  appUrl: string,
+  notice: {
+    companyName: string;
+    change: AccountChange;
+    /** The plan the company is on after the change. */
+    limits: { dailyQuota: number | null; ratePerSecond: number | null };
+    contact: string;
+  },
+): EmailMessage {
+  const { companyName, change, contact } = notice;
+  const questions = `Questions? Write to the ${PRODUCT_NAME} team at ${contact}.`;
+  const { subject, paragraphs } = (() => {
+    switch (change.kind) {
+      case 'suspended':
+        return {
+          subject: `Your ${PRODUCT_NAME} account is suspended`,
+          paragraphs: [
+            `The ${PRODUCT_NAME} team suspended the ${companyName} account.`,
+            'None of its API tokens works while it is suspended, and no new token or upgrade can be requested.',
+            `To find out why and have it reinstated, write to the ${PRODUCT_NAME} team at ${contact}.`,
+          ],
+        };
+      case 'reinstated':
+        return {
+          subject: `Your ${PRODUCT_NAME} account is reinstated`,
+          paragraphs: [
+            `The ${PRODUCT_NAME} team reinstated the ${companyName} account, as a ${change.to === 'paid' ? 'paid account' : 'trial'}.`,
+            'Its API tokens work again as they did before the suspension.',
+            questions,
+          ],
+        };
+      case 'upgraded':
+        return {
+          subject: `Your ${PRODUCT_NAME} account is upgraded`,
+          paragraphs: [
+            `The ${companyName} account is now a paid account on the ${change.plan} plan (${limitsText(notice.limits)}).`,
+            'Its API tokens no longer expire, and expired ones work again.',
+            questions,
+          ],
+        };
+      case 'trial_extended':
+        return {
+          subject: `Your ${PRODUCT_NAME} trial is extended`,
+          paragraphs: [
+            `The ${PRODUCT_NAME} team extended the free trial of ${companyName}: it now ends on ${utcMoment(change.trialEndsAt)}.`,
+            'Its trial API tokens keep working until then.',
+            questions,
+          ],
+        };
+      case 'plan_changed':
+        return {
+          subject: `Your ${PRODUCT_NAME} plan changed`,
+          paragraphs: [
+            `The ${companyName} account is now on the ${change.plan} plan (${limitsText(notice.limits)}).`,
+            'Every data feed applies its limits within a second.',
+            questions,
+          ],
+        };
+    }
+  })();
+  return linkEmail(
+    to,
+    subject,
+    paragraphs,
+    'Open the dashboard',
+    `${appUrl}/dashboard`,
+    'You receive this as an owner or admin of the account whenever the provider team changes it.',
   );
 }

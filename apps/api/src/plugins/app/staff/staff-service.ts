@@ -57,6 +57,8 @@ export interface StaffListEntry {
   email: string;
   role: StaffRole;
   state: StaffState;
+  /** Until when failed sign-ins lock the account out; null when they do not. */
+  lockedUntil: Date | null;
   createdAt: Date;
 }
 
@@ -68,7 +70,8 @@ export type StaffSignInFailure = 'unknown_email' | 'wrong_password' | 'wrong_cod
 
 const setupProblem = (problem: StaffSetupProblem) =>
   new AppError(problem === 'setup_link_invalid' ? 404 : 410, problem, STAFF_SETUP_PROBLEM_MESSAGES[problem]);
-const signInRefused = () => new AppError(401, ERROR_CODES.invalidCredentials, STAFF_MESSAGES.signInRefused);
+const signInRefused = (message: string = STAFF_MESSAGES.signInRefused) =>
+  new AppError(401, ERROR_CODES.invalidCredentials, message);
 const locked = (retryAfterSeconds: number) =>
   new AppError(429, ERROR_CODES.rateLimited, STAFF_MESSAGES.locked, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
@@ -77,6 +80,16 @@ const locked = (retryAfterSeconds: number) =>
 export function createStaffService(deps: StaffDeps) {
   const { db, clock, appUrl, hasher, sessions, mailer, audit, totpSecrets, failures } = deps;
   const normalise = (email: string) => email.trim().toLowerCase();
+  /** The failed sign-ins counted for an email (tried, so unknown ones too), the lockout's one counter. */
+  const signInKey = (email: string) => `staff-sign-in:${normalise(email)}`;
+
+  /** When the account's lockout ends, if it is locked out now. */
+  async function lockedUntil(email: string): Promise<Date | null> {
+    const { count, ttlSeconds } = await failures.get(signInKey(email));
+    return count >= STAFF_SIGN_IN_FAILURE_LIMIT && ttlSeconds > 0
+      ? new Date(clock.now().getTime() + ttlSeconds * 1000)
+      : null;
+  }
 
   /** A new link (older ones stop working) with a fresh secret to enrol, emailed in the same transaction. */
   async function issueSetupLink(
@@ -176,6 +189,15 @@ export function createStaffService(deps: StaffDeps) {
     return row;
   }
 
+  /** The account by id or email, read without a lock (for what is kept outside the database). */
+  async function staffRow(which: StaffReference) {
+    const [row] = await db
+      .select()
+      .from(staffMembers)
+      .where('id' in which ? eq(staffMembers.id, which.id) : eq(staffMembers.email, normalise(which.email)));
+    return row;
+  }
+
   /** A refused sign-in, for the trail: the member as actor when the email is theirs, else the email tried. */
   async function recordFailedSignIn(
     staff: { id: string; email: string } | undefined,
@@ -219,13 +241,17 @@ export function createStaffService(deps: StaffDeps) {
 
     async list(): Promise<StaffListEntry[]> {
       const rows = await db.select().from(staffMembers).orderBy(asc(staffMembers.email));
-      return rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        role: row.role,
-        state: row.disabledAt ? 'disabled' : row.totpSecret ? 'active' : 'setup_pending',
-        createdAt: row.createdAt,
-      }));
+      // One counter read per member: the provider team is a handful of people.
+      return Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          email: row.email,
+          role: row.role,
+          state: row.disabledAt ? 'disabled' : row.totpSecret ? 'active' : 'setup_pending',
+          lockedUntil: await lockedUntil(row.email),
+          createdAt: row.createdAt,
+        })),
+      );
     },
 
     /**
@@ -252,6 +278,48 @@ export function createStaffService(deps: StaffDeps) {
         await audit.record(tx, { kind: 'staff.disabled', context, companyId: null, detail });
         return { email: staff.email };
       });
+    },
+
+    /**
+     * Lets a disabled member sign in again with the password and authenticator they had. One disabled
+     * before finishing the setup had its link voided then, so a new one is emailed.
+     */
+    async enable(
+      which: StaffReference,
+      context: AuditContext,
+    ): Promise<{ email: string; setupLinkSent: boolean } | 'not_found' | 'not_disabled'> {
+      return transaction(db, async (tx) => {
+        const staff = await lockedStaff(tx, which);
+        if (!staff) return 'not_found';
+        if (!staff.disabledAt) return 'not_disabled';
+        await tx.update(staffMembers).set({ disabledAt: null }).where(eq(staffMembers.id, staff.id));
+        const setupLinkSent = !staff.totpSecret;
+        if (setupLinkSent) await issueSetupLink(tx, staff, false);
+        const detail = {
+          staffId: staff.id,
+          email: staff.email,
+          ...(setupLinkSent ? { setupLink: 'sent' } : {}),
+        };
+        await audit.record(tx, { kind: 'staff.enabled', context, companyId: null, detail });
+        return { email: staff.email, setupLinkSent };
+      });
+    },
+
+    /**
+     * Forgets the failed sign-ins that locked the member out, so they may try again before the 15
+     * minutes are up (the administrator vouches for them: they lost count, not their authenticator).
+     */
+    async unlock(
+      which: StaffReference,
+      context: AuditContext,
+    ): Promise<{ email: string } | 'not_found' | 'not_locked'> {
+      const staff = 'id' in which && !isUuid(which.id) ? undefined : await staffRow(which);
+      if (!staff) return 'not_found';
+      if (!(await lockedUntil(staff.email))) return 'not_locked';
+      await failures.reset(signInKey(staff.email));
+      const detail = { staffId: staff.id, email: staff.email };
+      await audit.record(db, { kind: 'staff.unlocked', context, companyId: null, detail });
+      return { email: staff.email };
     },
 
     /**
@@ -344,14 +412,20 @@ export function createStaffService(deps: StaffDeps) {
       origin: RequestOrigin,
     ): Promise<StaffSessionTokens> {
       const tried = normalise(email);
+      const key = signInKey(tried);
       const refused = async (
         staff: typeof staffMembers.$inferSelect | undefined,
         reason: StaffSignInFailure,
       ) => {
         await recordFailedSignIn(staff, tried, reason, origin);
+        // Warned before the attempt that locks the account, and told when one did (design §11). Any
+        // email tried is counted alike, so the warning tells nothing about which emails are staff's.
+        const { count } = await failures.get(key);
+        const left = STAFF_SIGN_IN_FAILURE_LIMIT - count;
+        if (left === 1) return signInRefused(STAFF_MESSAGES.signInRefusedLastAttempt);
+        if (left <= 0) return signInRefused(STAFF_MESSAGES.signInRefusedNowLocked);
         return signInRefused();
       };
-      const key = `staff-sign-in:${tried}`;
       const reservation = await failures.reserve(key, STAFF_SIGN_IN_FAILURE_LIMIT, STAFF_LOCKOUT_SECONDS);
       if (!reservation.allowed) {
         await recordFailedSignIn(await findByEmail(db, email), tried, 'locked', origin);

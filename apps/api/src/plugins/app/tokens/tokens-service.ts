@@ -3,6 +3,7 @@
 import {
   ERROR_CODES,
   QUOTA_MESSAGES,
+  SUSPENSION_MESSAGES,
   TOKEN_MESSAGES,
   scopeForRequest,
   type Client,
@@ -23,6 +24,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import { AppError, notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
 import { confirmRole } from '../companies/confirm-role.ts';
+import { refuseWhileSuspended } from '../companies/refuse-while-suspended.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import type { SecurityNotices } from '../notices/security-notices.ts';
@@ -39,6 +41,8 @@ export interface TokensServiceDeps {
   secrets: SecretHasher;
   /** Each change is told to the company's owner and admins, in the change's transaction. */
   notices: Pick<SecurityNotices, 'credentialChanged'>;
+  /** Whom a suspended company's members write to (PROVIDER_TEAM_EMAIL), named in its refusals. */
+  contact: string;
 }
 
 const asUser = ({ identityId }: CompanyCaller, origin: RequestOrigin): AuditContext => ({
@@ -50,7 +54,15 @@ const tokenNotFound = () => notFound(TOKEN_MESSAGES.notFound);
 const alreadyReplaced = () => new AppError(409, ERROR_CODES.conflict, TOKEN_MESSAGES.alreadyReplaced);
 const noGracePeriod = () => notFound(TOKEN_MESSAGES.noGracePeriod);
 
-export function createTokensService({ db, clock, tokens, store, secrets, notices }: TokensServiceDeps) {
+export function createTokensService({
+  db,
+  clock,
+  tokens,
+  store,
+  secrets,
+  notices,
+  contact,
+}: TokensServiceDeps) {
   /** What decides a new token's status and expiry: the company's account and the caller's email. */
   async function accountOf(caller: CompanyCaller): Promise<CallerCompany> {
     const company = await tokens.callerCompany(caller.identityId, db);
@@ -108,6 +120,7 @@ export function createTokensService({ db, clock, tokens, store, secrets, notices
       };
       await transaction(db, async (tx) => {
         await confirmRole(tx, caller, 'createToken');
+        await refuseWhileSuspended(tx, caller.companyId, SUSPENSION_MESSAGES.createToken(contact));
         const created = await store.create(tx, row, asUser(caller, origin));
         await notices.credentialChanged(tx, caller, 'created', created);
       });

@@ -18,7 +18,11 @@ export interface ProfileFields {
 export const EMAIL_UNIQUE_INDEX = 'identities_email_lower_key';
 export const USERNAME_UNIQUE_INDEX = 'identities_username_lower_key';
 
-export function createUsersRepository(db: Db) {
+/**
+ * `contact`: whom a suspended company's members write to (PROVIDER_TEAM_EMAIL), which GetUser names for
+ * the banner they see (design §11 "Suspension is visible").
+ */
+export function createUsersRepository(db: Db, { contact }: { contact: string }) {
   // GetUser runs on every page of the app: its query is prepared once (bench:api found building it
   // per call the largest remaining cost) and reads only the columns the answer shows — never the hash.
   const userQuery = db
@@ -35,6 +39,7 @@ export function createUsersRepository(db: Db) {
       trialReminders: profiles.trialReminders,
       companyName: companies.name,
       companyAccountStatus: companies.accountStatus,
+      suspendedFrom: companies.suspendedFrom,
       trialEndsAt: companies.trialEndsAt,
       upgradeRequestedAt: upgradeRequests.requestedAt,
     })
@@ -132,9 +137,13 @@ export function createUsersRepository(db: Db) {
     async getUser(identityId: string): Promise<User | undefined> {
       const [row] = await userPrepared.execute({ identityId });
       if (!row) return undefined;
-      const { emailVerifiedAt, trialEndsAt, createdAt, upgradeRequestedAt, ...fields } = row;
+      const { emailVerifiedAt, trialEndsAt, createdAt, upgradeRequestedAt, suspendedFrom, ...fields } = row;
       return {
         ...fields,
+        suspension:
+          fields.companyAccountStatus === 'suspended'
+            ? { from: suspendedFrom === 'paid' ? 'paid' : 'trial', contact }
+            : null,
         emailVerified: emailVerifiedAt !== null,
         trialEndsAt: trialEndsAt?.toISOString() ?? null,
         createdAt: createdAt.toISOString(),

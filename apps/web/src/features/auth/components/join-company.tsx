@@ -22,6 +22,7 @@ import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { PersonNameFields } from '@/components/form/person-and-company-fields';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/lib/auth/logout';
+import { FIRST_VISIT_STATE } from '@/lib/navigation/first-visit';
 import { useAcceptInvitation, type AcceptInvitationRequest } from '../api/join-company';
 import { invitationRefusal } from './invitation-refusal';
 
@@ -95,7 +96,12 @@ function JoinForm({ token, invitation, user }: JoinCompanyProps) {
 
   const onSubmit = handleSubmit((values) =>
     accept.mutate(user === null ? values : { token }, {
-      onSuccess: () => void navigate(paths.dashboard, { replace: true }),
+      // Without a profile before, this is the person's first visit.
+      onSuccess: () =>
+        void navigate(paths.dashboard, {
+          replace: true,
+          state: user === null ? FIRST_VISIT_STATE : undefined,
+        }),
     }),
   );
 

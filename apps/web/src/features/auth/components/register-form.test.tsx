@@ -163,7 +163,10 @@ describe('registration form', () => {
     expect(history.location.pathname).toBe('/register');
     await advanceClock(100);
     expect(history.location.pathname).toBe('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' })).toBeInTheDocument();
+    // The first visit: no 'Welcome back' yet.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome to DataFeeds, Ada' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the failure message and puts a taken email on its field', async () => {

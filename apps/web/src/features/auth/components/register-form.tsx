@@ -22,6 +22,7 @@ import { RouterLink } from '@/components/navigation/router-link';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { FIRST_VISIT_STATE } from '@/lib/navigation/first-visit';
 import { useIsEmailTaken } from '../api/check-email';
 import { useIsUsernameTaken } from '../api/check-username';
 import { useRegister } from '../api/register';
@@ -53,7 +54,10 @@ export function RegisterForm() {
 
   useEffect(() => {
     if (!registration.isSuccess) return;
-    const timer = setTimeout(() => void navigate(paths.home), REDIRECT_AFTER_REGISTRATION_MS);
+    const timer = setTimeout(
+      () => void navigate(paths.home, { state: FIRST_VISIT_STATE }),
+      REDIRECT_AFTER_REGISTRATION_MS,
+    );
     return () => clearTimeout(timer);
   }, [registration.isSuccess, navigate]);
 

@@ -20,6 +20,7 @@ import { TextInput } from '@/components/form/text-input';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { FIRST_VISIT_STATE } from '@/lib/navigation/first-visit';
 import { useIsUsernameTaken } from '../api/check-username';
 import { AccountFields } from './account-fields';
 import { applyRegisterServerErrors } from './apply-server-errors';
@@ -44,7 +45,9 @@ interface RegisterWithInvitationFormProps {
 
 export function RegisterWithInvitationForm({ token, invitation }: RegisterWithInvitationFormProps) {
   const navigate = useNavigate();
-  const registration = useRegisterWithInvitation(() => void navigate(paths.dashboard, { replace: true }));
+  const registration = useRegisterWithInvitation(
+    () => void navigate(paths.dashboard, { replace: true, state: FIRST_VISIT_STATE }),
+  );
   const isUsernameTaken = useIsUsernameTaken();
   const { control, handleSubmit, setError, trigger } = useForm<
     RegisterWithInvitationInput,

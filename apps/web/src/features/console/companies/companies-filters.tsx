@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   COMPANY_ACCOUNT_STATUSES,
   TRIAL_ENDING_SOON_DAYS,
+  planDisplayName,
   type CompanyAccountStatus,
 } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
@@ -117,7 +118,7 @@ export function CompaniesFilters({ search, onChange }: CompaniesFiltersProps) {
         <MenuItem value="">All plans</MenuItem>
         {planNames.map((name) => (
           <MenuItem key={name} value={name}>
-            {name}
+            {planDisplayName(name)}
           </MenuItem>
         ))}
       </TextField>

@@ -128,8 +128,8 @@ describe('companies list', () => {
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Plan' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['All plans', 'trial', 'standard', 'pro']);
-    await userEvent.click(screen.getByRole('option', { name: 'pro' }));
+    expect(options.map((option) => option.textContent)).toEqual(['All plans', 'Trial', 'Standard', 'Pro']);
+    await userEvent.click(screen.getByRole('option', { name: 'Pro' }));
     await waitFor(() => expect(sent(searches()).plan).toBe('pro'));
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Upgrade requested' }));

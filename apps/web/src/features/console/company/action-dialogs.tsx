@@ -6,8 +6,12 @@ import {
   approveUpgradeRequestSchema,
   extendTrialRequestSchema,
   MAX_TRIAL_EXTENSION_DAYS,
+  REINSTATED_STATUSES,
   STANDARD_PLAN,
   TRIAL_PLAN,
+  planDisplayName,
+  planLimitsText,
+  type ReinstatedStatus,
 } from '@datafeeds/domain';
 import * as calls from '@datafeeds/domain/calls/console-companies';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -24,7 +28,11 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { ActionDialog, ConfirmActionDialog } from '../action-dialog';
 import { mutationFailure, useConsoleAction } from '../console-action';
 import { usePlans } from '../console-queries';
-import { limitText } from '../console-texts';
+
+const REINSTATED_ACCOUNT_LABELS: Readonly<Record<ReinstatedStatus, string>> = {
+  trial: 'A trial account',
+  paid: 'A paid account',
+};
 
 export interface CompanyTarget {
   id: string;
@@ -51,7 +59,7 @@ function PlanField({
   const plans = usePlans();
   const options = (plans.data?.plans ?? [])
     .filter((plan) => plan.name !== TRIAL_PLAN && plan.name !== except)
-    .map((plan) => ({ value: plan.name, label: `${plan.name} (${limitText(plan.dailyQuota)} a day)` }));
+    .map((plan) => ({ value: plan.name, label: `${planDisplayName(plan.name)} (${planLimitsText(plan)})` }));
   return (
     <FormSelectField
       control={control}
@@ -208,9 +216,17 @@ export function SuspendDialog({ company, onClose }: DialogProps & { company: Com
   );
 }
 
-export function ReinstateDialog({ company, onClose }: DialogProps & { company: CompanyTarget }) {
+/**
+ * Reinstating returns the company to the account it had before its suspension (design §11: paid stays
+ * paid), which the dialog starts from; the team may choose the other.
+ */
+export function ReinstateDialog({
+  company,
+  suspendedFrom,
+  onClose,
+}: DialogProps & { company: CompanyTarget; suspendedFrom: ReinstatedStatus }) {
   const action = useConsoleAction(calls.reinstateCompany);
-  const [to, setTo] = useState<'trial' | 'paid'>('trial');
+  const [to, setTo] = useState<ReinstatedStatus>(suspendedFrom);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     action.mutate({ companyId: company.id, to }, { onSuccess: onClose });
@@ -222,7 +238,7 @@ export function ReinstateDialog({ company, onClose }: DialogProps & { company: C
       text={
         <>
           The suspension of <strong>{company.name}</strong> ends and its tokens verify again, on the account
-          you choose.
+          you choose. Before its suspension it had {REINSTATED_ACCOUNT_LABELS[suspendedFrom].toLowerCase()}.
         </>
       }
       confirmLabel="Reinstate"
@@ -239,8 +255,14 @@ export function ReinstateDialog({ company, onClose }: DialogProps & { company: C
           value={to}
           onChange={(event) => setTo(event.target.value === 'paid' ? 'paid' : 'trial')}
         >
-          <FormControlLabel value="trial" control={<Radio />} label="A trial account" />
-          <FormControlLabel value="paid" control={<Radio />} label="A paid account" />
+          {REINSTATED_STATUSES.map((status) => (
+            <FormControlLabel
+              key={status}
+              value={status}
+              control={<Radio />}
+              label={REINSTATED_ACCOUNT_LABELS[status]}
+            />
+          ))}
         </RadioGroup>
       </FormControl>
     </ActionDialog>

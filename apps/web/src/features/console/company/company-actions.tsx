@@ -28,7 +28,8 @@ export function CompanyActions({ page }: { page: ConsoleCompany }) {
         aria-label="Actions on the company"
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 3 }}
       >
-        {page.upgradeRequest ? (
+        {/* A suspended company's upgrade waits for its reinstatement (the server refuses it meanwhile). */}
+        {page.upgradeRequest && status !== 'suspended' ? (
           <PermittedButton action="approveUpgrade" variant="contained" onClick={() => setOpen('approve')}>
             Approve upgrade
           </PermittedButton>
@@ -66,7 +67,9 @@ export function CompanyActions({ page }: { page: ConsoleCompany }) {
         <ChangePlanDialog company={target} currentPlan={company.plan} onClose={close} />
       ) : null}
       {open === 'suspend' ? <SuspendDialog company={target} onClose={close} /> : null}
-      {open === 'reinstate' ? <ReinstateDialog company={target} onClose={close} /> : null}
+      {open === 'reinstate' ? (
+        <ReinstateDialog company={target} suspendedFrom={page.suspendedFrom ?? 'trial'} onClose={close} />
+      ) : null}
     </>
   );
 }

@@ -48,7 +48,8 @@ describe('a company in the console', () => {
     const { callsTo } = await openCompany('support', companyPage());
     expect(callsTo(companies.getConsoleCompany)[0]?.query.get('companyId')).toBe(COMPANY_ID);
     expect(screen.getAllByText('Trial')[0]).toBeInTheDocument();
-    expect(screen.getByText('1,234 / 10,000 (daily quota of the trial plan)')).toBeInTheDocument();
+    // A plan reads as the customer reads it (planDisplayName): "Trial", not "trial".
+    expect(screen.getByText('1,234 / 10,000 (daily quota of the Trial plan)')).toBeInTheDocument();
     const members = screen.getByRole('table', { name: 'Members' });
     expect(within(members).getByText('owner@acme.example')).toBeInTheDocument();
     const tokens = screen.getByRole('table', { name: 'Tokens' });
@@ -57,6 +58,22 @@ describe('a company in the console', () => {
     expect(within(tokens).getByText('1,000 / 5,000 (cap)')).toBeInTheDocument();
     expect(screen.getByText(/Requested on .* by owner@acme\.example\./)).toBeInTheDocument();
     expect(await screen.findByText('No activity yet.')).toBeInTheDocument();
+  });
+
+  it('says when the trial ends on a trial only, not once the company pays', async () => {
+    await openCompany('support', companyPage());
+    expect(screen.getByText(/^Trial ends/)).toBeInTheDocument();
+  });
+
+  it('says nothing of a trial end in a paid company’s header, which keeps the date of its trial', async () => {
+    await openCompany(
+      'support',
+      companyPage(
+        { upgradeRequest: null },
+        { accountStatus: 'paid', plan: 'standard', trialEndsAt: '2026-12-03T00:00:00.000Z' },
+      ),
+    );
+    expect(screen.queryByText(/Trial ends/)).not.toBeInTheDocument();
   });
 
   it('shows every token column from 1200 px', async () => {
@@ -122,15 +139,15 @@ describe('a company in the console', () => {
       answer(companies.approveUpgrade, { body: { message } }),
     );
     const dialog = await openDialog('Approve upgrade', 'Approve the upgrade');
-    expect(within(dialog).getByRole('combobox', { name: /Plan/ })).toHaveTextContent('standard');
+    expect(within(dialog).getByRole('combobox', { name: /Plan/ })).toHaveTextContent('Standard');
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Plan/ }));
     const options = await screen.findAllByRole('option');
-    // The trial plan is no plan to upgrade to.
+    // The trial plan is no plan to upgrade to; each plan says its rate as well as its daily quota.
     expect(options.map((option) => option.textContent)).toEqual([
-      'standard (Unlimited a day)',
-      'pro (5,000,000 a day)',
+      'Standard (no daily limit, 50 a second)',
+      'Pro (5,000,000 a day, 200 a second)',
     ]);
-    await userEvent.click(screen.getByRole('option', { name: /^pro/ }));
+    await userEvent.click(screen.getByRole('option', { name: /^Pro/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(callsTo(companies.approveUpgrade)[0]?.body).toEqual({ companyId: COMPANY_ID, plan: 'pro' });
@@ -174,9 +191,9 @@ describe('a company in the console', () => {
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Plan/ }));
     // Neither the trial plan nor the company's own.
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
-      'pro (5,000,000 a day)',
+      'Pro (5,000,000 a day, 200 a second)',
     ]);
-    await userEvent.click(screen.getByRole('option', { name: /^pro/ }));
+    await userEvent.click(screen.getByRole('option', { name: /^Pro/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(callsTo(companies.changeCompanyPlan)[0]?.body).toEqual({ companyId: COMPANY_ID, plan: 'pro' });
@@ -210,6 +227,24 @@ describe('a company in the console', () => {
     expect(screen.queryByRole('button', { name: 'Suspend' })).not.toBeInTheDocument();
     const dialog = await openDialog('Reinstate', 'Reinstate the company');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'A paid account' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reinstate' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(callsTo(companies.reinstateCompany)[0]?.body).toEqual({ companyId: COMPANY_ID, to: 'paid' });
+  });
+
+  it('starts the reinstatement from the account the company had before its suspension: paid stays paid', async () => {
+    const message = CONSOLE_MESSAGES.reinstated('Acme Odds', 'paid');
+    const { callsTo } = await openCompany(
+      'admin',
+      // An upgrade request left from before: nothing to approve while the company is suspended.
+      companyPage({ suspendedFrom: 'paid' }, { accountStatus: 'suspended', plan: 'standard' }),
+      answer(companies.reinstateCompany, { body: { message } }),
+    );
+    expect(screen.queryByRole('button', { name: 'Approve upgrade' })).not.toBeInTheDocument();
+    const dialog = await openDialog('Reinstate', 'Reinstate the company');
+    expect(within(dialog).getByRole('radio', { name: 'A paid account' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'A trial account' })).not.toBeChecked();
+    expect(within(dialog).getByText(/Before its suspension it had a paid account\./)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reinstate' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(callsTo(companies.reinstateCompany)[0]?.body).toEqual({ companyId: COMPANY_ID, to: 'paid' });

@@ -2,7 +2,13 @@
 // request, today's usage against the plan's quota, members, tokens and activity, and the actions the
 // provider team takes on it. After an action the page reloads (console-action.ts).
 import { useId, type ReactNode } from 'react';
-import { CONSOLE_MESSAGES, formatDay, formatDateTime, type ConsoleCompany } from '@datafeeds/domain';
+import {
+  CONSOLE_MESSAGES,
+  formatDay,
+  formatDateTime,
+  planDisplayName,
+  type ConsoleCompany,
+} from '@datafeeds/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -67,11 +73,14 @@ function CompanyDetails({
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 1 }}>
           <CompanyStatusChip status={company.accountStatus} />
           <Typography>
-            Plan <strong>{company.plan}</strong>
+            Plan <strong>{planDisplayName(company.plan)}</strong>
           </Typography>
-          <Typography>
-            Trial ends <strong>{company.trialEndsAt ? formatDay(company.trialEndsAt) : NOT_SET}</strong>
-          </Typography>
+          {/* A trial's end means nothing once the company pays (or while it is suspended). */}
+          {company.accountStatus === 'trial' ? (
+            <Typography>
+              Trial ends <strong>{company.trialEndsAt ? formatDay(company.trialEndsAt) : NOT_SET}</strong>
+            </Typography>
+          ) : null}
         </Box>
       </ConsolePageHeader>
       <CompanyActions page={page} />
@@ -102,7 +111,7 @@ function CompanyDetails({
           facts={[
             [
               'Used',
-              `${usage.usedToday.toLocaleString('en')} / ${limitText(plan.dailyQuota)} (daily quota of the ${plan.name} plan)`,
+              `${usage.usedToday.toLocaleString('en')} / ${limitText(plan.dailyQuota)} (daily quota of the ${planDisplayName(plan.name)} plan)`,
             ],
             ['Refused', usage.refusedToday.toLocaleString('en')],
             ['Rate', plan.ratePerSecond === null ? 'Unlimited' : `${limitText(plan.ratePerSecond)} a second`],

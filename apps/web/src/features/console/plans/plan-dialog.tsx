@@ -126,8 +126,8 @@ export function PlanDialog({ plan, open, onClose }: PlanDialogProps) {
       onClose={close}
       title={title}
       description={
-        editing
-          ? 'The data feeds apply the new limits within a second to every company on this plan.'
+        plan
+          ? CONSOLE_TOOL_MESSAGES.planEditReaches(plan.companies)
           : 'A plan limits the requests of all the tokens of a company together, per UTC day and per second.'
       }
       onSubmit={onSubmit}

@@ -1,6 +1,6 @@
 // The plans, one row each: name, requests per UTC day and per second ("Unlimited" for none), and how
 // many companies are on it. The trial plan's limits come from the server's environment: not editable.
-import { CONSOLE_TOOL_MESSAGES, type ConsolePlan } from '@datafeeds/domain';
+import { CONSOLE_TOOL_MESSAGES, planDisplayName, type ConsolePlan } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
@@ -21,7 +21,7 @@ export function PlansTable({ plans, reasonId, onEdit }: PlansTableProps) {
     <ConsoleTable label="Plans" columns={COLUMNS}>
       {plans.map((plan) => (
         <TableRow key={plan.name}>
-          <TableCell sx={{ fontFamily: 'monospace' }}>{plan.name}</TableCell>
+          <TableCell>{planDisplayName(plan.name)}</TableCell>
           <TableCell align="right">{limitText(plan.dailyQuota)}</TableCell>
           <TableCell align="right">{limitText(plan.ratePerSecond)}</TableCell>
           <TableCell align="right">{plan.companies.toLocaleString('en-US')}</TableCell>

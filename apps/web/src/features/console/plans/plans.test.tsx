@@ -42,8 +42,8 @@ describe('plans', () => {
     mockCalls(config, signedInAs('support'), plans);
     await openScreen();
     const rows = within(await screen.findByRole('table', { name: 'Plans' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('trial1,00051');
-    expect(rows[2]).toHaveTextContent('standard100,000Unlimited3');
+    expect(rows[1]).toHaveTextContent('Trial1,00051');
+    expect(rows[2]).toHaveTextContent('Standard100,000Unlimited3');
   });
 
   it('does not let the trial plan be edited, and says why', async () => {
@@ -159,6 +159,11 @@ describe('plans', () => {
     await openScreen();
     await userEvent.click(await enabledButton('Edit plan standard'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit plan standard' });
+    // It says how many companies the change reaches before it is saved.
+    expect(dialog).toHaveAccessibleDescription(CONSOLE_TOOL_MESSAGES.planEditReaches(3));
+    expect(CONSOLE_TOOL_MESSAGES.planEditReaches(3)).toBe(
+      'The data feeds apply the new limits within a second to all 3 companies on this plan.',
+    );
     expect(field(dialog, 'Name')).toHaveValue('standard');
     expect(field(dialog, 'Name')).toHaveAttribute('readonly');
     expect(field(dialog, 'Requests per UTC day')).toHaveValue('100000');

@@ -1,7 +1,7 @@
 // The queues (design §11 "Screens"): upgrade requests waiting for approval and tokens under review,
 // oldest first, each with its action. The overview links to each section by its id.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { ConsoleAction, ConsoleQueues as Queues } from '@datafeeds/domain';
+import { planDisplayName, type ConsoleAction, type ConsoleQueues as Queues } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -93,7 +93,7 @@ export function ConsoleQueues() {
                 upgradeRequests.map((request) => (
                   <TableRow key={request.companyId}>
                     <CompanyLinkCell company={{ id: request.companyId, name: request.companyName }} />
-                    <TableCell>{request.plan}</TableCell>
+                    <TableCell>{planDisplayName(request.plan)}</TableCell>
                     <TableCell>
                       <ConsoleTime value={request.requestedAt} />
                     </TableCell>

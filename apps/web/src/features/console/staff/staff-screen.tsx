@@ -15,7 +15,7 @@ import { StaffTable } from './staff-table';
 
 const STAFF_TITLE = 'Staff';
 
-type Change = { kind: 'disable' | 'resetMfa'; member: ConsoleStaffMember };
+type Change = { kind: 'disable' | 'enable' | 'unlock' | 'resetMfa'; member: ConsoleStaffMember };
 
 /** The confirmation of a change to a member, kept mounted so that it fades out with its words. */
 function ChangeDialog({
@@ -29,6 +29,30 @@ function ChangeDialog({
 }) {
   const email = change?.member.email ?? '';
   const body = { id: change?.member.id ?? '' };
+  if (change?.kind === 'enable')
+    return (
+      <ConfirmActionDialog
+        open={open}
+        onClose={onClose}
+        title="Enable staff member"
+        text={`${email} can sign in again with their password and authenticator. If they never finished setting up, a new setup link is emailed to them.`}
+        confirmLabel="Enable"
+        call={consoleTools.enableStaff}
+        body={body}
+      />
+    );
+  if (change?.kind === 'unlock')
+    return (
+      <ConfirmActionDialog
+        open={open}
+        onClose={onClose}
+        title="Unlock staff member"
+        text={`${email} was locked out after too many failed sign-ins. Unlock only if you know it was them: they can try again at once.`}
+        confirmLabel="Unlock"
+        call={consoleTools.unlockStaff}
+        body={body}
+      />
+    );
   if (change?.kind === 'resetMfa')
     return (
       <ConfirmActionDialog
@@ -97,6 +121,8 @@ export function StaffScreen() {
                   staff={list}
                   myId={member.id}
                   onDisable={open('disable')}
+                  onEnable={open('enable')}
+                  onUnlock={open('unlock')}
                   onResetMfa={open('resetMfa')}
                 />
               )}

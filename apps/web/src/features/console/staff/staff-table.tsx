@@ -1,28 +1,36 @@
-// The staff accounts, one row each: email ("You" for oneself), role, state, and the two changes an
-// admin can make: disable the account (not one's own, not twice) and reset its authenticator.
+// The staff accounts, one row each: email ("You" for oneself), role, state ("Locked until …" while
+// failed sign-ins lock it out), and the changes an admin can make: unlock a locked account, reset its
+// authenticator (not a disabled one's), and disable the account (not one's own) or enable it again.
 import { CONSOLE_TOOL_MESSAGES, type ConsoleStaffMember } from '@datafeeds/domain';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { PermittedButton } from '../permitted-button';
 import { ActionsCell, ConsoleTable } from '../console-table';
+import { ConsoleTime } from '../console-time';
 import { STAFF_ROLE_LABELS, STAFF_STATE_LABELS } from './staff-texts';
 
 const COLUMNS = ['Email', 'Role', 'State', ''] as const;
 
-function disableRefusal(member: ConsoleStaffMember, myId: string): string | null {
-  if (member.id === myId) return CONSOLE_TOOL_MESSAGES.notYourself;
-  return member.state === 'disabled' ? CONSOLE_TOOL_MESSAGES.staffAlreadyDisabled : null;
+function StateCell({ member }: { member: ConsoleStaffMember }) {
+  if (member.lockedUntil === null || member.state === 'disabled') return STAFF_STATE_LABELS[member.state];
+  return (
+    <>
+      Locked until <ConsoleTime value={member.lockedUntil} />
+    </>
+  );
 }
 
 interface StaffTableProps {
   staff: readonly ConsoleStaffMember[];
   myId: string;
   onDisable: (member: ConsoleStaffMember) => void;
+  onEnable: (member: ConsoleStaffMember) => void;
+  onUnlock: (member: ConsoleStaffMember) => void;
   onResetMfa: (member: ConsoleStaffMember) => void;
 }
 
-export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTableProps) {
+export function StaffTable({ staff, myId, onDisable, onEnable, onUnlock, onResetMfa }: StaffTableProps) {
   return (
     <ConsoleTable label="Staff" columns={COLUMNS}>
       {staff.map((member) => (
@@ -34,10 +42,24 @@ export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTablePro
             ) : null}
           </TableCell>
           <TableCell>{STAFF_ROLE_LABELS[member.role]}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{STAFF_STATE_LABELS[member.state]}</TableCell>
+          <TableCell>
+            <StateCell member={member} />
+          </TableCell>
           <ActionsCell>
+            {member.lockedUntil !== null && member.state !== 'disabled' ? (
+              <PermittedButton
+                action="manageStaff"
+                variant="text"
+                size="small"
+                aria-label={`Unlock ${member.email}`}
+                onClick={() => onUnlock(member)}
+              >
+                Unlock
+              </PermittedButton>
+            ) : null}
             <PermittedButton
               action="manageStaff"
+              refusal={member.state === 'disabled' ? CONSOLE_TOOL_MESSAGES.staffDisabledNoReset : null}
               variant="text"
               size="small"
               aria-label={`Reset MFA for ${member.email}`}
@@ -45,17 +67,29 @@ export function StaffTable({ staff, myId, onDisable, onResetMfa }: StaffTablePro
             >
               Reset MFA
             </PermittedButton>
-            <PermittedButton
-              action="manageStaff"
-              refusal={disableRefusal(member, myId)}
-              variant="text"
-              size="small"
-              color="error"
-              aria-label={`Disable ${member.email}`}
-              onClick={() => onDisable(member)}
-            >
-              Disable
-            </PermittedButton>
+            {member.state === 'disabled' ? (
+              <PermittedButton
+                action="manageStaff"
+                variant="text"
+                size="small"
+                aria-label={`Enable ${member.email}`}
+                onClick={() => onEnable(member)}
+              >
+                Enable
+              </PermittedButton>
+            ) : (
+              <PermittedButton
+                action="manageStaff"
+                refusal={member.id === myId ? CONSOLE_TOOL_MESSAGES.notYourself : null}
+                variant="text"
+                size="small"
+                color="error"
+                aria-label={`Disable ${member.email}`}
+                onClick={() => onDisable(member)}
+              >
+                Disable
+              </PermittedButton>
+            )}
           </ActionsCell>
         </TableRow>
       ))}

@@ -8,6 +8,8 @@ import { config } from '../testing/console-doubles';
 import { adminAccount, enabledButton, renderTool, signedInAs } from '../testing/tool-screens';
 
 const GRACE_ID = '6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c';
+const OLD_ID = '7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
+const LINUS_ID = '9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f';
 const members: ConsoleStaffMember[] = [
   adminAccount,
   {
@@ -15,14 +17,24 @@ const members: ConsoleStaffMember[] = [
     email: 'grace@datafeeds.example',
     role: 'support',
     state: 'active',
+    lockedUntil: null,
     createdAt: '2026-02-01T00:00:00.000Z',
   },
   {
-    id: '7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d',
+    id: OLD_ID,
     email: 'old@datafeeds.example',
     role: 'support',
     state: 'disabled',
+    lockedUntil: null,
     createdAt: '2026-03-01T00:00:00.000Z',
+  },
+  {
+    id: LINUS_ID,
+    email: 'linus@datafeeds.example',
+    role: 'admin',
+    state: 'active',
+    lockedUntil: '2026-05-04T10:15:00.000Z',
+    createdAt: '2026-04-01T00:00:00.000Z',
   },
 ];
 const staff = answer(consoleTools.listStaff, { body: { staff: members } });
@@ -53,8 +65,48 @@ describe('staff', () => {
     const disableMe = screen.getByRole('button', { name: 'Disable ada@datafeeds.example' });
     expect(disableMe).toBeDisabled();
     expect(disableMe).toHaveAccessibleDescription(CONSOLE_TOOL_MESSAGES.notYourself);
-    expect(screen.getByRole('button', { name: 'Disable old@datafeeds.example' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Disable grace@datafeeds.example' })).toBeEnabled();
+  });
+
+  it('offers to enable a disabled member instead of resetting their authenticator', async () => {
+    const message = CONSOLE_TOOL_MESSAGES.staffEnabled('old@datafeeds.example');
+    const { callsTo } = mockCalls(
+      config,
+      signedInAs('admin'),
+      staff,
+      answer(consoleTools.enableStaff, { body: { message } }),
+    );
+    await openScreen();
+    expect(await screen.findByRole('button', { name: 'Enable old@datafeeds.example' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable old@datafeeds.example' })).toBeNull();
+    const reset = screen.getByRole('button', { name: 'Reset MFA for old@datafeeds.example' });
+    expect(reset).toBeDisabled();
+    expect(reset).toHaveAccessibleDescription(CONSOLE_TOOL_MESSAGES.staffDisabledNoReset);
+    await userEvent.click(await enabledButton('Enable old@datafeeds.example'));
+    const dialog = await screen.findByRole('dialog', { name: 'Enable staff member' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enable' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(callsTo(consoleTools.enableStaff)[0]?.body).toEqual({ id: OLD_ID });
+  });
+
+  it('shows a locked member as locked until a time, and unlocks them', async () => {
+    const message = CONSOLE_TOOL_MESSAGES.staffUnlocked('linus@datafeeds.example');
+    const { callsTo } = mockCalls(
+      config,
+      signedInAs('admin'),
+      staff,
+      answer(consoleTools.unlockStaff, { body: { message } }),
+    );
+    await openScreen();
+    const rows = within(await screen.findByRole('table', { name: 'Staff' })).getAllByRole('row');
+    expect(rows[4]).toHaveTextContent(/Locked until May 4, 2026/);
+    expect(rows[4]).not.toHaveTextContent('Active');
+    expect(screen.queryByRole('button', { name: 'Unlock grace@datafeeds.example' })).toBeNull();
+    await userEvent.click(await enabledButton('Unlock linus@datafeeds.example'));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock staff member' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(callsTo(consoleTools.unlockStaff)[0]?.body).toEqual({ id: LINUS_ID });
   });
 
   it('invites a staff member, who is sent a setup link', async () => {

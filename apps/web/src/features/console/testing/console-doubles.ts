@@ -56,6 +56,7 @@ export function companyPage(
 ): ConsoleCompany {
   return {
     company: companyRow(row),
+    suspendedFrom: row.accountStatus === 'suspended' ? 'trial' : null,
     plan: { name: 'trial', dailyQuota: 10000, ratePerSecond: 10 },
     upgradeRequest: { requestedAt: '2026-11-20T10:00:00.000Z', requesterEmail: 'owner@acme.example' },
     usage: { usedToday: 1234, refusedToday: 5 },

@@ -17,6 +17,7 @@ export const adminAccount: ConsoleStaffMember = {
   email: 'ada@datafeeds.example',
   role: 'admin',
   state: 'active',
+  lockedUntil: null,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -1,8 +1,9 @@
 // "Create verifier key" (design §11 "Screens"): a name for the data feed the key is for, then the
 // key itself, shown this once with a copy button (it is stored as a hash). Closing the dialog forgets
-// the key: the dialog only closes by its button once the key is shown, not by a stray click beside it.
-import { useId } from 'react';
-import { createVerifierKeyRequestSchema } from '@datafeeds/domain';
+// the key: once it is shown, neither a stray click beside the dialog nor Escape closes it, and "Done"
+// before the key was copied asks first, as the customer's own secret reveal does.
+import { useId, useState } from 'react';
+import { CONSOLE_TOOL_MESSAGES, createVerifierKeyRequestSchema } from '@datafeeds/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +16,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { CopyButton } from '@/components/credentials/copy-button';
+import { LeaveWithoutCopyingDialog } from '@/components/credentials/leave-without-copying-dialog';
 import { formDialogClose } from '@/components/form/form-dialog-close';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -40,7 +42,15 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
   });
   const busy = create.isPending;
   const created = create.data;
-  const close = formDialogClose(busy, onClose, reset, create.reset);
+  const [copied, setCopied] = useState(false);
+  const [confirmingClose, setConfirmingClose] = useState(false);
+  const forget = formDialogClose(busy, onClose, reset, create.reset);
+  const close = () => {
+    setCopied(false);
+    setConfirmingClose(false);
+    forget();
+  };
+  const done = () => (copied ? close() : setConfirmingClose(true));
   const onSubmit = handleSubmit(({ name }) =>
     create.mutate(name, {
       onError: (error) => {
@@ -75,12 +85,9 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
           disabled={busy}
         />
       </FormDialog>
-      {/* The key, shown once: the dialog closes by its button only, not by a stray click beside it. */}
+      {/* The key, shown once: the dialog closes by its button only. */}
       <Dialog
         open={open && Boolean(created)}
-        onClose={(_event, reason) => {
-          if (reason !== 'backdropClick') close();
-        }}
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-text`}
         fullWidth
@@ -101,14 +108,27 @@ export function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () 
             <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', flex: 1, py: 1 }}>
               {created?.secret}
             </Box>
-            {created ? <CopyButton value={created.secret} label="verifier key" /> : null}
+            {created ? (
+              <CopyButton
+                value={created.secret}
+                label="verifier key"
+                onCopyResult={(done) => done && setCopied(true)}
+              />
+            ) : null}
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} variant="contained">
+          <Button onClick={done} variant="contained">
             Done
           </Button>
         </DialogActions>
+        <LeaveWithoutCopyingDialog
+          open={confirmingClose}
+          onLeave={close}
+          onStay={() => setConfirmingClose(false)}
+          title={CONSOLE_TOOL_MESSAGES.verifierKeyLeaveTitle}
+          text={CONSOLE_TOOL_MESSAGES.verifierKeyLeaveText}
+        />
       </Dialog>
     </>
   );

@@ -46,7 +46,7 @@ describe('verifier keys', () => {
     expect(within(rows[2]!).queryByRole('button', { name: /Revoke/ })).toBeNull();
   });
 
-  it('shows the new key once, with a copy button, and forgets it when closed', async () => {
+  it('shows the new key once, with a copy button, guards it from Escape and an uncopied Done, and forgets it when closed', async () => {
     const { callsTo } = mockCalls(
       config,
       signedInAs('admin'),
@@ -79,7 +79,23 @@ describe('verifier keys', () => {
     expect(within(shown).getByRole('button', { name: 'Copy verifier key' })).toBeInTheDocument();
     expect(callsTo(consoleTools.createVerifierKey)[0]?.body).toEqual({ name: 'tennis-feed' });
 
+    // Escape does not lose the key; "Done" before copying it asks first.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Verifier key created' })).toBeInTheDocument();
     await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    const leave = await screen.findByRole('dialog', { name: CONSOLE_TOOL_MESSAGES.verifierKeyLeaveTitle });
+    expect(leave).toHaveTextContent(CONSOLE_TOOL_MESSAGES.verifierKeyLeaveText);
+    await userEvent.click(within(leave).getByRole('button', { name: 'Stay and copy' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: CONSOLE_TOOL_MESSAGES.verifierKeyLeaveTitle })).toBeNull(),
+    );
+    expect(within(shown).getByText(SECRET)).toBeInTheDocument();
+    await userEvent.click(within(shown).getByRole('button', { name: 'Done' }));
+    await userEvent.click(
+      within(
+        await screen.findByRole('dialog', { name: CONSOLE_TOOL_MESSAGES.verifierKeyLeaveTitle }),
+      ).getByRole('button', { name: 'Leave anyway' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText(SECRET)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Create key' }));

@@ -1,19 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@datafeeds/domain';
-import { system, users } from '@datafeeds/domain/calls';
+import { NOTIFICATION_TEXTS, type Quota, type User } from '@datafeeds/domain';
+import { account, system, users } from '@datafeeds/domain/calls';
 import { setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
-import { appConfig, internalError, makeUser } from '@/testing/fixtures';
+import { appConfig, internalError, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
-import { REMINDERS_NOT_SAVED, REMINDERS_SAVED } from './email-notifications';
 
-function mockProfileApi(user: User, updateAnswer: DoubleAnswer<typeof users.updateUser>) {
+const TRIAL_PLAN = { name: 'trial', dailyQuota: 10_000, ratePerSecond: 10 };
+
+function mockProfileApi(
+  user: User,
+  updateAnswer: DoubleAnswer<typeof users.updateUser>,
+  quota: Quota = makeQuota({ plan: TRIAL_PLAN }),
+) {
   return mockCalls(
     answer(users.getUser, { body: user }),
     answer(system.config, { body: appConfig }),
+    answer(account.getQuota, { body: quota }),
     answer(users.updateUser, updateAnswer),
   );
 }
@@ -27,7 +33,7 @@ async function openProfile() {
 
 async function openReminderSwitch() {
   const section = await openProfile();
-  return within(section).getByRole('switch', { name: 'Trial reminders' });
+  return within(section).getByRole('switch', { name: 'Trial reminders and quota emails' });
 }
 
 describe('email notifications on the profile', () => {
@@ -37,12 +43,13 @@ describe('email notifications on the profile', () => {
     const reminders = await openReminderSwitch();
     expect(reminders).toBeChecked();
     expect(reminders).toHaveAccessibleDescription(/7, 3 and 1 days before the free trial ends/);
+    expect(reminders).toHaveAccessibleDescription(/80 % and 100 % of a day's request quota/);
     expect(reminders).toHaveAccessibleDescription(
       /Security notices \(an API token created, rotated or deleted, or your password changed\) are always sent to you/,
     );
 
     await userEvent.click(reminders);
-    expect(await screen.findByText(REMINDERS_SAVED.off)).toBeInTheDocument();
+    expect(await screen.findByText(NOTIFICATION_TEXTS.saved.off)).toBeInTheDocument();
     expect(callsTo(users.updateUser).map((call) => call.body)).toEqual([{ trialReminders: false }]);
     await waitFor(() => expect(reminders).not.toBeChecked());
     expect(reminders).toBeEnabled();
@@ -54,7 +61,7 @@ describe('email notifications on the profile', () => {
     const reminders = await openReminderSwitch();
     expect(reminders).not.toBeChecked();
     await userEvent.click(reminders);
-    expect(await screen.findByText(REMINDERS_SAVED.on)).toBeInTheDocument();
+    expect(await screen.findByText(NOTIFICATION_TEXTS.saved.on)).toBeInTheDocument();
     expect(callsTo(users.updateUser).map((call) => call.body)).toEqual([{ trialReminders: true }]);
     await waitFor(() => expect(reminders).toBeChecked());
   });
@@ -64,7 +71,10 @@ describe('email notifications on the profile', () => {
     mockProfileApi(member, { body: member });
     const section = await openProfile();
     expect(within(section).queryByRole('switch')).toBeNull();
-    expect(section).toHaveTextContent("Trial reminders go to the account's owner and admins only.");
+    expect(section).toHaveTextContent(
+      "Trial reminders go to the account's owner and admins only. So do the emails at 80 % and 100 % of " +
+        "a day's request quota.",
+    );
     expect(section).toHaveTextContent(
       'Security notices about API tokens (created, rotated or deleted) go to the owner and admins too: ' +
         'as a member you receive none. You are emailed when your password changes; that notice cannot be ' +
@@ -72,15 +82,36 @@ describe('email notifications on the profile', () => {
     );
   });
 
+  it('offers a paid company whose plan has a daily quota the switch, for its quota emails', async () => {
+    const owner = makeUser({ role: 'owner', companyAccountStatus: 'paid', trialReminders: true });
+    const { callsTo } = mockProfileApi(
+      owner,
+      { body: { ...owner, trialReminders: false } },
+      makeQuota({ plan: { name: 'pro-5k', dailyQuota: 5000, ratePerSecond: 50 } }),
+    );
+    const reminders = await openReminderSwitch();
+    expect(reminders).toHaveAccessibleDescription(/80 % and 100 % of a day's request quota/);
+    expect(reminders).not.toHaveAccessibleDescription(/before the free trial ends/);
+    expect(screen.queryByText(/there are no/)).not.toBeInTheDocument();
+    await userEvent.click(reminders);
+    expect(await screen.findByText(NOTIFICATION_TEXTS.saved.off)).toBeInTheDocument();
+    expect(callsTo(users.updateUser).map((call) => call.body)).toEqual([{ trialReminders: false }]);
+  });
+
   it.each([
-    ['paid', 'Trial reminders stop once the account is paid: there are none to turn on or off.'],
-    ['suspended', 'No trial reminders are sent while the account is suspended.'],
-  ] as const)('a %s company sees no trial reminder switch, and why', async (companyAccountStatus, why) => {
+    [
+      'paid',
+      { name: 'standard', dailyQuota: null, ratePerSecond: 50 },
+      'Trial reminders stop once the account is paid, and your plan has no daily quota to warn about: ' +
+        'there are no reminders or quota emails to turn on or off.',
+    ],
+    ['suspended', TRIAL_PLAN, 'No trial reminders or quota emails are sent while the account is suspended.'],
+  ] as const)('a %s company sees no switch, and why', async (companyAccountStatus, plan, why) => {
     const owner = makeUser({ role: 'owner', companyAccountStatus });
-    mockProfileApi(owner, { body: owner });
+    mockProfileApi(owner, { body: owner }, makeQuota({ plan }));
     const section = await openProfile();
+    expect(await within(section).findByText(why)).toBeInTheDocument();
     expect(within(section).queryByRole('switch')).toBeNull();
-    expect(section).toHaveTextContent(why);
     expect(section).toHaveTextContent(/Security notices .* are always sent to you/);
   });
 
@@ -89,7 +120,7 @@ describe('email notifications on the profile', () => {
     mockProfileApi(owner, internalError);
     const reminders = await openReminderSwitch();
     await userEvent.click(reminders);
-    expect(await screen.findByText(REMINDERS_NOT_SAVED)).toBeInTheDocument();
+    expect(await screen.findByText(NOTIFICATION_TEXTS.notSaved)).toBeInTheDocument();
     await waitFor(() => expect(reminders).toBeChecked());
   });
 });

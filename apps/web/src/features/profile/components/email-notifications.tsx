@@ -1,10 +1,11 @@
-// 'Email notifications' on the Profile page (design §9 "Emails"): words that match who is emailed. The
-// trial reminders switch, saved on its own the moment it is flipped (it is not part of the profile
-// form's "Save changes"), shows only where reminders can reach the reader: an owner or admin of a company
-// still on its trial. Others read why they get none. Security notices cannot be turned off: token notices
-// go to the owner and admins, a password change to that person.
+// 'Email notifications' on the Profile page (design §9 "Emails", §10 "Quota emails"): words that match who
+// is emailed. One switch covers the trial reminders and the quota emails (at 80 % and 100 % of a day's
+// quota), saved on its own the moment it is flipped (it is not part of the profile form's "Save
+// changes"); it shows only where either can reach the reader: an owner or admin of a company on its trial
+// or on a plan with a daily quota. Others read why they get none. Security notices cannot be turned off:
+// token notices go to the owner and admins, a password change to that person.
 import { useId } from 'react';
-import { receivesAccountEmails, type User } from '@datafeeds/domain';
+import { NOTIFICATION_TEXTS, receivesAccountEmails, type User } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,18 +15,6 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { useUpdateUser } from '../api/update-user';
 
-export const REMINDERS_SAVED = {
-  on: 'Trial reminders are on.',
-  off: 'Trial reminders are off.',
-};
-export const REMINDERS_NOT_SAVED = 'Your trial reminder choice could not be saved. Please try again.';
-const NO_REMINDERS: Readonly<Record<'paid' | 'suspended' | 'member', string>> = {
-  paid: 'Trial reminders stop once the account is paid: there are none to turn on or off.',
-  suspended: 'No trial reminders are sent while the account is suspended.',
-  member: "Trial reminders go to the account's owner and admins only.",
-};
-const REMINDERS_NOTE =
-  'Emails 7, 3 and 1 days before the free trial ends and when it ends, with a link to upgrade.';
 const SECURITY_NOTICES = {
   ownerOrAdmin:
     'Security notices (an API token created, rotated or deleted, or your password changed) are always sent to you.',
@@ -36,15 +25,28 @@ const SECURITY_NOTICES = {
 
 type NotifiedUser = Pick<User, 'role' | 'trialReminders' | 'companyAccountStatus'>;
 
-/** Why the reader gets no trial reminders whatever they choose, or null when the switch is theirs. */
-function noRemindersReason(user: NotifiedUser): string | null {
-  if (user.companyAccountStatus !== 'trial') return NO_REMINDERS[user.companyAccountStatus];
-  return receivesAccountEmails(user.role) ? null : NO_REMINDERS.member;
+interface EmailNotificationsProps {
+  user: NotifiedUser;
+  /**
+   * Whether the company's plan has a daily quota, which quota emails are about (composed by the route
+   * from the quota query); undefined while it is not known, when the switch is offered.
+   */
+  planHasQuota?: boolean | undefined;
 }
 
-export function EmailNotifications({ user }: { user: NotifiedUser }) {
+/** Why the reader gets neither trial reminders nor quota emails whatever they choose, or null. */
+function noEmailsReason({ user, planHasQuota }: EmailNotificationsProps): string | null {
+  if (user.companyAccountStatus === 'suspended') return NOTIFICATION_TEXTS.suspended;
+  if (!receivesAccountEmails(user.role)) return NOTIFICATION_TEXTS.member;
+  if (user.companyAccountStatus === 'paid' && planHasQuota === false) return NOTIFICATION_TEXTS.paidUnlimited;
+  return null;
+}
+
+export function EmailNotifications({ user, planHasQuota }: EmailNotificationsProps) {
   const helperId = useId();
-  const noReminders = noRemindersReason(user);
+  const noReminders = noEmailsReason({ user, planHasQuota });
+  const note =
+    user.companyAccountStatus === 'trial' ? NOTIFICATION_TEXTS.trialNote : NOTIFICATION_TEXTS.quotaNote;
   const securityNotices = receivesAccountEmails(user.role)
     ? SECURITY_NOTICES.ownerOrAdmin
     : SECURITY_NOTICES.member;
@@ -62,7 +64,7 @@ export function EmailNotifications({ user }: { user: NotifiedUser }) {
         </Typography>
       )}
       <FormHelperText id={helperId} sx={{ mx: 0 }}>
-        {noReminders === null ? `${REMINDERS_NOTE} ${securityNotices}` : securityNotices}
+        {noReminders === null ? `${note} ${securityNotices}` : securityNotices}
       </FormHelperText>
     </Box>
   );
@@ -79,8 +81,11 @@ function TrialRemindersSwitch({ user, describedBy }: { user: NotifiedUser; descr
       { trialReminders },
       {
         onSuccess: (updated) =>
-          showSnackbar(updated.trialReminders ? REMINDERS_SAVED.on : REMINDERS_SAVED.off, 'success'),
-        onError: () => showSnackbar(REMINDERS_NOT_SAVED, 'error'),
+          showSnackbar(
+            updated.trialReminders ? NOTIFICATION_TEXTS.saved.on : NOTIFICATION_TEXTS.saved.off,
+            'success',
+          ),
+        onError: () => showSnackbar(NOTIFICATION_TEXTS.notSaved, 'error'),
       },
     );
   };
@@ -88,7 +93,7 @@ function TrialRemindersSwitch({ user, describedBy }: { user: NotifiedUser; descr
   return (
     <FormControlLabel
       sx={{ mt: 1 }}
-      label="Trial reminders"
+      label={NOTIFICATION_TEXTS.switchLabel}
       control={
         <Switch
           checked={checked}

@@ -5,7 +5,7 @@ import {
   wrongPasswordMessage,
   type ErrorResponse,
 } from '@datafeeds/domain';
-import { system, users } from '@datafeeds/domain/calls';
+import { account, system, users } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { googleAnalyticsEventName } from '@/lib/analytics/google-analytics-sink'
 import { getToken, setToken } from '@/lib/auth/session-store';
 import { answer, mockCalls, type DoubleAnswer } from '@/testing/call-doubles';
 import { fillAndBlur } from '@/testing/form';
-import { appConfig, internalError, makeUser } from '@/testing/fixtures';
+import { appConfig, internalError, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
 import { renderScreen } from '@/testing/render';
 import { NOTHING_CHANGED_MESSAGE } from './profile-form';
@@ -26,6 +26,8 @@ function mockProfileApi(updateAnswer: DoubleAnswer<typeof users.updateUser> = { 
   return mockCalls(
     answer(users.getUser, { body: user }),
     answer(system.config, { body: appConfig }),
+    // The page's email notifications read the plan's quota.
+    answer(account.getQuota, { body: makeQuota() }),
     answer(users.updateUser, updateAnswer),
   );
 }

@@ -1,12 +1,12 @@
 import { ERROR_CODES } from '@datafeeds/domain';
-import { account } from '@datafeeds/domain/calls';
+import { account, tokens, users } from '@datafeeds/domain/calls';
 import { screen } from '@testing-library/react';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '@/lib/api-errors';
 import { advanceClock, startFakeClock } from '@/testing/fake-clock';
-import { internalError, makeQuota } from '@/testing/fixtures';
+import { internalError, makeQuota, makeUser } from '@/testing/fixtures';
 import { preloadRoutes, renderApp } from '@/testing/render';
-import { mockQuotaApi } from '../testing/quota-api';
+import { makeToken, mockQuotaApi } from '../testing/quota-api';
 import { QUOTA_REFRESH_MS, QUOTA_SLOWEST_REFRESH_MS, quotaRefreshDelay } from './get-quota';
 
 let visibility: DocumentVisibilityState = 'visible';
@@ -48,6 +48,33 @@ describe('the quota query', () => {
     expect(screen.getByText("You have used 91% of today's requests.")).toBeInTheDocument();
     await advanceClock(QUOTA_REFRESH_MS);
     expect(callsTo(account.getQuota)).toHaveLength(3);
+  });
+
+  it('refreshes every view of the company with it when the plan changed: an upgrade approved elsewhere', async () => {
+    startFakeClock();
+    await preloadRoutes('/dashboard');
+    const { callsTo, state } = mockQuotaApi({
+      user: makeUser({ upgradeRequestedAt: '2026-12-01T10:00:00.000Z' }),
+      clients: [makeToken()],
+      quota: makeQuota({ plan: { name: 'trial', dailyQuota: 10_000, ratePerSecond: 10 } }),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText(/^Upgrade requested on/)).toBeInTheDocument();
+    const [usersAsked, tokensAsked] = [callsTo(users.getUser).length, callsTo(tokens.getClients).length];
+
+    // The same quota a refresh later changes nothing else.
+    await advanceClock(QUOTA_REFRESH_MS);
+    expect(callsTo(account.getQuota)).toHaveLength(2);
+    expect(callsTo(users.getUser)).toHaveLength(usersAsked);
+
+    state.user = makeUser({ companyAccountStatus: 'paid', upgradeRequestedAt: null });
+    state.quota = makeQuota({ plan: { name: 'standard', dailyQuota: null, ratePerSecond: 50 } });
+    await advanceClock(QUOTA_REFRESH_MS);
+    expect(await screen.findByText('Unlimited requests per day')).toBeInTheDocument();
+    await advanceClock(0);
+    expect(screen.queryByText(/^Upgrade requested on/)).not.toBeInTheDocument();
+    expect(callsTo(users.getUser)).toHaveLength(usersAsked + 1);
+    expect(callsTo(tokens.getClients)).toHaveLength(tokensAsked + 1);
   });
 
   it('rests while the page is hidden and catches up as soon as it shows again', async () => {

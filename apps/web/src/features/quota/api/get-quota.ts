@@ -3,12 +3,17 @@
 // them all. It refreshes every few seconds while the page is visible (the answer is fresh within a few
 // seconds on the server), and never faster than that: after a failure it waits longer each time, and a
 // refusal that asking again will not change (a 4xx but 429) stops it until the page asks afresh.
+import type { Quota } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError } from '@/lib/api-errors';
+import { userQueryKey } from '@/lib/auth/user';
 import { earlyQuota } from './early-quota';
 
 /** Every query of this feature starts with it; SetTokenCap refreshes them after a change. */
 export const quotaKeys = { all: ['quota'] as const };
+
+/** The queries of the other views of the company: the user's, and the tokens feature's (its keys' prefix). */
+const COMPANY_VIEWS: unknown[] = [userQueryKey[0], 'tokens'];
 
 export const QUOTA_REFRESH_MS = 5_000;
 /** The longest wait between two attempts while the call keeps failing. */
@@ -36,7 +41,16 @@ function quotaQueryOptions() {
   return queryOptions({
     queryKey: quotaKeys.all,
     // The entry may already have asked (./early-quota.ts): its answer serves the first query.
-    queryFn: ({ signal }) => earlyQuota.answer(signal),
+    queryFn: async ({ signal, client }) => {
+      const before = client.getQueryData<Quota>(quotaKeys.all);
+      const quota = await earlyQuota.answer(signal);
+      // A new plan (an upgrade approved, a plan changed) changes every view of the company: the user's
+      // account status and upgrade request, the tokens' expiry. They refresh with the quota that saw it.
+      if (before && before.plan.name !== quota.plan.name) {
+        void client.invalidateQueries({ predicate: ({ queryKey: [key] }) => COMPANY_VIEWS.includes(key) });
+      }
+      return quota;
+    },
     // The card and the banner mounting together, or a page change, reuse the answer of the last 5 s.
     staleTime: QUOTA_REFRESH_MS,
     // The refresh below is the retry: the default retries would come on top of it.

@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@/components/a11y/visually-hidden';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
+import { useCompanySuspended } from '@/lib/auth/company-suspension';
 import { useQuota } from '../api/get-quota';
 import { QuotaProgress } from './quota-progress';
 import {
@@ -73,11 +74,14 @@ function LimitedQuota({
   dailyQuota,
   now,
   upgradeAction,
+  suspended,
 }: {
   quota: Quota;
   dailyQuota: number;
   now: Date;
   upgradeAction: ReactNode;
+  /** No request is admitted while the company is suspended (design §11): there is nothing to forecast. */
+  suspended: boolean;
 }) {
   const level = quotaLevel(quota);
   const percent = usedPercent(quota);
@@ -94,7 +98,7 @@ function LimitedQuota({
         </li>
         <li>{rateText(quota.plan.ratePerSecond)}</li>
       </Facts>
-      {!exhausted && quota.forecastExhaustedAt !== null ? (
+      {!exhausted && !suspended && quota.forecastExhaustedAt !== null ? (
         <Typography sx={{ mt: 1 }}>
           <time dateTime={quota.forecastExhaustedAt}>{forecastText(quota.forecastExhaustedAt)}</time>
         </Typography>
@@ -133,6 +137,7 @@ function UnlimitedQuota({ quota }: { quota: Quota }) {
 export function PlanCard({ upgradeAction }: PlanCardProps) {
   const quotaQuery = useQuota();
   const quota = quotaQuery.data;
+  const suspended = useCompanySuspended();
 
   let body;
   if (quota) {
@@ -147,7 +152,13 @@ export function PlanCard({ upgradeAction }: PlanCardProps) {
         {dailyQuota === null ? (
           <UnlimitedQuota quota={quota} />
         ) : (
-          <LimitedQuota quota={quota} dailyQuota={dailyQuota} now={now} upgradeAction={upgradeAction} />
+          <LimitedQuota
+            quota={quota}
+            dailyQuota={dailyQuota}
+            now={now}
+            upgradeAction={upgradeAction}
+            suspended={suspended}
+          />
         )}
       </>
     );

@@ -1,11 +1,12 @@
 import { account } from '@datafeeds/domain/calls';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endSession } from '@/lib/auth/session-store';
-import { internalError, makeQuota } from '@/testing/fixtures';
+import { internalError, makeClientId, makeQuota, makeUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
-import { mockQuotaApi, nextLocalTime } from '../testing/quota-api';
+import { mockQuotaApi } from '../testing/quota-api';
+import { quotaExhaustedText } from './quota-texts';
 
 const usedToday = (count: number, more: Parameters<typeof makeQuota>[0] = {}) =>
   makeQuota({ plan: { name: 'trial', dailyQuota: 10_000, ratePerSecond: 10 }, usedToday: count, ...more });
@@ -19,6 +20,20 @@ async function openProfile() {
 
 const WARNING = /of today's requests\./;
 const EXHAUSTED = /Today's request limit is reached/;
+
+const originalTimeZone = process.env.TZ;
+
+/** The reader's clock: a time zone (Node reads TZ afresh when it changes) and the time now. */
+function inTimeZone(timeZone: string, now: string) {
+  process.env.TZ = timeZone;
+  vi.useFakeTimers({ now: Date.parse(now), toFake: ['Date'] });
+}
+
+afterEach(() => {
+  if (originalTimeZone === undefined) delete process.env.TZ;
+  else process.env.TZ = originalTimeZone;
+  vi.useRealTimers();
+});
 
 describe('the quota banner on every signed-in page', () => {
   it('is not there below 80 %', async () => {
@@ -57,17 +72,56 @@ describe('the quota banner on every signed-in page', () => {
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
   });
 
-  it('turns red at 100 %, says until when requests are refused, and cannot be dismissed', async () => {
-    const resetsAt = nextLocalTime(1, 0);
-    mockQuotaApi({ quota: usedToday(10_000, { resetsAt }) });
+  it('turns red at 100 %, says until when in UTC and on the reader’s clock, and cannot be dismissed', async () => {
+    // 10:00 in Los Angeles: the UTC day ends at 16:00 there.
+    inTimeZone('America/Los_Angeles', '2026-12-05T18:00:00.000Z');
+    mockQuotaApi({ quota: usedToday(10_000, { resetsAt: '2026-12-06T00:00:00.000Z' }) });
     await openProfile();
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(
-      "Today's request limit is reached: the data feed refuses requests until 01:00.",
+      "Today's request limit is reached: the data feed refuses requests until midnight UTC (16:00 your time).",
     );
     expect(banner).toHaveClass('MuiAlert-standardError');
     expect(banner).toHaveTextContent('See your plan');
     expect(screen.queryByRole('button', { name: 'Dismiss' })).not.toBeInTheDocument();
+  });
+
+  it('says when the reset falls on the reader’s next day, and names UTC midnight in a zone ahead of it', () => {
+    inTimeZone('America/Los_Angeles', '2026-12-06T05:00:00.000Z'); // 21:00 on Dec 5 there
+    expect(quotaExhaustedText('2026-12-07T00:00:00.000Z')).toBe(
+      "Today's request limit is reached: the data feed refuses requests until midnight UTC (16:00 tomorrow, your time).",
+    );
+    inTimeZone('Asia/Tokyo', '2026-12-06T17:00:00.000Z'); // 02:00 on Dec 7 there
+    expect(quotaExhaustedText('2026-12-07T00:00:00.000Z')).toBe(
+      "Today's request limit is reached: the data feed refuses requests until midnight UTC (09:00 your time).",
+    );
+  });
+
+  it('offers a trial’s owner the upgrade at 80 %', async () => {
+    mockQuotaApi({ quota: usedToday(8400) });
+    await openProfile();
+    const banner = (await screen.findByText(WARNING)).closest('[role="status"]') as HTMLElement;
+    expect(within(banner).getByRole('button', { name: 'Upgrade To Paid Account' })).toBeInTheDocument();
+  });
+
+  it('shows the others at 80 % the token using the most, where its cap is set', async () => {
+    const busiest = makeClientId('busiesttoken');
+    mockQuotaApi({
+      user: makeUser({ role: 'admin' }),
+      quota: usedToday(8400, {
+        tokens: [
+          { clientId: makeClientId('quiettoken01'), usedToday: 400, dailyCap: null },
+          { clientId: busiest, usedToday: 8000, dailyCap: null },
+        ],
+      }),
+    });
+    await openProfile();
+    const banner = (await screen.findByText(WARNING)).closest('[role="status"]') as HTMLElement;
+    expect(within(banner).queryByRole('button', { name: 'Upgrade To Paid Account' })).not.toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'See the token using the most' })).toHaveAttribute(
+      'href',
+      `/client/${busiest}`,
+    );
   });
 
   it('comes back red at 100 % even after the day’s warning was dismissed', async () => {

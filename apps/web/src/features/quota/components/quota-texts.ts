@@ -1,11 +1,14 @@
 // What the customer reads about the company's plan and today's use of it (design §10), in one place so
-// the card, the banner, the token details and the tests say the same thing. Numbers, shares and times
+// the card, the banner and the tests say the same thing (API Token Details' and the cap dialog's, which
+// are not on the dashboard's first load, are in ./token-quota-texts.ts). Numbers, shares and times
 // are in the reader's locale ("1,234", "84%", "18:40" in en-US); the clock is always 24-hour HH:mm.
 import {
   QUOTA_EXHAUSTED_PERCENT,
   QUOTA_WARNING_PERCENT,
-  capitalize,
   formatRelativeTime,
+  planDisplayName,
+  quotaResetText,
+  BUSIEST_TOKEN_LINK,
   type Quota,
 } from '@datafeeds/domain';
 
@@ -30,11 +33,11 @@ export function usedPercent({ plan, usedToday }: QuotaStanding): number {
   return Math.min(100, Math.floor((usedToday * 100) / plan.dailyQuota));
 }
 
-const formatCount = (count: number) => count.toLocaleString();
-const requests = (count: number) => `${formatCount(count)} ${count === 1 ? 'request' : 'requests'}`;
+export const formatCount = (count: number) => count.toLocaleString();
+export const requests = (count: number) => `${formatCount(count)} ${count === 1 ? 'request' : 'requests'}`;
 
 /** A whole percentage as the reader's locale writes it: "84%" in en-US, "84 %" in French. */
-const formatPercent = (percent: number) =>
+export const formatPercent = (percent: number) =>
   new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 
 /** A time of day on the reader's clock, 24-hour: "18:40". */
@@ -45,7 +48,7 @@ const formatClock = (at: string) =>
 
 // The dashboard's plan card.
 export const PLAN_CARD_LABEL = 'Your plan';
-export const planTitle = (name: string) => capitalize(name);
+export const planTitle = (name: string) => planDisplayName(name);
 export const usedOfQuotaText = (usedToday: number, dailyQuota: number) =>
   `${formatCount(usedToday)} of ${formatCount(dailyQuota)} requests today`;
 export const UNLIMITED_TEXT = 'Unlimited requests per day';
@@ -73,42 +76,11 @@ export function resetsText(resetsAt: string, now = new Date()): string {
 // The banner on every signed-in page.
 export const quotaWarningText = (percent: number) =>
   `You have used ${formatPercent(percent)} of today's requests.`;
-export const quotaExhaustedText = (resetsAt: string) =>
-  `Today's request limit is reached: the data feed refuses requests until ${formatClock(resetsAt)}.`;
+/** "…until midnight UTC (16:00 your time)": the quota counts UTC days, the reader lives on their own clock. */
+export function quotaExhaustedText(resetsAt: string, now = new Date()): string {
+  const tomorrow = new Date(resetsAt).toDateString() !== now.toDateString();
+  return `Today's request limit is reached: the data feed refuses requests until ${quotaResetText(formatClock(resetsAt), tomorrow)}.`;
+}
 export const SEE_PLAN_LINK = 'See your plan';
+export { BUSIEST_TOKEN_LINK };
 export const DISMISS_WARNING = 'Dismiss';
-
-// API Token Details.
-export const TOKEN_QUOTA_HEADING = "Today's requests";
-export const TOKEN_QUOTA_LOAD_FAILED = "This token's requests today could not be loaded.";
-
-/** "312 requests today · 4% of the company's use" (the share only once the company used any). */
-export function tokenShareText(tokenUsed: number, companyUsed: number): string {
-  if (companyUsed === 0) return usedTodayText(tokenUsed);
-  const share = Math.round((tokenUsed * 100) / companyUsed);
-  return `${usedTodayText(tokenUsed)} · ${formatPercent(share)} of the company's use`;
-}
-
-export function capText(dailyCap: number | null, dailyQuota: number | null): string {
-  if (dailyCap !== null) return `Daily cap: ${requests(dailyCap)}`;
-  return dailyQuota === null
-    ? 'No daily cap — the plan has no daily quota'
-    : "No daily cap — the plan's quota applies";
-}
-export const capReachedText =
-  "This token reached its daily cap: its requests are refused until the day's count resets.";
-
-// The cap dialog.
-export const SET_CAP_BUTTON = 'Set daily cap';
-export const CAP_DIALOG_TITLE = 'Daily cap';
-export const CAP_FIELD_LABEL = 'Requests per day';
-export const REMOVE_CAP_BUTTON = 'Remove cap';
-export const SAVE_CAP_BUTTON = 'Save cap';
-export const capHint = (dailyQuota: number | null) =>
-  dailyQuota === null
-    ? 'Counted per UTC day.'
-    : `Lower than your plan's ${formatCount(dailyQuota)} a day. Counted per UTC day.`;
-export const capSetText = (label: string, dailyCap: number) =>
-  `${label} is now capped at ${requests(dailyCap)} a day`;
-export const capRemovedText = (label: string) => `${label} no longer has a daily cap`;
-export const CAP_SAVE_FAILED = 'The cap could not be saved. Check your connection and try again.';

@@ -21,7 +21,7 @@ import {
   capSetText,
   REMOVE_CAP_BUTTON,
   SAVE_CAP_BUTTON,
-} from './quota-texts';
+} from './token-quota-texts';
 
 interface TokenCapDialogProps {
   clientId: string;

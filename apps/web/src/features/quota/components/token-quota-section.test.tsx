@@ -1,4 +1,4 @@
-import { ERROR_CODES, QUOTA_MESSAGES } from '@datafeeds/domain';
+import { CAP_REFUSAL, ERROR_CODES, QUOTA_MESSAGES } from '@datafeeds/domain';
 import { account, tokens } from '@datafeeds/domain/calls';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeQuota, makeUser } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { makeToken, mockQuotaApi } from '../testing/quota-api';
-import { capRemovedText, capSetText } from './quota-texts';
+import { capRemovedText, capSetText } from './token-quota-texts';
 
 const token = makeToken({ label: 'Scores app' });
 const trial = { name: 'trial', dailyQuota: 10_000, ratePerSecond: 10 };
@@ -69,7 +69,7 @@ describe("a token's part of the quota on API Token Details", () => {
     expect(section).toHaveTextContent('This token reached its daily cap');
   });
 
-  it('offers no cap to a member, who may not rotate tokens either', async () => {
+  it('shows a member the cap disabled with the reason, as Rotate and Delete are', async () => {
     mockQuotaApi({
       user: makeUser({ role: 'member' }),
       clients: [token],
@@ -77,7 +77,10 @@ describe("a token's part of the quota on API Token Details", () => {
     });
     const section = await openSection();
     expect(screen.getByRole('button', { name: 'Rotate' })).toBeDisabled();
-    expect(within(section).queryByRole('button', { name: 'Set daily cap' })).not.toBeInTheDocument();
+    const setCap = within(section).getByRole('button', { name: 'Set daily cap' });
+    expect(setCap).toBeDisabled();
+    expect(setCap).toHaveAccessibleDescription(CAP_REFUSAL);
+    expect(section).toHaveTextContent("Only an admin or the owner can set a token's daily cap.");
   });
 
   it('checks the cap as the server does, and against the plan’s quota', async () => {

@@ -1,8 +1,9 @@
 // A token's part of today's quota on API Token Details (design §10): its requests today and their share
 // of the company's, its own daily cap if it has one, and — for those who may rotate it — a way to set or
-// remove that cap. The numbers come from the same quota query as the plan card and the banner.
+// remove that cap (disabled, with the reason, for the others). The numbers come from the same quota query
+// as the plan card and the banner.
 import { useState } from 'react';
-import type { Client } from '@datafeeds/domain';
+import { CAP_REFUSAL, roleMay, type Client } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,22 +12,25 @@ import Typography from '@mui/material/Typography';
 import TuneOutlined from '@/components/icons/tune-outlined';
 import { visuallyHidden } from '@/components/a11y/visually-hidden';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
-import { usePermission } from '@/lib/auth/use-permission';
+import { useUser } from '@/lib/auth/user';
 import { useQuota } from '../api/get-quota';
 import { TokenCapDialog } from './token-cap-dialog';
+import { PLAN_LOADING } from './quota-texts';
 import {
   capReachedText,
   capText,
-  PLAN_LOADING,
   SET_CAP_BUTTON,
   TOKEN_QUOTA_HEADING,
   TOKEN_QUOTA_LOAD_FAILED,
   tokenShareText,
-} from './quota-texts';
+} from './token-quota-texts';
 
 export function TokenQuotaSection({ client }: { client: Pick<Client, 'id' | 'label' | 'dailyCap'> }) {
   const quotaQuery = useQuota();
-  const mayCap = usePermission('rotateToken').allowed;
+  const { data: user } = useUser();
+  // As Rotate and Delete: disabled with the reason for a role that may not, once the role is known.
+  const mayCap = roleMay(user?.role, 'rotateToken');
+  const capRefused = user !== undefined && !mayCap;
   // A fresh form for every opening, holding the cap of that moment.
   const [dialog, setDialog] = useState({ open: false, key: 0 });
   const quota = quotaQuery.data;
@@ -47,16 +51,23 @@ export function TokenQuotaSection({ client }: { client: Pick<Client, 'id' | 'lab
             {capReachedText}
           </Typography>
         ) : null}
+        <Button
+          variant="outlined"
+          startIcon={<TuneOutlined />}
+          sx={{ mt: 2 }}
+          disabled={!mayCap}
+          aria-describedby={capRefused ? 'token-cap-refusal' : undefined}
+          onClick={() => setDialog(({ key }) => ({ open: true, key: key + 1 }))}
+        >
+          {SET_CAP_BUTTON}
+        </Button>
+        {capRefused ? (
+          <Typography id="token-cap-refusal" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {CAP_REFUSAL}
+          </Typography>
+        ) : null}
         {mayCap ? (
           <>
-            <Button
-              variant="outlined"
-              startIcon={<TuneOutlined />}
-              sx={{ mt: 2 }}
-              onClick={() => setDialog(({ key }) => ({ open: true, key: key + 1 }))}
-            >
-              {SET_CAP_BUTTON}
-            </Button>
             <TokenCapDialog
               key={dialog.key}
               clientId={client.id}

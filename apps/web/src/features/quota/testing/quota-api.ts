@@ -48,14 +48,6 @@ export function localTimeToday(hours: number, minutes: number): string {
   return at.toISOString();
 }
 
-/** The next time the local clock shows hours:minutes, as an ISO string (a reset is always ahead). */
-export function nextLocalTime(hours: number, minutes: number): string {
-  const at = new Date();
-  at.setHours(hours, minutes, 0, 0);
-  if (at.getTime() <= Date.now()) at.setDate(at.getDate() + 1);
-  return at.toISOString();
-}
-
 interface QuotaApiOptions {
   user?: User;
   quota?: Quota;
@@ -66,14 +58,18 @@ interface QuotaApiOptions {
 }
 
 export function mockQuotaApi(options: QuotaApiOptions = {}) {
-  const state = { quota: options.quota ?? makeQuota(), clients: [...(options.clients ?? [])] };
+  const state = {
+    user: options.user ?? makeUser(),
+    quota: options.quota ?? makeQuota(),
+    clients: [...(options.clients ?? [])],
+  };
   const notFound = {
     status: 404 as const,
     body: { error: ERROR_CODES.notFound, message: TOKEN_MESSAGES.notFound },
   };
   setToken(fakeJwt(900));
   const mock = mockCalls(
-    answer(users.getUser, { body: options.user ?? makeUser() }),
+    answer(users.getUser, () => ({ body: state.user })),
     answer(system.config, { body: appConfig }),
     answer(account.getQuota, () => options.getQuota ?? { body: state.quota }),
     answer(tokens.getClients, ({ query }) => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import {
   API_TYPES,
   API_TYPE_LABELS,
+  ERROR_CODES,
   FIELD_LABELS,
   MESSAGES,
   tokenRequestSchema,
@@ -14,6 +15,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormSelectField } from '@/components/form/form-select-field';
 import { FormTextField } from '@/components/form/form-text-field';
@@ -22,6 +24,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
+import { userQueryKey } from '@/lib/auth/user';
 import { tokenRequestProperties, useCreateClient } from '../api/create-client';
 import { applyTokenRequestServerErrors } from './apply-server-errors';
 import { PriceEstimate } from './price-estimate';
@@ -48,7 +51,13 @@ export interface TokenRequestFormProps {
 
 export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) {
   const createClient = useCreateClient();
+  const queryClient = useQueryClient();
   const [failureOpen, setFailureOpen] = useState(false);
+  const [failureMessage, setFailureMessage] = useState<string>(MESSAGES.createClientFailed);
+  const fail = (message: string) => {
+    setFailureMessage(message);
+    setFailureOpen(true);
+  };
   const { control, handleSubmit, setValue, setError, trigger, getFieldState, formState } = useForm({
     resolver: zodResolver(tokenRequestSchema),
     mode: 'onBlur',
@@ -74,7 +83,14 @@ export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) 
       onError: (error) => {
         // A 401 has already ended the session; the shell takes the user to sign in.
         if (isHttpError(error, 401)) return;
-        if (!applyTokenRequestServerErrors(error, setError)) setFailureOpen(true);
+        // A suspended company (design §11): the server's sentence says why and whom to contact; the
+        // user is read again, so the suspension banner shows if this page did not know of it yet.
+        if (isHttpError(error, 409) && error.code === ERROR_CODES.accountSuspended) {
+          fail(error.message);
+          void queryClient.invalidateQueries({ queryKey: userQueryKey });
+          return;
+        }
+        if (!applyTokenRequestServerErrors(error, setError)) fail(MESSAGES.createClientFailed);
       },
     });
   });
@@ -146,7 +162,7 @@ export function TokenRequestForm({ isTrial, onCreated }: TokenRequestFormProps) 
         open={failureOpen}
         onClose={() => setFailureOpen(false)}
         title={MESSAGES.createClientFailedTitle}
-        message={MESSAGES.createClientFailed}
+        message={failureMessage}
       />
     </Box>
   );

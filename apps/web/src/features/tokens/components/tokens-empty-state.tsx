@@ -1,21 +1,22 @@
-import { TRIAL_DAYS, type CompanyAccountStatus } from '@datafeeds/domain';
+import type { CompanyAccountStatus } from '@datafeeds/domain';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { NewTokenButton } from '@/components/navigation/new-token-button';
 
 export const EMPTY_HEADING = 'No API Tokens Found';
 export const EMPTY_TEXT = "Looks like you don't have any API Tokens yet. Ready to create a new request?";
-export const FREE_TRIAL_NOTE = `Start with ${TRIAL_DAYS} days of free access to the DataFeeds API, no credit card required.`;
 export const PAID_ACCOUNT_NOTE =
   'Your paid account includes access to the DataFeeds API: request a token to get started.';
 
-/** The note under the text: none on a trial; a paid account is not offered free access. */
+/**
+ * The note under the text: none on a trial; a paid account is not offered free access (spec §2's note
+ * for a status other than trial); a suspended one is offered nothing: its banner says what it can do
+ * (design §11 "Suspension is visible").
+ */
 function accountNote(accountStatus: CompanyAccountStatus): string | null {
-  if (accountStatus === 'trial') return null;
-  return accountStatus === 'paid' ? PAID_ACCOUNT_NOTE : FREE_TRIAL_NOTE;
+  return accountStatus === 'paid' ? PAID_ACCOUNT_NOTE : null;
 }
 
-/** Spec §2: the free-access note shows when the company is not (already) on its trial. */
 export function TokensEmptyState({ accountStatus }: { accountStatus: CompanyAccountStatus }) {
   const note = accountNote(accountStatus);
   return (

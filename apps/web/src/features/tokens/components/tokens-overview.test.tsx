@@ -11,7 +11,7 @@ import {
   tableBodyRows,
   tableHeaders,
 } from '../testing/tokens-api';
-import { EMPTY_HEADING, EMPTY_TEXT, FREE_TRIAL_NOTE, PAID_ACCOUNT_NOTE } from './tokens-empty-state';
+import { EMPTY_HEADING, EMPTY_TEXT, PAID_ACCOUNT_NOTE } from './tokens-empty-state';
 import { TOKENS_HEADING, TOKENS_SUBTITLE } from './tokens-overview';
 
 const trialUser = makeUser({ firstName: 'ada', companyAccountStatus: 'trial' });
@@ -110,16 +110,16 @@ describe('dashboard while loading and without tokens', () => {
     expect(EMPTY_HEADING).toBe('No API Tokens Found');
     expect(screen.getByText(EMPTY_TEXT)).toBeInTheDocument();
     expect(EMPTY_TEXT).toBe("Looks like you don't have any API Tokens yet. Ready to create a new request?");
-    expect(screen.queryByText(FREE_TRIAL_NOTE)).not.toBeInTheDocument();
+    expect(screen.queryByText(/free access/)).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New API Client' })).toHaveAttribute('href', '/create-client');
     expect(screen.queryByRole('button', { name: 'Upgrade To Paid Account' })).not.toBeInTheDocument();
   });
 
-  it('mentions the free 30-day access when the account is neither on its trial nor paid', async () => {
+  it('offers a suspended account no free access (design §11: its banner says what it can do)', async () => {
     mockTokensApi({ user: makeUser({ companyAccountStatus: 'suspended' }), clients: [] });
     await openDashboard();
-    expect(await screen.findByText(FREE_TRIAL_NOTE)).toBeInTheDocument();
-    expect(FREE_TRIAL_NOTE).toContain('30 days of free access');
+    expect(await screen.findByRole('heading', { level: 2, name: EMPTY_HEADING })).toBeInTheDocument();
+    expect(screen.queryByText(/free access/)).not.toBeInTheDocument();
   });
 
   it('speaks of the paid account, not of free access, when the account is paid', async () => {

@@ -19,7 +19,8 @@ export const upgradeRequestedText = (requestedAt: string) =>
 /**
  * Spec §6: every company that is not yet paid may ask for the upgrade, and the owner is the one who asks
  * (design §9); the others read why there is no button. Once asked, every member sees when, instead of a
- * button that would look like a new request, until the provider team acts.
+ * button that would look like a new request, until the provider team acts. A suspended company cannot
+ * ask (design §11; the banner says so), and a paid one it interrupted stays paid.
  */
 export function UpgradeAccountButton({
   user,
@@ -31,7 +32,7 @@ export function UpgradeAccountButton({
   const [opened, setOpened] = useState(false);
   const rememberOpener = useFocusReturn(open);
   const permission = permissionFor(user.role, 'requestUpgrade');
-  if (user.companyAccountStatus === 'paid') return null;
+  if (user.companyAccountStatus !== 'trial') return null;
   const note =
     user.upgradeRequestedAt === null ? permission.reason : upgradeRequestedText(user.upgradeRequestedAt);
   if (note !== null)

@@ -1,4 +1,11 @@
-import { ERROR_CODES, MESSAGES, alreadyPaidMessage, emptyScope, type Client } from '@datafeeds/domain';
+import {
+  ERROR_CODES,
+  MESSAGES,
+  SUSPENSION_MESSAGES,
+  alreadyPaidMessage,
+  emptyScope,
+  type Client,
+} from '@datafeeds/domain';
 import { account as accountCalls, system, tokens, users } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -127,6 +134,32 @@ describe('upgrade account dialog', () => {
     const { dialog, user } = await openUpgradeDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(MESSAGES.upgradeFailed)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Upgrade To Paid Account', hidden: true }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it("tells a company suspended meanwhile why, in the server's sentence, and drops the button", async () => {
+    const contact = 'provider-team@datafeeds.example';
+    let account = makeUser({ companyAccountStatus: 'trial' });
+    mockCalls(
+      answer(users.getUser, () => ({ body: account })),
+      answer(system.config, { body: appConfig }),
+      answer(tokens.getClients, { body: { clients: [client] } }),
+      answer(accountCalls.getQuota, { body: makeQuota() }),
+      answer(accountCalls.upgradeAccount, () => {
+        account = makeUser({ companyAccountStatus: 'suspended', suspension: { from: 'trial', contact } });
+        const message = SUSPENSION_MESSAGES.upgrade(contact);
+        return { status: 409, body: { error: ERROR_CODES.accountSuspended, message } };
+      }),
+    );
+    setToken(fakeJwt(900));
+    const { dialog, user } = await openUpgradeDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(SUSPENSION_MESSAGES.upgrade(contact))).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.upgradeFailed)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(
         screen.queryByRole('button', { name: 'Upgrade To Paid Account', hidden: true }),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@datafeeds/domain';
+import { ERROR_CODES, MESSAGES } from '@datafeeds/domain';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
+import { isHttpError } from '@/lib/api-errors';
 import { useUpgradeAccount } from '../api/upgrade-account';
 
 export const UPGRADE_DIALOG_TITLE = 'Upgrade Account';
@@ -29,8 +30,10 @@ export function UpgradeAccountDialog({ open, onClose }: UpgradeAccountDialogProp
         showSnackbar(MESSAGES.upgradeSuccess);
         onClose();
       },
-      onError: () => {
-        showSnackbar(MESSAGES.upgradeFailed, 'error');
+      onError: (error) => {
+        // A suspended company is told why, and whom to contact, in the server's sentence (design §11).
+        const suspended = isHttpError(error, 409) && error.code === ERROR_CODES.accountSuspended;
+        showSnackbar(suspended ? error.message : MESSAGES.upgradeFailed, 'error');
         onClose();
       },
     });

@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { userQueryKey } from '@/lib/auth/user';
+import { FIRST_VISIT_STATE } from '@/lib/navigation/first-visit';
 import { useCreateUser } from '../api/create-user';
 
 const EMPTY_FORM: WelcomeInput = { firstName: '', lastName: '', companyName: '', phone: '' };
@@ -36,7 +37,7 @@ export function WelcomeForm() {
     if (!createdUser) return;
     const timer = setTimeout(() => {
       queryClient.setQueryData(userQueryKey, createdUser);
-      void navigate(paths.dashboard, { replace: true });
+      void navigate(paths.dashboard, { replace: true, state: FIRST_VISIT_STATE });
     }, REDIRECT_AFTER_WELCOME_MS);
     return () => clearTimeout(timer);
   }, [createdUser, navigate, queryClient]);
