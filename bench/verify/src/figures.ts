@@ -4,11 +4,12 @@
 // a verifier following instance B, whether the portal serves the lease call — is started by the first
 // figure that needs it and only then.
 import type { Budget } from '@datafeeds/bench-shared/budget';
-import { turnRatio, type CombinedRounds, type LoadFigures } from '@datafeeds/bench-shared/load-figures';
+import { turnRatio, type CombinedRounds } from '@datafeeds/bench-shared/load-figures';
 import { reserveRedisPrefix } from '@datafeeds/bench-shared/redis-prefix';
 import { cpuLine, int, loadLine, ms, print, roundsLine, turnsText } from '@datafeeds/bench-shared/report';
 import { dayLeaseSize } from '@datafeeds/domain/credentials';
 import { measureAdmission } from './admission.ts';
+import { checkAllValid, codesOf, type AnswerCodes, type VerifyLoadFigures } from './answer-codes.ts';
 import { startBenchVerifier } from './bench-verifier.ts';
 import { dayGranted, usageByCode } from './company-rows.ts';
 import { ADMISSION_QUOTA, type Fixtures } from './fixtures.ts';
@@ -99,7 +100,11 @@ interface FigureDefinition {
   measure(fixtures: Fixtures, shared: Shared): Promise<Outcome>;
 }
 
-type Run = [name: string, figures: CombinedRounds<LoadFigures>];
+type Run = [name: string, figures: CombinedRounds<VerifyLoadFigures>];
+
+/** The figure's runs judged by what they answered: every measured answer VALID (answer-codes.ts). */
+const checkAnswers = (budget: Budget, figure: string, ...runs: Run[]) =>
+  checkAllValid(budget, figure, ...runs.map(([name, run]): [string, AnswerCodes] => [name, codesOf(run)]));
 
 /** The result, rounds and CPU lines of a figure that measures one server against another in turns. */
 function pairLines(label: string, key: string, [name, measured]: Run, [baselineName, baseline]: Run) {
@@ -137,6 +142,7 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
         counters: `warm ${JSON.stringify(warm.portalStats)}`,
         judge(budget) {
           budget.checkPair('1.', 'warm-cache verify', portal, bare, BUDGET.warmRatio);
+          checkAnswers(budget, '1.', portal);
           budget.check(
             warm.portalStats.queries === 0,
             `1. the warm run was answered from the cache: ${warm.portalStats.queries} queries for ` +
@@ -184,8 +190,10 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
       const off: Run = ['metering off', metering.unmetered];
       return {
         ...pairLines('5. verify, warm', 'metering', on, off),
-        judge: (budget) =>
-          budget.checkPair('5.', 'warm-cache verify, metering on', on, off, BUDGET.meteringRatio),
+        judge(budget) {
+          budget.checkPair('5.', 'warm-cache verify, metering on', on, off, BUDGET.meteringRatio);
+          checkAnswers(budget, '5.', on, off);
+        },
       };
     },
   },
@@ -371,6 +379,7 @@ const FIGURE_TABLE: readonly FigureDefinition[] = [
         lines: [`${lines.lines[0]} (usage by code ${JSON.stringify(usage)})`],
         judge(budget) {
           budget.checkPair('7.', 'warm-cache verify, plan limits enforced', on, off, BUDGET.limitsRatio);
+          checkAnswers(budget, '7.', on, off);
           budget.check(
             refused === 0 && (usage.VALID ?? 0) > 0,
             `7. every answer admitted, none refused: ${int(usage.VALID ?? 0)} VALID, ${refused} ` +

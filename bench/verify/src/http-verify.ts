@@ -6,13 +6,10 @@
 import { inAbbaTurns } from '@datafeeds/bench-shared/abba-turns';
 import { withServer } from '@datafeeds/bench-shared/child-server';
 import { vacuumDatabase } from '@datafeeds/bench-shared/database';
-import {
-  combineLoadFigures,
-  type CombinedRounds,
-  type LoadFigures,
-} from '@datafeeds/bench-shared/load-figures';
+import { combineLoadFigures, type CombinedRounds } from '@datafeeds/bench-shared/load-figures';
 import { isDeepStrictEqual } from 'node:util';
 import { verification } from '@datafeeds/domain/calls';
+import type { VerifyLoadFigures } from './answer-codes.ts';
 import type { VerificationStats } from './children/child-protocol.ts';
 import type { Fixtures } from './fixtures.ts';
 import { measureLoad, type LoadTarget } from './http-load.ts';
@@ -21,8 +18,8 @@ import { startBareFastify, startBarePg, startPortal } from './servers.ts';
 import { settings } from './settings.ts';
 
 interface HttpComparison {
-  portal: CombinedRounds<LoadFigures>;
-  baseline: CombinedRounds<LoadFigures>;
+  portal: CombinedRounds<VerifyLoadFigures>;
+  baseline: CombinedRounds<VerifyLoadFigures>;
   /** The portal's verification counters over the measured runs only. */
   portalStats: VerificationStats;
 }

@@ -16,7 +16,8 @@ import {
   DASHBOARD_FIRST_LOAD_JS_GZIP_KB,
   LOGIN_FIRST_LOAD_JS_GZIP_KB,
 } from '../../../apps/web/build/budget.ts';
-import { measureFirstLoads, type FirstLoad, type LoadedFile } from './first-load.ts';
+import { measureFirstLoads, type FirstLoad } from './first-load.ts';
+import { entryFiles, firstLoadChecks, kb, sum } from './first-load-budget.ts';
 import { CATEGORIES, runLighthouse, type Category, type LighthouseRun } from './lighthouse.ts';
 import { buildWebApp, registerUser, repoRoot, serveProductionBuild } from './server.ts';
 
@@ -38,16 +39,10 @@ const BUDGET = {
 
 /** The report goes to stdout (warnings and errors to stderr). */
 const print = (text: string) => process.stdout.write(`${text}\n`);
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const sum = (files: LoadedFile[], key: 'raw' | 'gzip' | 'transferred') =>
-  files.reduce((total, file) => total + file[key], 0);
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
-
-const entryFiles = (load: FirstLoad) =>
-  load.files.filter((file) => load.entryScripts.includes(new URL(file.url).pathname));
 
 function printFirstLoad(load: FirstLoad) {
   print(`\n${load.path} (ended on ${load.finalPath})`);
@@ -164,29 +159,8 @@ async function main() {
     if (dashboard.finalPath !== '/dashboard') {
       throw new Error(`the signed-in first load ended on ${dashboard.finalPath}, not /dashboard`);
     }
-    const jsOf = (load: FirstLoad) =>
-      sum(
-        load.files.filter((file) => file.kind === 'js'),
-        'gzip',
-      );
-    const loginJs = jsOf(login);
-    const loginEntryJs = sum(entryFiles(login), 'gzip');
-    check(
-      loginJs <= BUDGET.loginFirstLoadJsGzipKb * 1000,
-      `/login first-load JavaScript ${kb(loginJs)} gzip <= ${BUDGET.loginFirstLoadJsGzipKb} kB` +
-        ` (every script of the first load; the entry scripts alone: ${kb(loginEntryJs)})`,
-    );
-    const dashboardJs = jsOf(dashboard);
-    check(
-      dashboardJs <= BUDGET.dashboardFirstLoadJsGzipKb * 1000,
-      `/dashboard first-load JavaScript ${kb(dashboardJs)} gzip <= ${BUDGET.dashboardFirstLoadJsGzipKb} kB` +
-        ' (every script of the first load, signed in)',
-    );
-    const analytics = [...login.files, ...dashboard.files].filter((file) => /mixpanel/i.test(file.url));
-    check(
-      analytics.length === 0,
-      'no analytics SDK chunk (mixpanel) on the first load of /login or /dashboard',
-    );
+    // Each line fails on a load that fetched no scripts, where every sum is 0 (first-load-budget.ts).
+    for (const { ok, line } of firstLoadChecks(login, dashboard, BUDGET)) check(ok, line);
 
     // 2. Lighthouse.
     if (RUNS === 0) check(false, 'Lighthouse skipped (BENCH_RUNS=0): scores not checked');

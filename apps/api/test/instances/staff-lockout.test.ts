@@ -2,7 +2,6 @@
 // Redis before they are checked, in one atomic step, so wrong codes sent to two instances at once are
 // checked at most 5 times in all, and the account is then locked on both.
 import { afterAll, describe, expect, it } from 'vitest';
-import { STAFF_SIGN_IN_FAILURE_LIMIT } from '@datafeeds/domain';
 import { instanceSet, uniqueRedisPrefix } from '../helpers/instances.ts';
 import { testDatabaseKind } from '../helpers/test-database.ts';
 import { codeAt, consoleLogin, setUpStaff } from '../routes/console/staff-sessions.ts';
@@ -24,10 +23,9 @@ describe.runIf(testDatabaseKind === 'postgres')('staff lockout across two instan
     const answers = await Promise.all(
       Array.from({ length: 16 }, (_, index) => consoleLogin(index % 2 ? a : b, { ...staff, code: wrong })),
     );
-    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(STAFF_SIGN_IN_FAILURE_LIMIT);
-    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(
-      16 - STAFF_SIGN_IN_FAILURE_LIMIT,
-    );
+    // The limit written out (design §11): read from the constant, any limit would pass.
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(16 - 5);
     for (const app of [a, b]) {
       expect((await consoleLogin(app, { ...staff, code: staff.recoveryCodes[0] ?? '' })).statusCode).toBe(
         429,

@@ -158,6 +158,30 @@ export function takeUnansweredCalls(): string[] {
   return taken;
 }
 
+/** What a call no double answers gets, after it is noted for setup-tests.ts to fail the test. */
+function unansweredCall(name: string): Response {
+  unanswered.push(name);
+  return new Response(JSON.stringify({ error: 'not_found', message: `No test double answers ${name}` }), {
+    status: 404,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const callNameOf = (input: RequestInfo | URL, init: RequestInit = {}) =>
+  `${(init.method ?? 'GET').toUpperCase()} ${new URL(String(input), 'http://localhost').pathname}`;
+
+/**
+ * The `fetch` of a test that installs no doubles (setup-tests.ts, before each test): every call is one no
+ * double answers. Without it such a test reached the real `fetch` — a refused connection or a real
+ * server — and passed on whatever the screen did with that, the call unnoticed.
+ */
+export function refuseUndoubledCalls(): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => unansweredCall(callNameOf(input, init))),
+  );
+}
+
 /**
  * Stands in for the server in a unit test: each call is answered by the double given for its contract
  * (a later double for the same call replaces an earlier one). Every request is recorded.
@@ -175,14 +199,10 @@ export function mockCalls(...doubles: CallDouble[]) {
       query: url.searchParams,
     };
     calls.push(request);
-    const name = `${request.method} ${url.pathname}`;
+    const name = callNameOf(input, init);
     const double = byName.get(name);
     if (double) return double.respond(request);
-    unanswered.push(name);
-    return new Response(JSON.stringify({ error: 'not_found', message: `No test double answers ${name}` }), {
-      status: 404,
-      headers: { 'Content-Type': 'application/json' },
-    });
+    return unansweredCall(name);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

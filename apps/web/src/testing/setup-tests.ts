@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from '
 import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
 import { setStaffToken } from '@/features/console/console-client';
-import { takeUnansweredCalls } from './call-doubles';
+import { refuseUndoubledCalls, takeUnansweredCalls } from './call-doubles';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';
 import { removeRenderedStyles } from './style-cache';
@@ -26,6 +26,8 @@ beforeEach(() => {
   resetAnalyticsForTests();
   resetConsoleErrorsAllowance();
   installMatchMedia(false);
+  // A call no double answers fails the test, in a test that installs none too (mockCalls replaces this).
+  refuseUndoubledCalls();
   const original = console.error;
   consoleError = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     if (!consoleErrorsAllowed()) original(...args);

@@ -2,7 +2,9 @@
 // setup link's token, nor the TOTP secret, nor a recovery code, nor the password ("Staff accounts"); a
 // verifier key made in the console is in its creation's answer and nowhere in the log, not when it is
 // created, listed, used at the verification API or revoked; a staff member invited from the console has
-// no setup link in the log either.
+// no setup link in the log either. Each test ends with a positive control: the same secrets, logged at
+// trace by a request the way a careless line would, are found in the capture, so "not in the log" is
+// never the capture seeing nothing (a level or a destination that drops the lines a leak would be in).
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { consoleTools } from '@datafeeds/domain/calls';
@@ -20,6 +22,8 @@ import {
   uniqueStaffEmail,
 } from './staff-sessions.ts';
 
+const CONTROL_PATH = '/test/log-control';
+
 /** An app of its own logging everything at trace; `logged()` is all it wrote so far. */
 async function appLoggingAtTrace() {
   const lines: string[] = [];
@@ -30,28 +34,55 @@ async function appLoggingAtTrace() {
     },
   });
   const clock = testClock();
-  const app = await buildTestApp({ clock, env: { LOG_LEVEL: 'trace' }, logStream: stream });
-  return { clock, app, logged: () => lines.join('') };
+  const app = await buildTestApp({
+    clock,
+    env: { LOG_LEVEL: 'trace' },
+    logStream: stream,
+    // The positive control's leak: a request logging what it was sent, at trace, in its message.
+    extend: (instance) =>
+      instance.post(CONTROL_PATH, async (request, reply) => {
+        request.log.trace(`control: ${(request.body as { value: string }).value}`);
+        return reply.code(204).send();
+      }),
+  });
+  const logged = () => lines.join('');
+  /** Fails unless each of `secrets`, once logged as a leak would log it, is in the capture. */
+  async function expectCaptureSees(secrets: readonly string[]) {
+    for (const value of secrets) {
+      expect((await app.inject({ method: 'POST', url: CONTROL_PATH, payload: { value } })).statusCode).toBe(
+        204,
+      );
+      expect(logged(), 'the positive control: a secret logged at trace is in the capture').toContain(value);
+    }
+  }
+  return { clock, app, logged, expectCaptureSees };
 }
 
-it('logs no setup token, TOTP secret, recovery code or password of a staff member', async () => {
-  const { clock, app, logged } = await appLoggingAtTrace();
-  const staff = await setUpStaff(app);
-  clock.advance(30);
-  expect((await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) })).statusCode).toBe(200);
-  expect((await consoleLogin(app, { ...staff, code: staff.recoveryCodes[0] ?? '' })).statusCode).toBe(200);
-
-  const log = logged();
-  expect(log).toContain('/api/console/setup');
-  for (const secret of [staff.secret, staff.password, ...staff.recoveryCodes]) {
-    expect(log).not.toContain(secret);
-  }
-  expect(log).not.toMatch(/setup\?token=[A-Za-z0-9_-]{20,}/);
-});
-
 // Logging everything at trace is slow on a busy machine: more time than a test's default.
+it(
+  'logs no setup token, TOTP secret, recovery code or password of a staff member',
+  { timeout: 60_000 },
+  async () => {
+    const { clock, app, logged, expectCaptureSees } = await appLoggingAtTrace();
+    const staff = await setUpStaff(app);
+    clock.advance(30);
+    expect((await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) })).statusCode).toBe(
+      200,
+    );
+    expect((await consoleLogin(app, { ...staff, code: staff.recoveryCodes[0] ?? '' })).statusCode).toBe(200);
+
+    const log = logged();
+    expect(log).toContain('/api/console/setup');
+    for (const secret of [staff.secret, staff.password, ...staff.recoveryCodes]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).not.toMatch(/setup\?token=[A-Za-z0-9_-]{20,}/);
+    await expectCaptureSees([staff.secret, staff.password, ...staff.recoveryCodes]);
+  },
+);
+
 it('logs no verifier key nor setup link handled by the console', { timeout: 60_000 }, async () => {
-  const { clock, app, logged } = await appLoggingAtTrace();
+  const { clock, app, logged, expectCaptureSees } = await appLoggingAtTrace();
   const admin = await signedInStaff(app, clock, 'admin');
 
   const created = answerOf(
@@ -80,4 +111,5 @@ it('logs no verifier key nor setup link handled by the console', { timeout: 60_0
   expect(log).toContain(consoleTools.createStaff.path);
   expect(log).not.toContain(created.secret);
   expect(log).not.toContain(setupToken);
+  await expectCaptureSees([created.secret, setupToken]);
 });

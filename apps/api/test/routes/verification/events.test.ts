@@ -42,7 +42,31 @@ describe('GET /api/v1/credentials/events', () => {
     const heartbeats = () => events.events.filter((event) => event.event === 'heartbeat').length;
     const before = heartbeats();
     await events.next(() => heartbeats() >= before + 3);
-    expect(performance.now() - counted).toBeLessThan(1_000);
+    const elapsed = performance.now() - counted;
+    // At the interval, not just at most it: the third heartbeat after any moment is sent two whole
+    // intervals (400 ms) after the first, which may already have been on its way. A stream beating 4×
+    // too fast (50 ms) took about 150 ms; 300 ms leaves room for a slow delivery of that first one.
+    expect(elapsed).toBeGreaterThanOrEqual(300);
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('beats every 250 ms by default: announced so, and at that pace', async () => {
+    // The interval a deployment runs with, written out: a default four times faster (or slower) passes
+    // every test that sets its own.
+    const deployed = await buildTestApp({ clock });
+    const deployedKey = await newVerifierKey(deployed, 'default heartbeat');
+    const opened = await openEventStream(await deployed.listen({ host: '127.0.0.1', port: 0 }), deployedKey);
+    streams.push(opened);
+    const ready = await opened.next((event) => event.event === 'ready');
+    expect(ready.data).toMatchObject({ heartbeatMs: 250 });
+    const counted = performance.now();
+    const heartbeats = () => opened.events.filter((event) => event.event === 'heartbeat').length;
+    const before = heartbeats();
+    await opened.next(() => heartbeats() >= before + 3);
+    const elapsed = performance.now() - counted;
+    // As above: two whole intervals (500 ms) at least, less room for a slow first delivery.
+    expect(elapsed).toBeGreaterThanOrEqual(375);
+    expect(elapsed).toBeLessThan(1_500);
   });
 
   it('announces rotation and deletion as revoked, with the client id and why', async () => {
