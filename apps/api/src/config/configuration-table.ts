@@ -1,4 +1,4 @@
-// The README's configuration table, generated from the fields of the env schema (their `.meta()`), so
+// The configuration table (docs/configuration.md), generated from the fields of the env schema (their `.meta()`), so
 // a variable is documented once, next to the code that reads it.
 import { envFields } from './env.ts';
 

@@ -1,6 +1,6 @@
 // The server's configuration, read from the environment once at boot (style: one env module, fail fast).
 // Every variable is documented once, by the `.meta()` of its field in `envFields` below: what the
-// README shows as its default, and what it means. The README's configuration table is generated from
+// documentation shows as its default, and what it means. docs/configuration.md's table is generated from
 // them (`npm run docs:config`), and a test fails when the two disagree.
 import path from 'node:path';
 import { z } from 'zod';
@@ -56,7 +56,7 @@ const trustedProxies = z
     return z.NEVER;
   });
 
-/** Every variable, each documented next to its field: the README's table is generated from these. */
+/** Every variable, each documented next to its field: docs/configuration.md's table is generated from these. */
 export const envFields = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'])

@@ -1,4 +1,4 @@
-// `send-trial-reminders <company id | email> [--stage 7|3|1|0]` (README "Operator commands"): a trial
+// `send-trial-reminders <company id | email> [--stage 7|3|1|0]` (docs/operating.md): a trial
 // company's reminder emails now, through the schedule's own code (notices/trial-reminders.ts). Without
 // --stage it sends what is due, once, as the schedule would; --stage 3 sends the 3-day email again when
 // it is the one due, or, while it is still to come, writes a preview of it into the outbox, so the

@@ -1,4 +1,4 @@
-// Every variable is documented once, next to its field; the README's table must say the same.
+// Every variable is documented once, next to its field; docs/configuration.md's table must say the same.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +9,9 @@ import {
 } from '../../src/config/configuration-table.ts';
 import { envFields } from '../../src/config/env.ts';
 
-/** The README table's rows, whatever padding prettier gave its columns. */
+/** The documented table's rows, whatever padding prettier gave its columns. */
 function readmeRows() {
-  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
+  const readme = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/configuration.md'), 'utf8');
   const section = readme.slice(
     readme.indexOf(CONFIGURATION_TABLE_START),
     readme.indexOf(CONFIGURATION_TABLE_END),
@@ -29,7 +29,7 @@ function readmeRows() {
 }
 
 describe('the configuration table', () => {
-  it('in the README is the one generated from the env schema (run `npm run docs:config -w @datafeeds/api`)', () => {
+  it('in docs/configuration.md is the one generated from the env schema (run `npm run docs:config -w @datafeeds/api`)', () => {
     expect(readmeRows()).toEqual(configurationRows());
   });
 

@@ -1,4 +1,4 @@
-// `send-trial-reminders` (README "Operator commands"): a chosen company's trial reminders now, through the
+// `send-trial-reminders` (docs/operating.md): a chosen company's trial reminders now, through the
 // schedule's own code — what is due, once; a stage again; a preview of a stage still to come, into the
 // outbox only. Read from the outbox, with an injected clock.
 import type { FastifyInstance } from 'fastify';

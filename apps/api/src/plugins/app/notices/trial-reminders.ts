@@ -51,7 +51,7 @@ interface TrialCompany {
   trialEndsAt: Date;
 }
 
-/** What the operator's `send-trial-reminders` did for one company (README "Operator commands"). */
+/** What the operator's `send-trial-reminders` did for one company (docs/operating.md). */
 export type ReminderNow =
   /** Emailed to these addresses (none when every owner and admin turned reminders off). */
   | { kind: 'sent'; stage: ReminderStage; to: string[]; preview: boolean }
