@@ -241,6 +241,34 @@ export const tokenAllowance = pgTable('token_allowance', {
   dayGranted: bigint('day_granted', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * What each verifier key was leased of a company's day and what of it the key's usage reports have
+ * counted (design §8 "Usage", "What a report may write"): a data feed reports only answers it admitted
+ * from its leases, so the VALID counts a key reports for a company with a daily limit are counted up to
+ * `day_leased − day_reported` and no further. Written by the lease call (HTTP only: the portal's own
+ * in-process leases have no key) and consumed by the usage meter, in the database so that a report landing
+ * on another instance than its leases is bounded alike. Deleted by the usage retention sweep.
+ */
+export const verifierKeyAllowance = pgTable(
+  'verifier_key_allowance',
+  {
+    verifierKeyId: uuid('verifier_key_id')
+      .notNull()
+      .references(() => verifierKeys.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The UTC day, as YYYY-MM-DD (the lease's, as company_allowance counts it). */
+    day: text('day').notNull(),
+    dayLeased: bigint('day_leased', { mode: 'number' }).notNull().default(0),
+    dayReported: bigint('day_reported', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.verifierKeyId, table.companyId, table.day] }),
+    index('verifier_key_allowance_day_idx').on(table.day),
+  ],
+);
+
 /** A signed-in device. Revoking the row ends the session on every instance at the next request. */
 export const sessions = pgTable(
   'sessions',

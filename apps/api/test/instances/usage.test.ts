@@ -1,6 +1,7 @@
 // Usage metering across instances (design §8 "Usage"): several portal instances on one database each
 // count in memory and flush on their own timers, concurrently; the stored counts are the exact sum (no
-// lost update, no deadlock) and a graceful close writes what an instance still held. On PostgreSQL the
+// lost update, no deadlock), a graceful close writes what an instance still held, and a key's VALID reports
+// count no further than its leases, whichever instance granted them or took the report. On PostgreSQL the
 // instances have pools of their own (DATABASE_URL); on the embedded default they share the file's PGlite.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { testDatabase, testDatabaseKind, testDatabaseUrl } from '../helpers/test
 import { companyIdOf, putOnPlan } from '../helpers/limits.ts';
 import { clientsOf, createdClient, verifiedUser } from '../helpers/tokens.ts';
 import { usageRows } from '../helpers/usage.ts';
-import { verified } from '../helpers/verification.ts';
+import { leaseDayUnits, verified } from '../helpers/verification.ts';
 import { callTo } from '../helpers/factories.ts';
 
 const opened: FastifyInstance[] = [];
@@ -89,6 +90,7 @@ describe('usage from several instances on one database', () => {
     const user = await verifiedUser(a);
     const { clientId, clientSecret } = await createdClient(a, user.token, { sports: ['nfl'] });
     await verified(a, key, { secret: clientSecret, scope: 'nflLive' });
+    expect(await leaseDayUnits(a, key, clientId, 5)).toBe(5); // what the feed admits its answers from
     const hour = hourOf(Date.now());
     const reported = await b.inject({
       ...callTo(verification.reportCredentialUsage),
@@ -101,6 +103,45 @@ describe('usage from several instances on one database', () => {
     await b.usageMeter!.flush();
     expect(await usageRows(a, clientId)).toEqual({ [`${hour} nflLive VALID`]: 6 });
     expect(b.usageMeter!.droppedReportedCounts).toBe(0);
+  });
+
+  it("counts a key's VALID reports on either instance only up to what it leased on the other", async () => {
+    const [a, b] = await Promise.all([instance(0), instance(0)]); // no timers: the test flushes
+    if (!a || !b) throw new Error('two instances');
+    const { key } = await a.verifierKeys.create('inflating feed');
+    const user = await verifiedUser(a);
+    const { clientId, clientSecret } = await createdClient(a, user.token, { sports: ['nfl'] });
+    await verified(a, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true });
+    const granted = await leaseDayUnits(a, key, clientId, 30);
+    expect(granted).toBe(30);
+    await a.usageMeter!.flush(); // the verification mark, for b
+    const hour = hourOf(Date.now());
+    const inflated = {
+      counts: ['nflLive', 'nfl', 'any'].map((scope) => ({
+        clientId,
+        scope,
+        code: 'VALID',
+        hour,
+        count: 3_000_000,
+      })),
+    };
+    const reportTo = (app: FastifyInstance) =>
+      app.inject({
+        ...callTo(verification.reportCredentialUsage),
+        headers: { authorization: `Bearer ${key}` },
+        payload: inflated,
+      });
+    for (let round = 0; round < 2; round += 1) {
+      const answers = await Promise.all([reportTo(a), reportTo(b)]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204]);
+      // Both instances take from the one row at once: never a unit twice.
+      await Promise.all([a.usageMeter!.flush(), b.usageMeter!.flush()]);
+    }
+    const rows = await usageRows(a, clientId);
+    expect(Object.values(rows).reduce((total, n) => total + n, 0)).toBe(granted);
+    expect(a.usageMeter!.droppedReportedCounts + b.usageMeter!.droppedReportedCounts).toBe(
+      4 * 9_000_000 - granted,
+    );
   });
 
   it('writes what an instance still held when it is closed gracefully', async () => {

@@ -1,7 +1,8 @@
 // Quota emails (design §10): at 80 % and at 100 % of a UTC day's quota, to the owner and admins who did
 // not turn trial reminders off, each once per company per day across two instances sharing one database
 // and a restart, with an injected clock. Usage goes in through the data feed's real calls (a verification
-// and a usage report) and the usage batch; the emails are read from the outbox (the development mailbox).
+// it judges itself, leases of the day, a usage report of what it served) and the usage batch; the emails
+// are read from the outbox (the development mailbox).
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -19,7 +20,7 @@ import { teammate } from '../helpers/team.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
 import { usageRows } from '../helpers/usage.ts';
-import { newVerifierKey, verified } from '../helpers/verification.ts';
+import { leaseDayUnits, newVerifierKey, verified } from '../helpers/verification.ts';
 
 const EIGHTY = "You have used 80% of today's requests";
 const HUNDRED = "You have reached today's request limit";
@@ -53,14 +54,20 @@ async function company(planName: string) {
 }
 
 /**
- * `count` admitted requests of the token through `app` at the clock's time: one verification, the rest
- * reported by the data feed as answered from its cache; written by the app's usage batch. Answers the
- * token's client ID.
+ * Up to `count` admitted requests of the token through `app` at the clock's time, as a data feed admits
+ * them: one verification it judges itself, day units leased for them (past the quota the lease grants
+ * fewer, down to none) and a report of the requests those units admitted; written by the app's usage
+ * batch. Answers the token's client ID.
  */
 async function use(app: FastifyInstance, clientSecret: string, count: number): Promise<string> {
-  const answer = await verified(app, verifierKey, { secret: clientSecret, scope: 'nflLive' });
-  if (!answer.valid) throw new Error(`not admitted: ${answer.code}`);
-  if (count > 1) await reportAdmitted(app, answer.clientId, count - 1);
+  const answer = await verified(app, verifierKey, {
+    secret: clientSecret,
+    scope: 'nflLive',
+    judgeLocally: true,
+  });
+  if (!answer.valid) throw new Error(`not verified: ${answer.code}`);
+  const admitted = await leaseDayUnits(app, verifierKey, answer.clientId, count);
+  if (admitted > 0) await reportAdmitted(app, answer.clientId, admitted);
   await app.usageMeter!.flush();
   return answer.clientId;
 }
@@ -131,13 +138,12 @@ describe('quota emails', () => {
     await use(a, clientSecret, 5);
     expect(await subjectsTo(emailOf(owner))).toEqual([EIGHTY]);
 
-    // 95 used: both instances' batches take it to 100 % at once; one email.
+    // 95 used: the feeds on both instances lease the last 5 together, and their batches take it to 100 %;
+    // one email.
     await Promise.all([use(a, clientSecret, 5), use(b, clientSecret, 5)]);
     expect(await subjectsTo(emailOf(owner))).toEqual([EIGHTY, HUNDRED]);
     const hundred = (await quotaEmailsTo(emailOf(owner)))[1];
-    expect(hundred?.text).toMatch(
-      /has used 10\d of the 100 requests its hundred-a-day plan allows per day\./,
-    );
+    expect(hundred?.text).toMatch(/has used 100 of the 100 requests its hundred-a-day plan allows per day\./);
     expect(hundred?.text).toContain('Requests beyond the limit are refused (code QUOTA_EXCEEDED)');
     expect(await subjectsTo(admin.email)).toEqual([EIGHTY, HUNDRED]);
 
@@ -226,6 +232,8 @@ describe('quota emails', () => {
     const { a } = instances;
     const { owner, companyId, clientSecret } = await company(PLAN.name);
     const clientId = await use(a, clientSecret, 1);
+    // Leased before the suspension, admitted from the feed's cache and reported after it.
+    expect(await leaseDayUnits(a, verifierKey, clientId, 99)).toBe(99);
     await transaction(a.db, (tx) =>
       a.credentials.setCompanyStatus(tx, companyId, 'suspended', OPERATOR_CONTEXT),
     );

@@ -58,7 +58,9 @@ async function within(withinMs: number, check: () => Promise<boolean>) {
 
 describe('@datafeeds/verifier with a real portal', () => {
   it('counts every call in usage, reported by the feed as it served them', async () => {
-    const verifier = await connected({ usageReportMs: 50 });
+    // Limits on, as a feed runs: the portal counts a feed's VALID answers of a trial (a daily quota) only
+    // as far as its leases of the day go, and an honest feed admits every one of them from a lease.
+    const verifier = await connected({ usageReportMs: 50, enforceLimits: true });
     const { clientId, clientSecret } = await liveToken({ sports: ['nfl'] });
     for (let read = 0; read < 3; read += 1) {
       expect(await verifier.verify(clientSecret, { scope: 'nflLive' })).toMatchObject({ code: 'VALID' });

@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { takeReportedValid } from './allowance/key-allowance.ts';
 import { createQuotaNotices } from './notices/quota-notices.ts';
 import {
   createUsageMeter,
@@ -47,6 +48,7 @@ export default fp<UsageOptions>(
       ? createUsageMeter({
           write: store.write,
           findVerifications: store.findVerifications,
+          takeReportedValid: (claims) => takeReportedValid(app.db, claims),
           now: () => clock.now().getTime(),
           log: app.log,
           maxKeys: maxKeys ?? DEFAULT_USAGE_MAX_KEYS,

@@ -19,7 +19,7 @@ const allowanceRoutes: FastifyPluginAsync = async (app) => {
       const nowMs = app.clock.now().getTime();
       // Without metering (the bench's baseline) no marks are kept: the slice bound alone holds.
       const verified = (await app.usageMeter?.hasVerified(key.id, body.clientId, nowMs)) ?? true;
-      const grant = verified ? await app.allowanceTruth.grant(body, nowMs) : undefined;
+      const grant = verified ? await app.allowanceTruth.grant(body, nowMs, key.id) : undefined;
       if (!grant) throw notFound(NOT_LEASABLE);
       return grant;
     },

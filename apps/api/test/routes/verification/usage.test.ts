@@ -1,15 +1,18 @@
 // POST /api/v1/credentials/usage (design §8 "Usage"): a data feed reports the answers its verifier gave
-// from its own cache; they join the portal's counts in GetClientUsage and move lastUsedAt.
+// from its own cache; they join the portal's counts in GetClientUsage and move lastUsedAt. VALID answers of
+// a credential with a daily limit count only as far as the reporting key leased that day (§8 "What a
+// report may write"), so the tests lease what they report, as a data feed does.
 import { describe, expect, it } from 'vitest';
 import { USAGE_REPORT_MAX_ENTRIES, USAGE_REPORT_MAX_HOURLY_COUNT, withChecksum } from '@datafeeds/domain';
-import { verification } from '@datafeeds/domain/calls';
+import { account, verification } from '@datafeeds/domain/calls';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo } from '../../helpers/factories.ts';
+import { companyIdOf, putOnPlan } from '../../helpers/limits.ts';
 import { clientsOf, createdClient, verifiedUser } from '../../helpers/tokens.ts';
 import { clientUsage, usageRows } from '../../helpers/usage.ts';
-import { newVerifierKey, verified } from '../../helpers/verification.ts';
+import { leaseDayUnits, newVerifierKey, verified } from '../../helpers/verification.ts';
 
 const NOW = new Date('2026-06-01T09:30:00Z');
 const clock = testClock(NOW);
@@ -50,6 +53,7 @@ describe('POST /api/v1/credentials/usage', () => {
     clock.set(NOW);
     const { user, clientId, clientSecret } = await liveToken();
     await verified(app, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true });
+    expect(await leaseDayUnits(app, key, clientId, 7)).toBe(7); // what it admits its VALID answers from
     const response = await report({
       counts: [
         entry(clientId),
@@ -113,6 +117,7 @@ describe('POST /api/v1/credentials/usage', () => {
     const { user, clientId, clientSecret } = await liveToken();
     clock.set(new Date('2026-05-31T22:10:00Z'));
     await verified(app, key, { secret: clientSecret });
+    await leaseDayUnits(app, key, clientId, 2);
     clock.set(NOW);
     const response = await report({ counts: [entry(clientId, { hour: '2026-05-31T22:00:00.000Z' })] });
     expect(response.statusCode).toBe(204);
@@ -189,7 +194,9 @@ describe('POST /api/v1/credentials/usage', () => {
     const never = await liveToken();
     const otherKey = await newVerifierKey(app, 'another feed');
     await verified(app, key, { secret: mine.clientSecret });
+    await leaseDayUnits(app, key, mine.clientId, 4);
     await verified(app, otherKey, { secret: theirs.clientSecret });
+    await leaseDayUnits(app, otherKey, theirs.clientId, 3); // another key's leases count for it alone
     await settled(); // what earlier tests reported is counted or dropped by now
     const dropped = app.usageMeter!.droppedReportedCounts;
     const response = await report({
@@ -218,6 +225,7 @@ describe('POST /api/v1/credentials/usage', () => {
     clock.set(new Date('2026-06-01T08:59:50Z'));
     const { clientId, clientSecret } = await liveToken();
     await verified(app, key, { secret: clientSecret });
+    await leaseDayUnits(app, key, clientId, 11);
     clock.set(NOW);
     const response = await report({
       counts: [
@@ -236,6 +244,8 @@ describe('POST /api/v1/credentials/usage', () => {
   it(`drops an entry above ${USAGE_REPORT_MAX_HOURLY_COUNT} and keeps the rest of the report`, async () => {
     clock.set(NOW);
     const { clientId, clientSecret } = await liveToken();
+    // No daily limit, so no lease bounds its day: the hourly bound alone holds.
+    await putOnPlan(app, await companyIdOf(app, clientId), { dailyQuota: null, ratePerSecond: null });
     await verified(app, key, { secret: clientSecret });
     const dropped = app.usageMeter!.droppedReportedCounts;
     const response = await report({
@@ -251,6 +261,85 @@ describe('POST /api/v1/credentials/usage', () => {
       '2026-06-01T09:00:00.000Z nfl VALID': USAGE_REPORT_MAX_HOURLY_COUNT,
     });
     expect(app.usageMeter!.droppedReportedCounts - dropped).toBe(USAGE_REPORT_MAX_HOURLY_COUNT + 1);
+  });
+
+  it("counts a key's VALID answers of a company with a daily quota only up to the day units it leased", async () => {
+    clock.set(NOW);
+    const { user, clientId, clientSecret } = await liveToken();
+    await verified(app, key, { secret: clientSecret, scope: 'nflLive', judgeLocally: true });
+    const granted = await leaseDayUnits(app, key, clientId, 40);
+    expect(granted).toBe(40);
+    await settled();
+    const dropped = app.usageMeter!.droppedReportedCounts;
+    // An inflating key: three entries of 3 000 000 VALID each (under the hourly bound), sent twice.
+    const inflated = {
+      counts: [
+        entry(clientId, { count: 3_000_000 }),
+        entry(clientId, { scope: 'nfl', count: 3_000_000 }),
+        entry(clientId, { scope: 'any', count: 3_000_000 }),
+        entry(clientId, { scope: 'nbaLive', code: 'SCOPE_DENIED', count: 3 }), // no day's units: counted
+      ],
+    };
+    for (let sent = 0; sent < 2; sent += 1) {
+      expect((await report(inflated)).statusCode).toBe(204);
+      await flush();
+    }
+    const rows = await usageRows(app, clientId);
+    expect(rows).toEqual({
+      '2026-06-01T09:00:00.000Z nflLive VALID': granted,
+      '2026-06-01T09:00:00.000Z nbaLive SCOPE_DENIED': 6,
+    });
+    expect(app.usageMeter!.droppedReportedCounts - dropped).toBe(2 * 9_000_000 - granted);
+    const quota = await app.inject({ ...callTo(account.getQuota), headers: bearer(user.token) });
+    expect(quota.json()).toMatchObject({ usedToday: granted, remainingToday: 10_000 - granted });
+    expect(
+      (await app.mailer.outbox()).filter(
+        (message) => message.to === user.registration.email.toLowerCase() && /request/.test(message.subject),
+      ),
+    ).toEqual([]);
+    expect(await verified(app, key, { secret: clientSecret, judgeLocally: true })).toMatchObject({
+      code: 'VALID',
+    });
+    // Less what it reported already: a new lease is counted, no more.
+    expect(await leaseDayUnits(app, key, clientId, 5)).toBe(5);
+    expect((await report({ counts: [entry(clientId, { count: 9 })] })).statusCode).toBe(204);
+    await flush();
+    expect((await usageRows(app, clientId))['2026-06-01T09:00:00.000Z nflLive VALID']).toBe(granted + 5);
+  });
+
+  it("bounds a key's VALID answers by its own leases of that company's day: not another key's, not another day's", async () => {
+    clock.set(NOW);
+    const { user, clientId, clientSecret } = await liveToken();
+    const other = await createdClient(app, user.token, { label: 'Other', sports: ['nfl'] });
+    const otherKey = await newVerifierKey(app, 'a feed that leased nothing');
+    await verified(app, key, { secret: clientSecret, judgeLocally: true });
+    await verified(app, key, { secret: other.clientSecret, judgeLocally: true });
+    await verified(app, otherKey, { secret: clientSecret, judgeLocally: true });
+    // Leased yesterday (verified then too): none of it is today's.
+    clock.set(new Date('2026-05-31T23:30:00Z'));
+    await verified(app, key, { secret: clientSecret, judgeLocally: true });
+    expect(await leaseDayUnits(app, key, clientId, 10)).toBe(10);
+    clock.set(NOW);
+    expect(await leaseDayUnits(app, key, clientId, 6)).toBe(6);
+    expect((await report({ counts: [entry(clientId, { count: 4 })] }, otherKey)).statusCode).toBe(204);
+    // The company's units, whichever of its tokens they were leased for.
+    expect(
+      (
+        await report({
+          counts: [
+            entry(clientId, { count: 4 }),
+            entry(other.clientId, { count: 4 }),
+            entry(clientId, { hour: '2026-05-31T23:00:00.000Z', count: 3 }),
+          ],
+        })
+      ).statusCode,
+    ).toBe(204);
+    await flush();
+    expect(await usageRows(app, clientId)).toEqual({
+      '2026-05-31T23:00:00.000Z nflLive VALID': 3,
+      '2026-06-01T09:00:00.000Z nflLive VALID': 4,
+    });
+    expect(await usageRows(app, other.clientId)).toEqual({ '2026-06-01T09:00:00.000Z nflLive VALID': 2 });
   });
 
   it.each([

@@ -23,6 +23,7 @@ import {
   writeCompanyCounts,
   writeTokenDayGranted,
 } from './allowance-rows.ts';
+import { recordKeyLease } from './key-allowance.ts';
 
 /** The UTC day `atMs` falls in, as the allowance rows name it: YYYY-MM-DD. */
 const utcDayOf = (atMs: number) => new Date(utcDayStartMs(atMs)).toISOString().slice(0, 10);
@@ -40,9 +41,15 @@ export function createAllowanceTruth({ db }: { db: Db }) {
     /**
      * Grants up to what `request` asks, at `nowMs` (the portal's clock): its day units from what is left
      * of the company's quota and of the token's cap, its rate units from what is left of the company's
-     * current second. Undefined when no credential with that client ID verifies now.
+     * current second. Undefined when no credential with that client ID verifies now. `verifierKeyId`:
+     * the data feed's key that asked (the HTTP lease call), whose day units are recorded for what its
+     * usage reports may count (key-allowance.ts); the portal's own leases have none and need none.
      */
-    async grant(request: LeaseRequest, nowMs: number): Promise<LeaseGrant | undefined> {
+    async grant(
+      request: LeaseRequest,
+      nowMs: number,
+      verifierKeyId?: string,
+    ): Promise<LeaseGrant | undefined> {
       return transaction(db, async (tx) => {
         const found = await findKnownByClientId(tx, request.clientId);
         if (!found || judgeKnown(found.credential, {}, nowMs).code !== 'VALID') return undefined;
@@ -87,6 +94,9 @@ export function createAllowanceTruth({ db }: { db: Db }) {
             company.rateGranted += rateGranted;
           }
           await writeCompanyCounts(tx, companyId, company);
+          if (countsDay && dayGranted > 0 && verifierKeyId !== undefined) {
+            await recordKeyLease(tx, { verifierKeyId, companyId, day, units: dayGranted });
+          }
           if (token) {
             await writeTokenDayGranted(tx, found.lineageId, {
               day: token.day,

@@ -4,7 +4,8 @@
 // Map entry and never waits for the database; a crash loses at most the last interval, a graceful close
 // writes what is held. A batch the database refused is kept and merged into the next one; an entry no
 // database could store (a NUL, a lone surrogate) is dropped and logged, so it can never hold a batch.
-// A data feed's reported counts join only once a verification mark confirms them (reported-usage.ts);
+// A data feed's reported counts join only once a verification mark confirms them, VALID ones only as far
+// as the key's leases of the day allow (reported-usage.ts);
 // new marks, a few an hour per key and credential, are written in a statement of their own first.
 import type { MeteredCode } from '@datafeeds/domain';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
@@ -30,6 +31,7 @@ export type UsageWriter = (batch: UsageBatch) => Promise<void>;
 export interface UsageMeterOptions {
   write: UsageWriter;
   findVerifications?: ReportedUsageOptions['findVerifications'];
+  takeReportedValid?: ReportedUsageOptions['takeReportedValid'];
   now?: () => number;
   log: { warn(object: object, message: string): void };
   /** Distinct keys held at most; past it new keys are dropped (with a warning), existing ones still count. */
@@ -79,6 +81,7 @@ function compareCounts(a: UsageCount, b: UsageCount): number {
 export function createUsageMeter({
   write,
   findVerifications,
+  takeReportedValid,
   now = Date.now,
   log,
   maxKeys,
@@ -86,7 +89,14 @@ export function createUsageMeter({
 }: UsageMeterOptions) {
   let counts = createHeldCounts(maxKeys);
   const marks = createVerificationMarks(maxKeys);
-  const reported = createReportedUsage({ marks, findVerifications, now, log, maxEntries: maxKeys });
+  const reported = createReportedUsage({
+    marks,
+    findVerifications,
+    takeReportedValid,
+    now,
+    log,
+    maxEntries: maxKeys,
+  });
   let lastUsed = new Map<string, number>();
   let tallies = new Map<string, Tally>();
   let dropped = 0;

@@ -156,6 +156,48 @@ describe('usage meter', () => {
     expect(await rowsOf(clientId)).toEqual({ [`${HOUR} nflLive VALID`]: 3, [`${HOUR} any INACTIVE`]: 1 });
   });
 
+  it("counts reported VALID entries as far as the key's leases allow, one claim per key, credential and day, and keeps them all while that cannot be asked", async () => {
+    const batches: UsageBatch[] = [];
+    const claimsAsked: unknown[] = [];
+    let failing = true;
+    const meter = createUsageMeter({
+      write: async (batch) => void batches.push(batch),
+      // The database's answer (allowance/key-allowance.ts): 5 of what is claimed.
+      takeReportedValid: async (claims) => {
+        if (failing) throw new Error('database unavailable');
+        claimsAsked.push(...claims);
+        return claims.map((claim) => Math.min(claim.count, 5));
+      },
+      now: () => NOW,
+      log: quiet,
+      maxKeys: 100,
+    });
+    meter.noteVerified('k1', 'c_leased', NOW);
+    const entry = (scope: string, code: 'VALID' | 'SCOPE_DENIED', count: number) => ({
+      clientId: 'c_leased',
+      scope,
+      code,
+      hourMs: Date.parse(HOUR),
+      count,
+    });
+    meter.addReported(
+      'k1',
+      [entry('nflLive', 'VALID', 3), entry('nfl', 'VALID', 4), entry('nba', 'SCOPE_DENIED', 9)],
+      NOW,
+    );
+    await expect(meter.flush()).rejects.toThrow('database unavailable');
+    expect(meter.droppedReportedCounts).toBe(0);
+    failing = false;
+    await meter.flush();
+    expect(claimsAsked).toEqual([{ verifierKeyId: 'k1', clientId: 'c_leased', day: '2026-03-04', count: 7 }]);
+    const counted = Object.fromEntries(
+      batches.flatMap((batch) => batch.counts).map((row) => [`${row.scope} ${row.code}`, row.count]),
+    );
+    // First entries first: 3, then 2 of 4; other codes are not bounded by the day.
+    expect(counted).toEqual({ 'nflLive VALID': 3, 'nfl VALID': 2, 'nba SCOPE_DENIED': 9 });
+    expect(meter.droppedReportedCounts).toBe(2);
+  });
+
   it('drops an entry the database cannot store, logs it, and writes the rest of its batch', async () => {
     // Forced past the routes' validation: a client id or scope the database refuses, or one that would
     // have broken a key joined by a separator, never holds back the counts of other credentials.
