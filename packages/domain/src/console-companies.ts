@@ -81,6 +81,11 @@ export const consoleOverviewSchema = z
     refusedToday: z.number().int(),
     /** Emails the outbox gave up on. */
     failedEmails: z.number().int(),
+    /**
+     * Emails still being tried whose last attempt failed (pending with the mail server's error): a
+     * failing mail server shows here long before anything is given up on.
+     */
+    failingEmails: z.number().int(),
   })
   .meta({ id: 'ConsoleOverview' });
 
@@ -178,6 +183,14 @@ export const consoleActivityPageSchema = activityPageSchema;
 export const consoleActionResultSchema = z
   .object({ message: z.string().describe('The sentence the console shows in its snackbar') })
   .meta({ id: 'ConsoleActionResult' });
+
+/**
+ * An extended trial's answer also gives the new end, so that the console's snackbar says the day in
+ * the words and time zone its page uses (formatDay), not the message's UTC "YYYY-MM-DD".
+ */
+export const trialExtendedResultSchema = consoleActionResultSchema
+  .extend({ trialEndsAt: z.string().describe("The trial's new end (ISO 8601)") })
+  .meta({ id: 'TrialExtendedResult' });
 
 export const approveUpgradeRequestSchema = z.strictObject({ companyId: companyIdField, plan: planNameField });
 export const extendTrialRequestSchema = z.strictObject({

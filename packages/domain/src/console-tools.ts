@@ -15,7 +15,7 @@ export const CONSOLE_TOOL_MESSAGES = {
   verifierKeyLeaveText:
     'You have not copied the verifier key. It cannot be shown again: if you leave now, you will need to create another key for this data feed.',
   verifierKeyRevoked: (name: string) => `Verifier key "${name}" is revoked: data feeds using it are refused.`,
-  emailNotFound: 'No failed email with this id.',
+  emailNotFound: 'No failed or failing email with this id.',
   emailRetried: (to: string) => `The email to ${to} is queued to be sent again.`,
   planNameInvalid: 'A plan name is 2 to 40 lower-case letters, digits and dashes, starting with a letter.',
   planExists: 'A plan with this name already exists.',

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   /** A suspended company's request to create a token or to upgrade (design §11). */
   accountSuspended: 'account_suspended',
+  /** A console session refresh refused because the staff member was disabled since (design §11). */
+  staffDisabled: 'staff_disabled',
   invalidToken: 'invalid_token',
   wrongPassword: 'wrong_password',
   rateLimited: 'rate_limited',

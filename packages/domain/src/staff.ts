@@ -34,6 +34,9 @@ export const STAFF_MESSAGES = {
   wrongSetupCode: 'That code does not match. Enter the 6-digit code your authenticator app shows now.',
   signInRefused: 'Email, password or code is not correct.',
   staffDisabled: 'This staff account is disabled.',
+  /** What the sign-in page says when an open console tab's session ended because of it. */
+  signedOutDisabled:
+    'Your staff account was disabled, so you were signed out. Ask an administrator to enable it again.',
   locked: 'Too many failed attempts: this account is locked for 15 minutes.',
   /** A refusal that leaves one attempt: the next failure locks the account (design §11). */
   signInRefusedLastAttempt:

@@ -17,6 +17,7 @@ import {
   extendTrialRequestSchema,
   reinstateCompanyRequestSchema,
   searchCompaniesQuerySchema,
+  trialExtendedResultSchema,
 } from '../console-companies.ts';
 import { defineCall } from './define-call.ts';
 
@@ -104,7 +105,7 @@ export const extendTrial = defineCall({
   tag: 'console',
   summary: 'Move the trial end (and its tokens) later by N days; an ended trial restarts from today',
   body: extendTrialRequestSchema,
-  responses: { 200: consoleActionResultSchema },
+  responses: { 200: trialExtendedResultSchema },
   errors: [400, 401, 403, 404, 409, 429],
 });
 

@@ -73,7 +73,7 @@ export const retryEmail = defineCall({
   access: { kind: 'staff', action: 'retryEmail' },
   operationId: 'retryEmail',
   tag: 'console',
-  summary: 'Send a failed email again',
+  summary: 'Send a failed email again, or try a failing one (pending, its last attempt refused) at once',
   body: idRequestSchema,
   responses: { 200: consoleActionResultSchema },
   errors: [400, 401, 403, 404, 429],

@@ -32,7 +32,10 @@ const companyActionRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, consoleCompanies.extendTrial, async ({ body, request }) => {
     const extended = await actions.extendTrial(body.companyId, body.days, staffActionContext(request));
     if (!extended.ok) throw refusal(extended, companyNotFound);
-    return { message: CONSOLE_MESSAGES.trialExtended(extended.company.name, utcDay(extended.trialEndsAt)) };
+    return {
+      message: CONSOLE_MESSAGES.trialExtended(extended.company.name, utcDay(extended.trialEndsAt)),
+      trialEndsAt: extended.trialEndsAt.toISOString(),
+    };
   });
 
   registerCall(app, consoleCompanies.changeCompanyPlan, async ({ body, request }) => {

@@ -2,8 +2,9 @@
 // TOTP code, refresh and sign-out with the console's own cookie, and who is signed in. Setup and sign-in
 // are audited from the request's address (the service writes the rows).
 import type { FastifyPluginAsync } from 'fastify';
+import { ERROR_CODES, STAFF_MESSAGES } from '@datafeeds/domain';
 import { staffConsole } from '@datafeeds/domain/calls';
-import { unauthorized } from '../../lib/errors.ts';
+import { AppError, unauthorized } from '../../lib/errors.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { registerCall } from '../register-call.ts';
@@ -57,9 +58,12 @@ const staffSignInRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, staffConsole.consoleRefresh, async ({ request, reply }) => {
     const presented = request.cookies[CONSOLE_REFRESH_COOKIE];
     const tokens = presented ? await app.staffSessions.refresh(presented) : undefined;
-    if (!tokens) {
+    if (!tokens || tokens === 'disabled') {
       clearConsoleRefreshCookie(reply, appUrl);
-      throw unauthorized();
+      // Still a 401 (the session is over), with a code and sentence of its own for the sign-in page.
+      throw tokens === 'disabled'
+        ? new AppError(401, ERROR_CODES.staffDisabled, STAFF_MESSAGES.signedOutDisabled)
+        : unauthorized();
     }
     setConsoleRefreshCookie(reply, tokens.refreshToken, tokens.expiresAt, app.clock.now(), appUrl);
     return { token: tokens.accessToken };

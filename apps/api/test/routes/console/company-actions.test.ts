@@ -45,9 +45,13 @@ async function customer() {
 const act = (call: CallDefinition, payload: object, token = admin.token) =>
   consoleCall(app, call, token, { payload });
 
-async function expectDone(response: Awaited<ReturnType<typeof act>>, message: string) {
+async function expectDone(
+  response: Awaited<ReturnType<typeof act>>,
+  message: string,
+  more: Record<string, unknown> = {},
+) {
   expect(response.statusCode, response.body).toBe(200);
-  expect(response.json()).toEqual({ message });
+  expect(response.json()).toEqual({ message, ...more });
 }
 
 function expectProblem(response: Awaited<ReturnType<typeof act>>, problem: ConsoleProblem) {
@@ -158,6 +162,8 @@ describe('extend a trial', () => {
     await expectDone(
       response,
       CONSOLE_MESSAGES.trialExtended(companyName, expected.toISOString().slice(0, 10)),
+      // The new end itself, which the console words as its page does.
+      { trialEndsAt: expected.toISOString() },
     );
     expect((await getUser(app, user.token)).json().trialEndsAt).toBe(expected.toISOString());
     expect((await clientsOf(app, user.token)).find((client) => client.id === clientId)).toMatchObject({
@@ -179,6 +185,7 @@ describe('extend a trial', () => {
       await expectDone(
         await act(consoleCompanies.extendTrial, { companyId, days: 3 }, token),
         CONSOLE_MESSAGES.trialExtended(companyName, expected.toISOString().slice(0, 10)),
+        { trialEndsAt: expected.toISOString() },
       );
       expect(await verified(app, key, { secret: clientSecret })).toMatchObject({
         code: 'VALID',

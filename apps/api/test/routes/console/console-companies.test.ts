@@ -177,7 +177,7 @@ describe('searching companies', () => {
 });
 
 describe('the overview', () => {
-  it('counts companies by status, trials ending soon, waiting requests, reviews, usage today and failed emails', async () => {
+  it('counts companies by status, trials ending soon, waiting requests, reviews, usage today and failed and failing emails', async () => {
     const now = clock.now();
     const hour = new Date(now.getTime() - (now.getTime() % HOUR_MS));
     const yesterday = new Date(hour.getTime() - DAY_MS);
@@ -195,6 +195,16 @@ describe('the overview', () => {
     await app.db.insert(outboxEmails).values([
       { ...email, to: 'gave-up@example.com', status: 'failed', failedAt: now },
       { ...email, to: 'waiting@example.com', status: 'pending', nextAttemptAt: now },
+      // Still tried, but the mail server refused its last attempt: failing, not yet failed.
+      {
+        ...email,
+        to: 'failing@example.com',
+        status: 'pending',
+        attempts: 2,
+        nextAttemptAt: now,
+        lastAttemptAt: now,
+        lastError: 'connect ECONNREFUSED',
+      },
     ]);
 
     const response = await read(consoleCompanies.getConsoleOverview);
@@ -207,6 +217,7 @@ describe('the overview', () => {
       verificationsToday: 7,
       refusedToday: 7,
       failedEmails: 1,
+      failingEmails: 1,
     });
   });
 });

@@ -1,6 +1,7 @@
 // The console's email outbox (design §11): emails still being tried or given up on, shown by envelope
-// and error only (never a body or link: they hold one-time tokens), and a failed one sent again through
-// the service `mail-outbox retry` calls, audited as `email.retried` with the member as actor.
+// and error only (never a body or link: they hold one-time tokens), and a failed one sent again (a failing
+// one tried at once) through the service `mail-outbox retry` calls, audited as `email.retried` with the
+// member as actor.
 // Two apps share the file's database and clock: one delivers by SMTP through a proxy the test can cut,
 // the other keeps its email in the development mailbox, where the staff members' setup links are read.
 import { eq } from 'drizzle-orm';
@@ -57,6 +58,17 @@ describe('console outbox', () => {
     ]);
     expect(await outbox()).toEqual([]);
 
+    // Failing, not yet failed: a retry tries it at once rather than after its backoff (the clock stands).
+    const sinceFailing = await lastAuditSeq(app);
+    const retriedPending = answerOf(consoleTools.retryEmail, await retry(stored.id));
+    expect(retriedPending.message).toBe(CONSOLE_TOOL_MESSAGES.emailRetried(to));
+    await eventually(async () =>
+      expect((await outbox('?status=pending')).find((email) => email.id === stored.id)?.attempts).toBe(2),
+    );
+    expect(await teamAuditSince(app, sinceFailing)).toEqual([
+      staffActionRow(support, 'email.retried', { emailId: stored.id, to }),
+    ]);
+
     clock.advance(GIVE_UP_SECONDS);
     support = await signedInStaff(staffApp, clock, 'support');
     await eventually(async () => expect((await outbox()).map((email) => email.id)).toEqual([stored.id]));
@@ -95,6 +107,25 @@ describe('console outbox', () => {
       await consoleCall(app, consoleTools.listOutbox, support.token, { search: '?status=sent' }),
       400,
     );
+  });
+
+  it('does not retry a pending email whose attempt has not failed', async () => {
+    const [waiting] = await app.db
+      .insert(outboxEmails)
+      .values({
+        to: 'not-yet@example.com',
+        subject: 'Hello',
+        text: 'body',
+        html: '<p>body</p>',
+        links: [],
+        createdAt: clock.now(),
+        status: 'pending',
+        nextAttemptAt: new Date(clock.now().getTime() + 3_600_000),
+      })
+      .returning();
+    if (!waiting) throw new Error('no outbox row');
+    expectRefusal(await retry(waiting.id), 404, CONSOLE_TOOL_MESSAGES.emailNotFound);
+    await app.db.delete(outboxEmails).where(eq(outboxEmails.id, waiting.id));
   });
 
   it("refuses a customer's token (401), to reading and retrying alike", async () => {

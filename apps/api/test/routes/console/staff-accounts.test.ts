@@ -222,6 +222,11 @@ describe('staff sign-in', () => {
       cookies: { [CONSOLE_REFRESH_COOKIE]: consoleCookieOf(signedIn) },
     });
     expect(refresh.statusCode).toBe(401);
+    // The open tab's refresh says why, for its sign-in page.
+    expect(refresh.json()).toEqual({
+      error: ERROR_CODES.staffDisabled,
+      message: STAFF_MESSAGES.signedOutDisabled,
+    });
     nextStep();
     const again = await consoleLogin(app, { ...staff, code: await codeAt(app, staff.secret) });
     expect(again.statusCode).toBe(403);

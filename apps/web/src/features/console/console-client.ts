@@ -1,20 +1,33 @@
 // The console's own way to the API (design §11): the staff access token lives here, in memory, apart
 // from the customer's session store, and is renewed with the console refresh cookie. A staff session
 // and a customer session never share a token, a cookie or a 401.
+import { ERROR_CODES } from '@datafeeds/domain';
 import type { CallAnswer, CallDefinition, CallInput } from '@datafeeds/domain/calls';
 import * as staffConsole from '@datafeeds/domain/calls/console';
 import { FetchError, HttpError } from '@/lib/api-errors';
 
 let staffToken: string | null = null;
+/** Why the session ended without the member signing out (a disabled account), for the sign-in page. */
+let signedOutReason: string | null = null;
 const listeners = new Set<() => void>();
 
 export function getStaffToken(): string | null {
   return staffToken;
 }
 
-export function setStaffToken(token: string | null): void {
+/** Keeps the staff access token; `reason` says why a session ended by itself (staffSignedOutReason). */
+export function setStaffToken(token: string | null, reason: string | null = null): void {
   staffToken = token;
+  signedOutReason = token === null ? reason : null;
   listeners.forEach((listener) => listener());
+}
+
+/**
+ * The API's sentence for why the console's session ended by itself (design §11 "Ways back": the member
+ * was disabled while a tab was open), or null; a new sign-in forgets it.
+ */
+export function staffSignedOutReason(): string | null {
+  return signedOutReason;
 }
 
 export function onStaffTokenChange(listener: () => void): () => void {
@@ -73,8 +86,8 @@ export function refreshStaffSession(): Promise<boolean> {
       setStaffToken(tokens.token);
       return true;
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) setStaffToken(null);
-      else throw error;
+      if (!(error instanceof HttpError) || error.status !== 401) throw error;
+      setStaffToken(null, error.code === ERROR_CODES.staffDisabled ? (error.data?.message ?? null) : null);
       return false;
     } finally {
       refreshing = null;
@@ -94,7 +107,8 @@ export async function consoleCall<Call extends CallDefinition>(
   let response = await send(contract, input);
   if (response.status === 401 && contract.access.kind === 'staff') {
     if (await refreshStaffSession()) response = await send(contract, input);
-    if (response.status === 401) setStaffToken(null);
+    // A refused refresh has already ended the session, with its reason.
+    if (response.status === 401 && staffToken !== null) setStaffToken(null);
   }
   return answerOf<CallAnswer<Call>>(response);
 }

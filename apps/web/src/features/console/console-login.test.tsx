@@ -24,6 +24,7 @@ const overview = answer(consoleCompanies.getConsoleOverview, {
     verificationsToday: 0,
     refusedToday: 0,
     failedEmails: 0,
+    failingEmails: 0,
   },
 });
 const noSession = answer(staffConsole.consoleRefresh, {
@@ -128,6 +129,34 @@ describe('console home', () => {
     renderApp('/console');
     expect(await screen.findByText('ada@datafeeds.example (support)')).toBeInTheDocument();
     expect(getStaffToken()).toBe('renewed-token');
+  });
+
+  it('sends a member disabled meanwhile to the sign-in, saying why', async () => {
+    setStaffToken('staff-access-token');
+    const { callsTo } = mockCalls(
+      config,
+      answer(staffConsole.getStaffMe, {
+        status: 401,
+        body: { error: ERROR_CODES.unauthorized, message: 'Authentication is required.' },
+      }),
+      answer(staffConsole.consoleRefresh, {
+        status: 401,
+        body: { error: ERROR_CODES.staffDisabled, message: STAFF_MESSAGES.signedOutDisabled },
+      }),
+    );
+    const { history } = renderApp('/console');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/console/login');
+    expect(screen.getByRole('alert')).toHaveTextContent(STAFF_MESSAGES.signedOutDisabled);
+    expect(callsTo(staffConsole.consoleRefresh)).toHaveLength(1);
+    expect(getStaffToken()).toBeNull();
+  });
+
+  it('says nothing of the kind when the session simply ended', async () => {
+    mockCalls(config, noSession);
+    renderApp('/console');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('signs out through the console logout and forgets the staff token', async () => {

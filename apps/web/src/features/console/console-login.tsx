@@ -1,8 +1,10 @@
 // Staff sign-in (design §11): email, password and the authenticator's 6-digit code, or a recovery code.
-// Refusals show the API's own messages (wrong credentials, disabled, locked for 15 minutes).
+// Refusals show the API's own messages (wrong credentials, disabled, locked for 15 minutes); so does an
+// open tab sent here because its member was disabled meanwhile ("Ways back").
 import { consoleLoginRequestSchema } from '@datafeeds/domain/staff';
 import * as staffConsole from '@datafeeds/domain/calls/console';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
@@ -14,7 +16,7 @@ import { FormTextField } from '@/components/form/form-text-field';
 import { PasswordField } from '@/components/form/password-field';
 import { SubmitButton } from '@/components/form/submit-button';
 import { isHttpError } from '@/lib/api-errors';
-import { consoleCall, setStaffToken } from './console-client';
+import { consoleCall, setStaffToken, staffSignedOutReason } from './console-client';
 import { consolePaths } from './console-paths';
 
 function refusalOf(error: unknown): string {
@@ -24,6 +26,8 @@ function refusalOf(error: unknown): string {
 
 export function ConsoleLoginForm() {
   const navigate = useNavigate();
+  // Read once: the reason belongs to the session that ended, not to the attempts made here.
+  const [signedOut] = useState(staffSignedOutReason);
   const [useRecoveryCode, setUseRecoveryCode] = useState(false);
   // After the toggle the new code field takes the focus, so a keyboard user types straight into it.
   const [toggled, setToggled] = useState(false);
@@ -47,6 +51,11 @@ export function ConsoleLoginForm() {
       aria-label="Sign in to the console"
       onSubmit={handleSubmit((body) => login.mutate(body))}
     >
+      {signedOut && !login.isError ? (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {signedOut}
+        </Alert>
+      ) : null}
       <FormErrorAlert show={login.isError}>{refusalOf(login.error)}</FormErrorAlert>
       <FormTextField
         control={control}

@@ -1,6 +1,6 @@
 // The console's overview and queues (design §11 "Screens"): companies by status, trials ending soon,
 // upgrade requests waiting, tokens under review, today's verifications and refusals over every company,
-// failed emails — one statement of counts — and the two queues, oldest first, for the team to work
+// emails failed and failing (still tried, their last attempt refused) — one statement of counts — and the two queues, oldest first, for the team to work
 // through. A token is under review while its status is `review` and no trial end has expired it (its
 // status reads `expired` then, token-status.ts); the old secret of a rotation is not a token of its own.
 import { sql } from 'drizzle-orm';
@@ -27,13 +27,16 @@ export function createConsoleOverview({ db, clock }: { db: Db; clock: Clock }) {
         admitted: number;
         refused: number;
         failed_emails: number;
+        failing_emails: number;
       }>(
         db,
         sql`SELECT s.trial, s.paid, s.suspended, s.ending_soon,
           (SELECT count(*)::int FROM upgrade_requests WHERE status = 'open') AS upgrades,
           (SELECT count(*)::int FROM api_clients a WHERE ${underReview(now.toISOString())}) AS reviews,
           t.admitted, t.refused,
-          (SELECT count(*)::int FROM outbox_emails WHERE status = 'failed') AS failed_emails
+          (SELECT count(*)::int FROM outbox_emails WHERE status = 'failed') AS failed_emails,
+          (SELECT count(*)::int FROM outbox_emails
+            WHERE status = 'pending' AND last_error IS NOT NULL) AS failing_emails
         FROM (
           SELECT
             count(*) FILTER (WHERE c.account_status = 'trial')::int AS trial,
@@ -59,6 +62,7 @@ export function createConsoleOverview({ db, clock }: { db: Db; clock: Clock }) {
         verificationsToday: Number(counts.admitted),
         refusedToday: Number(counts.refused),
         failedEmails: Number(counts.failed_emails),
+        failingEmails: Number(counts.failing_emails),
       };
     },
 

@@ -31,8 +31,9 @@ export interface Mailer {
   /** Messages still waiting for SMTP delivery or given up on, without their body or links. */
   undelivered(): Promise<UndeliveredEmail[]>;
   /**
-   * Makes a failed message pending again and starts its delivery, audited as `email.retried` (the id
-   * and recipient, never the body); undefined when no such failed one.
+   * Makes a failed message pending again (or a pending one whose last attempt failed due now) and starts
+   * its delivery, audited as `email.retried` (the id and recipient, never the body); undefined when no
+   * such failed or failing one.
    */
   retry(id: string, context: AuditContext): Promise<UndeliveredEmail | undefined>;
   /** Stops the delivery worker: no new claims, the send in flight awaited (bounded). */
@@ -83,7 +84,7 @@ export function createMailer(options: {
     undelivered: () => store.undelivered(),
     async retry(id, context) {
       return transaction(options.db, async (tx) => {
-        const row = await store.retryFailed(id, tx);
+        const row = await store.retry(id, tx);
         if (!row) return undefined;
         await options.audit.record(tx, {
           kind: 'email.retried',

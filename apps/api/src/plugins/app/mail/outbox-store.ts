@@ -2,7 +2,7 @@
 // so a message survives an unreachable SMTP server and a restart. Instances share the table: a claim
 // takes due rows with FOR UPDATE SKIP LOCKED and stamps a lease, so two instances never hold the same
 // row, and a lease left by a crashed instance runs out and lets another one retry.
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { outboxEmails, type OutboxEmailStatus } from '../../../db/schema.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
@@ -203,12 +203,15 @@ export function createOutboxStore(db: Db, clock: Clock) {
 
     /**
      * A failed message is pending again, due now, with a new give-up time and a fresh backoff; in the
-     * caller's transaction when given one (its audit row commits with it).
+     * caller's transaction when given one (its audit row commits with it). A pending one whose last
+     * attempt failed (a failing mail server, design §11 "Screens") is only made due now: it is still
+     * within its give-up time, and its attempts and lease stay, so that a worker holding it settles it
+     * as usual. A pending one not tried yet, or tried without an error, is not retried.
      */
-    async retryFailed(id: string, executor: Db = db): Promise<UndeliveredEmail | undefined> {
+    async retry(id: string, executor: Db = db): Promise<UndeliveredEmail | undefined> {
       if (!isUuid(id)) return undefined;
       const now = clock.now();
-      const [row] = await executor
+      const [failed] = await executor
         .update(outboxEmails)
         .set({
           status: 'pending',
@@ -220,7 +223,15 @@ export function createOutboxStore(db: Db, clock: Clock) {
         })
         .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'failed')))
         .returning(undeliveredColumns);
-      return row as UndeliveredEmail | undefined;
+      if (failed) return failed as UndeliveredEmail;
+      const [failing] = await executor
+        .update(outboxEmails)
+        .set({ nextAttemptAt: now })
+        .where(
+          and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'pending'), isNotNull(outboxEmails.lastError)),
+        )
+        .returning(undeliveredColumns);
+      return failing as UndeliveredEmail | undefined;
     },
   };
 }

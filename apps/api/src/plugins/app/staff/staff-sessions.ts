@@ -72,8 +72,12 @@ export function createStaffSessions(db: Db, clock: Clock, sessionSecret: string)
       return live ? { staffId, sessionId, email: live.email, role: live.role } : undefined;
     },
 
-    /** Rotates a refresh token; an already-used one means it leaked, and ends its session. */
-    async refresh(refreshToken: string): Promise<StaffSessionTokens | undefined> {
+    /**
+     * Rotates a refresh token; an already-used one means it leaked, and ends its session. A token of a
+     * member disabled since answers 'disabled', so that the console's open tab can say why it was signed
+     * out (design §11 "Ways back"): only who held that member's session learns it.
+     */
+    async refresh(refreshToken: string): Promise<StaffSessionTokens | 'disabled' | undefined> {
       const now = clock.now();
       return transaction(db, async (tx) => {
         const [row] = await tx
@@ -82,7 +86,8 @@ export function createStaffSessions(db: Db, clock: Clock, sessionSecret: string)
           .innerJoin(staffSessions, eq(staffSessions.id, staffRefreshTokens.sessionId))
           .innerJoin(staffMembers, eq(staffMembers.id, staffSessions.staffId))
           .where(eq(staffRefreshTokens.tokenHash, hashToken(refreshToken)));
-        if (!row || row.session.revokedAt || row.session.expiresAt <= now || row.disabledAt) return undefined;
+        if (row?.disabledAt) return 'disabled';
+        if (!row || row.session.revokedAt || row.session.expiresAt <= now) return undefined;
         const claimed = await tx
           .update(staffRefreshTokens)
           .set({ usedAt: now })

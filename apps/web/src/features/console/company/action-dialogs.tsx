@@ -1,10 +1,12 @@
 // The console's actions on a company or a token (design §11 "Screens"), each behind its confirmation:
 // approve the upgrade with a plan, extend the trial, change the plan, suspend, reinstate, end a token's
 // review. Fields are checked with the API's own schemas; the snackbar says the API's sentence (see
-// console-action.ts), a refusal stays in the dialog.
+// console-action.ts; an extended trial's day in the page's words), a refusal stays in the dialog.
 import {
   approveUpgradeRequestSchema,
+  CONSOLE_MESSAGES,
   extendTrialRequestSchema,
+  formatDay,
   MAX_TRIAL_EXTENSION_DAYS,
   REINSTATED_STATUSES,
   STANDARD_PLAN,
@@ -155,7 +157,10 @@ export function ExtendTrialDialog({
   trialEndsOn,
   onClose,
 }: DialogProps & { company: CompanyTarget; trialEndsOn: string | null }) {
-  const action = useConsoleAction(calls.extendTrial);
+  // The new end in the page's own words ("Jan 19, 2027"), not the API sentence's UTC "2027-01-19".
+  const action = useConsoleAction(calls.extendTrial, ({ trialEndsAt }) =>
+    CONSOLE_MESSAGES.trialExtended(company.name, formatDay(trialEndsAt)),
+  );
   const { control, handleSubmit } = useForm<z.infer<typeof extendFormSchema>>({
     resolver: zodResolver(extendFormSchema),
     mode: 'onBlur',

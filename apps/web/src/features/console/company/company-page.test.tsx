@@ -1,4 +1,10 @@
-import { CONSOLE_MESSAGES, CONSOLE_REFUSALS, ERROR_CODES, type ConsoleCompany } from '@datafeeds/domain';
+import {
+  CONSOLE_MESSAGES,
+  CONSOLE_REFUSALS,
+  ERROR_CODES,
+  formatDay,
+  type ConsoleCompany,
+} from '@datafeeds/domain';
 import * as companies from '@datafeeds/domain/calls/console-companies';
 import type { StaffRole } from '@datafeeds/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -156,11 +162,15 @@ describe('a company in the console', () => {
   });
 
   it('extends the trial by the days entered, checked as the API checks them', async () => {
-    const message = CONSOLE_MESSAGES.trialExtended('Acme Odds', '2027-01-02');
+    const trialEndsAt = '2027-01-02T12:00:00.000Z';
+    // The snackbar words the new end as the page does ("Jan 2, 2027"), not as the API's "2027-01-02".
+    const message = CONSOLE_MESSAGES.trialExtended('Acme Odds', formatDay(trialEndsAt));
     const { callsTo } = await openCompany(
       'support',
       companyPage(),
-      answer(companies.extendTrial, { body: { message } }),
+      answer(companies.extendTrial, {
+        body: { message: CONSOLE_MESSAGES.trialExtended('Acme Odds', '2027-01-02'), trialEndsAt },
+      }),
     );
     const dialog = await openDialog('Extend trial', 'Extend the trial');
     const days = within(dialog).getByRole('textbox', { name: /Days/ });
@@ -175,6 +185,7 @@ describe('a company in the console', () => {
     await userEvent.type(days, '30');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Extend trial' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(/2027-01-02/)).toBeNull();
     expect(callsTo(companies.extendTrial)[0]?.body).toEqual({ companyId: COMPANY_ID, days: 30 });
   });
 

@@ -1,12 +1,12 @@
 // The email outbox's calls (design §11 "Screens"): who an email was for, its subject and what the
 // mail server answered, never its body (links and secrets live there).
-import type { OUTBOX_VIEWS } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { useQuery } from '@tanstack/react-query';
 import { consoleCall } from '../console-client';
 import { consoleKeys } from '../console-queries';
+import type { OutboxView } from './outbox-view';
 
-export type OutboxView = (typeof OUTBOX_VIEWS)[number];
+export type { OutboxView } from './outbox-view';
 
 export function useOutbox(status: OutboxView) {
   return useQuery({

@@ -1,6 +1,8 @@
 // Email outbox (design §11 "Screens"): the emails the portal gave up sending (failed) or is still
-// trying (pending). A failed one can be queued again (CONSOLE_POLICY.retryEmail: every staff member).
+// trying (pending). A failed one can be queued again, and a pending one whose last attempt failed tried
+// at once, once the mail server is mended (CONSOLE_POLICY.retryEmail: every staff member).
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { OutboxEmail } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import Box from '@mui/material/Box';
@@ -10,8 +12,9 @@ import { ConfirmActionDialog } from '../action-dialog';
 import { RefusalNote } from '../permitted-button';
 import { ConsolePageHeader } from '../console-page-header';
 import { QueryState } from '../query-state';
-import { useOutbox, type OutboxView } from './outbox-api';
+import { useOutbox } from './outbox-api';
 import { OutboxTable } from './outbox-table';
+import { DEFAULT_OUTBOX_VIEW, readOutboxView, type OutboxView } from './outbox-view';
 
 const OUTBOX_TITLE = 'Email outbox';
 const EMPTY: Record<OutboxView, string> = {
@@ -20,7 +23,10 @@ const EMPTY: Record<OutboxView, string> = {
 };
 
 export function OutboxScreen() {
-  const [view, setView] = useState<OutboxView>('failed');
+  const [params, setParams] = useSearchParams();
+  const view = readOutboxView(params);
+  const setView = (next: OutboxView) =>
+    setParams(next === DEFAULT_OUTBOX_VIEW ? {} : { status: next }, { replace: true });
   const outbox = useOutbox(view);
   const reasonId = useId();
   const [retrying, setRetrying] = useState<OutboxEmail | null>(null);
@@ -45,7 +51,7 @@ export function OutboxScreen() {
           <ToggleButton value="pending">Pending</ToggleButton>
         </ToggleButtonGroup>
       </Box>
-      {view === 'failed' ? <RefusalNote action="retryEmail" id={reasonId} /> : null}
+      <RefusalNote action="retryEmail" id={reasonId} />
       <QueryState
         query={outbox}
         loadingLabel="Loading emails"
@@ -71,8 +77,10 @@ export function OutboxScreen() {
         title="Retry email"
         text={
           <>
-            Send “{retrying?.subject}” to <strong>{retrying?.to}</strong> again? It goes back in the queue and
-            is tried at once.
+            Send “{retrying?.subject}” to <strong>{retrying?.to}</strong> again?{' '}
+            {retrying?.status === 'pending'
+              ? 'It is tried at once rather than at its next attempt.'
+              : 'It goes back in the queue and is tried at once.'}
           </>
         }
         confirmLabel="Retry"

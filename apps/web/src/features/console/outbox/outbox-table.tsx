@@ -1,6 +1,7 @@
 // The outbox's emails, one row each: recipient, subject, attempts, the mail server's last answer, and
 // when it was queued and given up on (failed) or will be tried next (pending). A failed one can be
-// retried. No body and no link: they are never sent to the console.
+// retried, and so can a pending one whose last attempt failed (tried at once); one not tried yet has
+// nothing to retry. No body and no link: they are never sent to the console.
 import { formatDateTime, type OutboxEmail } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -10,7 +11,7 @@ import type { OutboxView } from './outbox-api';
 
 const COLUMNS: Record<OutboxView, readonly string[]> = {
   failed: ['To', 'Subject', 'Attempts', 'Last error', 'Created', 'Failed at', ''],
-  pending: ['To', 'Subject', 'Attempts', 'Last error', 'Created', 'Next attempt'],
+  pending: ['To', 'Subject', 'Attempts', 'Last error', 'Created', 'Next attempt', ''],
 };
 
 const timeOrDash = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
@@ -36,7 +37,7 @@ export function OutboxTable({ view, emails, reasonId, onRetry }: OutboxTableProp
           <TableCell sx={{ whiteSpace: 'nowrap' }}>
             {timeOrDash(view === 'failed' ? email.failedAt : email.nextAttemptAt)}
           </TableCell>
-          {view === 'failed' ? (
+          {view === 'failed' || email.lastError !== null ? (
             <ActionsCell>
               <PermittedButton
                 action="retryEmail"
@@ -49,7 +50,9 @@ export function OutboxTable({ view, emails, reasonId, onRetry }: OutboxTableProp
                 Retry
               </PermittedButton>
             </ActionsCell>
-          ) : null}
+          ) : (
+            <TableCell />
+          )}
         </TableRow>
       ))}
     </ConsoleTable>

@@ -32,12 +32,22 @@ const pending: OutboxEmail = {
   lastError: 'Connection timed out',
 };
 
+/** Queued a moment ago, not tried yet: nothing to retry. */
+const queued: OutboxEmail = {
+  ...pending,
+  id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  to: 'margaret@acme.example',
+  attempts: 0,
+  lastAttemptAt: null,
+  lastError: null,
+};
+
 const outbox = answer(consoleTools.listOutbox, (request) => ({
-  body: { emails: request.query.get('status') === 'pending' ? [pending] : [failed] },
+  body: { emails: request.query.get('status') === 'pending' ? [pending, queued] : [failed] },
 }));
 
-async function openScreen() {
-  renderTool('/console/outbox');
+async function openScreen(path = '/console/outbox') {
+  renderTool(path);
   await screen.findByRole('heading', { level: 1, name: 'Email outbox' });
 }
 
@@ -54,8 +64,28 @@ describe('email outbox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
     const pendingTable = await screen.findByRole('table', { name: 'Pending emails' });
     expect(pendingTable).toHaveTextContent('linus@acme.example');
-    expect(within(pendingTable).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(callsTo(consoleTools.listOutbox).at(-1)?.query.get('status')).toBe('pending');
+  });
+
+  it('offers to try a failing email at once, not one still waiting for its first attempt', async () => {
+    const { callsTo } = mockCalls(
+      config,
+      signedInAs('support'),
+      outbox,
+      answer(consoleTools.retryEmail, { body: { message: CONSOLE_TOOL_MESSAGES.emailRetried(pending.to) } }),
+    );
+    // The overview's "Failing emails" links here.
+    await openScreen('/console/outbox?status=pending');
+    const table = await screen.findByRole('table', { name: 'Pending emails' });
+    expect(
+      within(table).queryByRole('button', { name: 'Retry the email to margaret@acme.example' }),
+    ).toBeNull();
+    await userEvent.click(await enabledButton('Retry the email to linus@acme.example'));
+    const dialog = await screen.findByRole('dialog', { name: 'Retry email' });
+    expect(dialog).toHaveTextContent('It is tried at once rather than at its next attempt.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(CONSOLE_TOOL_MESSAGES.emailRetried(pending.to))).toBeInTheDocument();
+    expect(callsTo(consoleTools.retryEmail)[0]?.body).toEqual({ id: pending.id });
   });
 
   it('says so when no email failed', async () => {

@@ -30,13 +30,31 @@ describe('console overview', () => {
     expect(await link(/^Failed emails 5$/)).toHaveAttribute('href', '/console/outbox');
   });
 
-  it("shows today's verifications and refusals as figures", async () => {
+  it('shows emails still being tried after a refusal beside those given up on, each linked to its list', async () => {
+    signInStaff();
+    mockCalls(config, staffMe('support'), answer(companies.getConsoleOverview, { body: overview }));
+    renderApp('/console');
+    const failing = await screen.findByRole('link', { name: /^Failing emails 6$/ });
+    expect(failing).toHaveAttribute('href', '/console/outbox?status=pending');
+    expect(failing).toHaveAccessibleDescription(
+      'Still being tried: the mail server refused the last attempt.',
+    );
+    expect(screen.getByRole('link', { name: /^Failed emails 5$/ })).toHaveAccessibleDescription(
+      'Given up on: sent only if retried.',
+    );
+  });
+
+  it("shows today's verifications and refusals as figures, saying what they count", async () => {
     signInStaff();
     mockCalls(config, staffMe('support'), answer(companies.getConsoleOverview, { body: overview }));
     renderApp('/console');
     const today = await screen.findByRole('list', { name: 'Today (UTC)' });
-    expect(within(today).getByText('Verifications').nextSibling).toHaveTextContent('15,230');
-    expect(within(today).getByText('Refused').nextSibling).toHaveTextContent('42');
+    expect(within(today).getByText('Verifications admitted today').nextSibling).toHaveTextContent('15,230');
+    expect(within(today).getByText('Verifications refused today').nextSibling).toHaveTextContent('42');
+    expect(
+      within(today).getAllByText("Over every company since midnight UTC. A company's page shows its own."),
+    ).toHaveLength(2);
+    // No page lists every company's verifications: the figures are not links.
     expect(within(today).queryAllByRole('link')).toHaveLength(0);
   });
 

@@ -1,7 +1,8 @@
 // The console's overview (design §11 "Screens"): the counts the provider team starts the day with, each
-// a link to the list it counts (companies by status, trials ending soon, the queues, failed emails);
-// today's verifications and refusals are figures only.
-import type { ReactNode } from 'react';
+// a link to the list it counts (companies by status, trials ending soon, the queues, emails failed and
+// failing). Today's verifications and refusals are over every company, and no page lists them: they say
+// what they count, and where a company's own figures are.
+import { useId, type ReactNode } from 'react';
 import { COMPANY_ACCOUNT_STATUSES, TRIAL_ENDING_SOON_DAYS } from '@datafeeds/domain';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -15,8 +16,12 @@ import { consolePaths, REVIEWS_SECTION_ID, UPGRADES_SECTION_ID } from '../consol
 import { useConsoleOverview } from '../console-queries';
 import { ACCOUNT_STATUS_LABELS } from '../console-texts';
 import { companiesSearch } from '../companies/companies-search';
+import { outboxPath } from '../outbox/outbox-view';
 
-function Figure({ label, value, to }: { label: string; value: number; to?: string }) {
+const TODAY_HELP = "Over every company since midnight UTC. A company's page shows its own.";
+
+function Figure({ label, value, to, help }: { label: string; value: number; to?: string; help?: string }) {
+  const helpId = useId();
   const content = (
     <CardContent>
       <Typography color="text.secondary" component="span" sx={{ display: 'block' }}>
@@ -30,12 +35,23 @@ function Figure({ label, value, to }: { label: string; value: number; to?: strin
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       {to ? (
-        <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+        <CardActionArea
+          component={Link}
+          to={to}
+          aria-describedby={help ? helpId : undefined}
+          sx={{ height: help ? undefined : '100%' }}
+        >
           {content}
         </CardActionArea>
       ) : (
         content
       )}
+      {/* Beside the link rather than in it: the link's name stays the label and the figure. */}
+      {help ? (
+        <Typography id={helpId} variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          {help}
+        </Typography>
+      ) : null}
     </Card>
   );
 }
@@ -101,11 +117,26 @@ export function ConsoleOverview() {
                 value={counts.tokensUnderReview}
                 to={`${consolePaths.queues}#${REVIEWS_SECTION_ID}`}
               />
-              <Figure label="Failed emails" value={counts.failedEmails} to={consolePaths.outbox} />
+              <Figure
+                label="Failed emails"
+                value={counts.failedEmails}
+                to={outboxPath('failed')}
+                help="Given up on: sent only if retried."
+              />
+              <Figure
+                label="Failing emails"
+                value={counts.failingEmails}
+                to={outboxPath('pending')}
+                help="Still being tried: the mail server refused the last attempt."
+              />
             </FigureGroup>
             <FigureGroup title="Today (UTC)">
-              <Figure label="Verifications" value={counts.verificationsToday} />
-              <Figure label="Refused" value={counts.refusedToday} />
+              <Figure
+                label="Verifications admitted today"
+                value={counts.verificationsToday}
+                help={TODAY_HELP}
+              />
+              <Figure label="Verifications refused today" value={counts.refusedToday} help={TODAY_HELP} />
             </FigureGroup>
           </>
         )}

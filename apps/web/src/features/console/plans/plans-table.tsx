@@ -1,8 +1,12 @@
 // The plans, one row each: name, requests per UTC day and per second ("Unlimited" for none), and how
-// many companies are on it. The trial plan's limits come from the server's environment: not editable.
+// many companies are on it, linked to the companies list filtered by the plan (design §11 "Screens").
+// The trial plan's limits come from the server's environment: not editable.
 import { CONSOLE_TOOL_MESSAGES, planDisplayName, type ConsolePlan } from '@datafeeds/domain';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { companiesSearch } from '../companies/companies-search';
 import { PermittedButton } from '../permitted-button';
 import { limitText } from '../console-texts';
 import { ActionsCell, ConsoleTable } from '../console-table';
@@ -24,7 +28,19 @@ export function PlansTable({ plans, reasonId, onEdit }: PlansTableProps) {
           <TableCell>{planDisplayName(plan.name)}</TableCell>
           <TableCell align="right">{limitText(plan.dailyQuota)}</TableCell>
           <TableCell align="right">{limitText(plan.ratePerSecond)}</TableCell>
-          <TableCell align="right">{plan.companies.toLocaleString('en-US')}</TableCell>
+          <TableCell align="right">
+            <Link
+              component={RouterLink}
+              to={companiesSearch({ plan: plan.name })}
+              fontWeight={600}
+              // The figure alone would be read as "3": the name says what the list is.
+              aria-label={`${plan.companies.toLocaleString('en-US')} ${
+                plan.companies === 1 ? 'company' : 'companies'
+              } on ${planDisplayName(plan.name)}`}
+            >
+              {plan.companies.toLocaleString('en-US')}
+            </Link>
+          </TableCell>
           <ActionsCell>
             <PermittedButton
               action="managePlans"

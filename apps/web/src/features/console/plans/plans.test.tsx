@@ -46,6 +46,20 @@ describe('plans', () => {
     expect(rows[2]).toHaveTextContent('Standard100,000Unlimited3');
   });
 
+  it("links a plan's company count to the companies list filtered by the plan", async () => {
+    mockCalls(config, signedInAs('support'), plans);
+    await openScreen();
+    const table = await screen.findByRole('table', { name: 'Plans' });
+    expect(within(table).getByRole('link', { name: '3 companies on Standard' })).toHaveAttribute(
+      'href',
+      '/console/companies?plan=standard',
+    );
+    expect(within(table).getByRole('link', { name: '12 companies on Trial' })).toHaveAttribute(
+      'href',
+      '/console/companies?plan=trial',
+    );
+  });
+
   it('does not let the trial plan be edited, and says why', async () => {
     mockCalls(config, signedInAs('admin'), plans);
     await openScreen();

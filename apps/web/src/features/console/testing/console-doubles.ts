@@ -32,6 +32,7 @@ export const overview: ConsoleOverview = {
   verificationsToday: 15230,
   refusedToday: 42,
   failedEmails: 5,
+  failingEmails: 6,
 };
 
 export function companyRow(overrides: Partial<ConsoleCompanyRow> = {}): ConsoleCompanyRow {
