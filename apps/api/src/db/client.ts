@@ -100,10 +100,11 @@ function releaseWhenBeginFails(pool: pg.Pool): void {
   pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
     if (callback) return connect(callback);
     return connect().then((client) => {
-      const query = client.query;
+      // Watches the first statement only, then takes itself away: later statements call the class's
+      // own method, as before (and as anything that wraps it, a tracer say, expects).
       client.query = ((...args: unknown[]) => {
-        client.query = query;
-        const result = Reflect.apply(query, client, args) as unknown;
+        Reflect.deleteProperty(client, 'query');
+        const result = Reflect.apply(client.query, client, args) as unknown;
         if (result instanceof Promise) result.catch((error: Error) => client.release(error));
         return result;
       }) as typeof client.query;
