@@ -2,7 +2,6 @@
 // stays up, a request caught in it gets 503 JSON, health says the database is down meanwhile, and the
 // pool reconnects by itself.
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@datafeeds/domain';
 import { system, tokens, users, type CallDefinition } from '@datafeeds/domain/calls';
@@ -11,23 +10,10 @@ import { DATABASE_CONNECT_TIMEOUT_MS } from '../../src/db/client.ts';
 import { TEST_SECRETS, testEnv } from '../helpers/build-test-app.ts';
 import { bearer, callTo } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
+import { terminateConnections } from '../helpers/postgres-admin.ts';
 import { startTcpProxy } from '../helpers/tcp-proxy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { verifiedUser } from '../helpers/tokens.ts';
-
-async function terminateConnections(url: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    return rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the connections', () => {
   const appPromise = lazy(() =>

@@ -5,11 +5,12 @@
 // caught in the cut get 503 JSON and the rest succeed, and both recover by themselves, every connection
 // back in their pools.
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '@datafeeds/domain';
 import { system } from '@datafeeds/domain/calls';
 import { callTo } from '../helpers/factories.ts';
+import { terminateConnections } from '../helpers/postgres-admin.ts';
 import { instanceSet, uniqueRedisPrefix } from '../helpers/instances.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createClient, createdClient, verifiedUser } from '../helpers/tokens.ts';
@@ -27,20 +28,6 @@ beforeEach(() => {
   process.prependListener('uncaughtException', record);
 });
 afterEach(() => void process.removeListener('uncaughtException', record));
-
-async function terminatePortalConnections(): Promise<number> {
-  const admin = new pg.Client({ connectionString: await testDatabaseUrl() });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = current_database() and pid <> pg_backend_pid()`,
-    );
-    return rowCount ?? 0;
-  } finally {
-    await admin.end();
-  }
-}
 
 /** `CALLERS` loops of `call` spread over the instances until `stop`; every status they got. */
 async function load(
@@ -89,7 +76,7 @@ describe.runIf(testDatabaseKind === 'postgres')('a database failover under load 
           ? (app: FastifyInstance) => verifyCall(app, verifierKey, { secret: clientSecret, scope: 'nfl' })
           : (app: FastifyInstance) => createClient(app, user.token);
 
-      const cut = pause(1_000).then(terminatePortalConnections);
+      const cut = pause(1_000).then(async () => terminateConnections(await testDatabaseUrl()));
       const { statuses, unavailable } = await load(
         apps,
         call,

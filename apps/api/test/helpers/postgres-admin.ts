@@ -41,3 +41,21 @@ export async function dropDatabase(name: string): Promise<void> {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 }
+
+/**
+ * Terminates every connection to the database at `url` but this one (what a failover or an
+ * administrator's pg_terminate_backend does to the portal); answers how many it ended.
+ */
+export async function terminateConnections(url: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return rowCount ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
