@@ -2,14 +2,15 @@
 // for people to look at (`npm run screenshots`). Not part of `npm test`: it asserts nothing a user
 // story does not, it exists to be looked at.
 import { expect, test, type Page } from '@playwright/test';
-import { account, team, tokens } from '@datafeeds/domain/calls';
+import { account, team, tokens, verification } from '@datafeeds/domain/calls';
 import { paths, searchParams, withQuery } from '../support/app.ts';
 import { setUpStaffAccount, signInToConsole } from '../support/console.ts';
 import { linkFromEmail } from '../support/mailbox.ts';
+import { operator } from '../support/operator.ts';
 import { signInFirstTime } from '../support/pages.ts';
 import { registerThroughApi, signUp } from '../support/session.ts';
 import { SISTER_IDENTITIES_FOR_CHECKS } from '../support/sister-identities.ts';
-import { createTokensThroughApi, fillTokenRequest } from '../support/tokens.ts';
+import { createTokensThroughApi, fillTokenRequest, liveFootballToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
 
 const WIDTHS = [360, 900, 1440];
@@ -67,6 +68,28 @@ test('signed-in pages', async ({ page }) => {
     await page.goto(path);
     await shoot(page, name);
   }
+});
+
+test("a company's quota used up, then the company suspended", async ({ page }) => {
+  test.setTimeout(300_000);
+  const user = await signUp(page, newUser({ companyName: 'Quota Pictures Inc.' }), { verified: true });
+  const { clientSecret } = await liveFootballToken(page.request, user.bearer, 'Scoreboard');
+  const plan = `tiny-${Date.now().toString(36)}`;
+  await operator('plan', 'create', plan, '--daily', '1', '--rate', 'unlimited');
+  await operator('set-plan', user.email, plan);
+  const key = (await operator('verifier-key', 'create', 'screenshots')).match(/dfvk_\S+/)?.[0] ?? '';
+  const verified = await page.request.post(verification.verifyCredential.path, {
+    headers: { authorization: `Bearer ${key}` },
+    data: { secret: clientSecret, scope: 'nflLive' },
+  });
+  expect(await verified.json()).toMatchObject({ code: 'VALID' });
+  await page.goto(paths.dashboard);
+  await expect(page.getByRole('alert').filter({ hasText: 'midnight UTC' })).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'quota-used-up');
+  await operator('suspend-company', user.email);
+  await page.goto(paths.dashboard);
+  await expect(page.getByRole('alert').filter({ hasText: 'suspended' })).toBeVisible({ timeout: 15_000 });
+  await shoot(page, 'company-suspended');
 });
 
 test('team page, its dialogs and the accept-invitation page', async ({ page, request }) => {
