@@ -53,18 +53,12 @@ export async function usedTodayByToken(
 
 /** Today's admitted requests of one token: every secret of its lineage. */
 export async function lineageUsedToday(executor: Db, lineageId: string, atMs: number): Promise<number> {
-  const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
+  const clientIds = sql`SELECT client_id FROM api_clients WHERE lineage_id = ${lineageId}
+      UNION ALL
+      SELECT client_id FROM replaced_client_ids WHERE lineage_id = ${lineageId}`;
   const { rows } = await rowsOf<{ used: number }>(
     executor,
-    sql`
-    SELECT coalesce(sum(u.count), 0)::float8 AS used
-    FROM credential_usage_hourly AS u
-    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (
-      SELECT client_id FROM api_clients WHERE lineage_id = ${lineageId}
-      UNION ALL
-      SELECT client_id FROM replaced_client_ids WHERE lineage_id = ${lineageId}
-    )
-  `,
+    sql`SELECT ${usedTodaySql(clientIds, atMs)} AS used`,
   );
   return Number(rows[0]?.used ?? 0);
 }
@@ -85,11 +79,16 @@ export async function companyUsedToday(executor: Db, companyId: string, atMs: nu
  * deletion takes its replaced IDs with it, so each has a token of the company).
  */
 export function companyUsedTodaySql(companyId: SQL, atMs: number): SQL {
+  return usedTodaySql(companyClientIdsSql(companyId), atMs);
+}
+
+/** Admitted requests since the UTC day of `atMs` began, over the client IDs a subquery selects. */
+function usedTodaySql(clientIds: SQL, atMs: number): SQL {
   const dayStart = new Date(utcDayStartMs(atMs)).toISOString();
   return sql`(
     SELECT coalesce(sum(u.count), 0)::float8
     FROM credential_usage_hourly AS u
-    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (${companyClientIdsSql(companyId)})
+    WHERE u.code = 'VALID' AND u.hour >= ${dayStart}::timestamptz AND u.client_id IN (${clientIds})
   )`;
 }
 
