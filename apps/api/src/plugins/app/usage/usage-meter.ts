@@ -280,14 +280,17 @@ export function createUsageMeter({
      * instance's next batch, so an unconfirmed mark is asked again once, after `otherInstanceBatchMs`.
      */
     async hasVerified(verifierKeyId: string, clientId: string, nowMs: number): Promise<boolean> {
-      for (let attempt = 0; ; attempt += 1) {
-        if (marks.covers(verifierKeyId, clientId, nowMs)) return true;
-        if (!findVerifications || !isStorable(clientId)) return false;
+      const covered = () => marks.covers(verifierKeyId, clientId, nowMs);
+      if (covered()) return true;
+      if (!findVerifications || !isStorable(clientId)) return false;
+      const askDatabase = async () => {
         marks.learn(await findVerifications(marks.covering(verifierKeyId, clientId, nowMs)));
-        if (marks.covers(verifierKeyId, clientId, nowMs)) return true;
-        if (attempt === 1 || otherInstanceBatchMs === 0) return false;
-        await new Promise((resolve) => setTimeout(resolve, otherInstanceBatchMs));
-      }
+        return covered();
+      };
+      if (await askDatabase()) return true;
+      if (otherInstanceBatchMs === 0) return false;
+      await new Promise((resolve) => setTimeout(resolve, otherInstanceBatchMs));
+      return askDatabase();
     },
 
     /** Reported counts dropped since start (unverified, or above the bound). */
