@@ -5,6 +5,7 @@ import {
   alreadyPaidMessage,
   emptyScope,
   type Client,
+  type User,
 } from '@datafeeds/domain';
 import { account as accountCalls, system, tokens, users } from '@datafeeds/domain/calls';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -55,6 +56,25 @@ async function openUpgradeDialog() {
 }
 
 const requested = { body: { status: 'requested', requestedAt: '2026-02-10T12:00:00.000Z' } } as const;
+
+/**
+ * A trial owner signed in whose upgrade is refused with 409 `body`, the company being `afterwards` from
+ * then on (as the server would answer GetUser once the refusal's cause is known).
+ */
+function mockUpgradeRefused(afterwards: User, body: { error: string; message: string }) {
+  let account = makeUser({ companyAccountStatus: 'trial' });
+  mockCalls(
+    answer(users.getUser, () => ({ body: account })),
+    answer(system.config, { body: appConfig }),
+    answer(tokens.getClients, { body: { clients: [client] } }),
+    answer(accountCalls.getQuota, { body: makeQuota() }),
+    answer(accountCalls.upgradeAccount, () => {
+      account = afterwards;
+      return { status: 409, body };
+    }),
+  );
+  setToken(fakeJwt(900));
+}
 
 describe('upgrade account dialog', () => {
   it('explains the request and what happens to the existing tokens', async () => {
@@ -119,18 +139,10 @@ describe('upgrade account dialog', () => {
   });
 
   it('drops the button when the server says the account is already paid', async () => {
-    let account = makeUser({ companyAccountStatus: 'trial' });
-    mockCalls(
-      answer(users.getUser, () => ({ body: account })),
-      answer(system.config, { body: appConfig }),
-      answer(tokens.getClients, { body: { clients: [client] } }),
-      answer(accountCalls.getQuota, { body: makeQuota() }),
-      answer(accountCalls.upgradeAccount, () => {
-        account = makeUser({ companyAccountStatus: 'paid' });
-        return { status: 409, body: { error: ERROR_CODES.conflict, message: alreadyPaidMessage } };
-      }),
-    );
-    setToken(fakeJwt(900));
+    mockUpgradeRefused(makeUser({ companyAccountStatus: 'paid' }), {
+      error: ERROR_CODES.conflict,
+      message: alreadyPaidMessage,
+    });
     const { dialog, user } = await openUpgradeDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(MESSAGES.upgradeFailed)).toBeInTheDocument();
@@ -143,19 +155,10 @@ describe('upgrade account dialog', () => {
 
   it("tells a company suspended meanwhile why, in the server's sentence, and drops the button", async () => {
     const contact = 'provider-team@datafeeds.example';
-    let account = makeUser({ companyAccountStatus: 'trial' });
-    mockCalls(
-      answer(users.getUser, () => ({ body: account })),
-      answer(system.config, { body: appConfig }),
-      answer(tokens.getClients, { body: { clients: [client] } }),
-      answer(accountCalls.getQuota, { body: makeQuota() }),
-      answer(accountCalls.upgradeAccount, () => {
-        account = makeUser({ companyAccountStatus: 'suspended', suspension: { from: 'trial', contact } });
-        const message = SUSPENSION_MESSAGES.upgrade(contact);
-        return { status: 409, body: { error: ERROR_CODES.accountSuspended, message } };
-      }),
+    mockUpgradeRefused(
+      makeUser({ companyAccountStatus: 'suspended', suspension: { from: 'trial', contact } }),
+      { error: ERROR_CODES.accountSuspended, message: SUSPENSION_MESSAGES.upgrade(contact) },
     );
-    setToken(fakeJwt(900));
     const { dialog, user } = await openUpgradeDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText(SUSPENSION_MESSAGES.upgrade(contact))).toBeInTheDocument();
