@@ -6,6 +6,7 @@
 // lease granted by one instance may be reported on another.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { ReportedValid } from '../usage/reported-usage.ts';
 
 /** Units a verifier key was just granted of a company's day (YYYY-MM-DD, the truth's). */
 export async function recordKeyLease(
@@ -17,14 +18,6 @@ export async function recordKeyLease(
     VALUES (${lease.verifierKeyId}::uuid, ${lease.companyId}::uuid, ${lease.day}, ${lease.units})
     ON CONFLICT (verifier_key_id, company_id, day) DO UPDATE SET day_leased = a.day_leased + excluded.day_leased
   `);
-}
-
-/** VALID answers a key reports of one credential in one UTC day (YYYY-MM-DD). */
-export interface ReportedValid {
-  verifierKeyId: string;
-  clientId: string;
-  day: string;
-  count: number;
 }
 
 /**

@@ -7,7 +7,6 @@
 // ever.
 import { USAGE_REPORT_MAX_HOURLY_COUNT, type MeteredCode } from '@datafeeds/domain';
 import type { UsageCount } from '@datafeeds/domain/usage-counts';
-import type { ReportedValid } from '../allowance/key-allowance.ts';
 import { isStorable } from './storable-text.ts';
 import type { VerificationMark, VerificationMarks } from './verification-marks.ts';
 
@@ -22,6 +21,17 @@ interface ReportedCount extends UsageCount {
   code: MeteredCode;
   verifierKeyId: string;
   receivedAtMs: number;
+}
+
+/**
+ * VALID answers a key reports of one credential in one UTC day (YYYY-MM-DD): what the
+ * bound on them is asked (allowance/key-allowance.ts, which imports this shape: allowance → usage).
+ */
+export interface ReportedValid {
+  verifierKeyId: string;
+  clientId: string;
+  day: string;
+  count: number;
 }
 
 export interface ReportedUsageOptions {
