@@ -93,6 +93,9 @@ describe('console outbox', () => {
     expect(retried.message).toBe(CONSOLE_TOOL_MESSAGES.emailRetried(to));
     await eventually(() => expect(smtp.received.filter((mail) => mail.to.includes(to))).toHaveLength(1));
     await eventually(async () => expect(await outbox()).toEqual([]));
+    // Received by the server is not yet recorded as sent: until it is, it is a pending email with an
+    // error, which a retry still accepts.
+    await eventually(async () => expect(await outbox('?status=pending')).toEqual([]));
     const audited = await teamAuditSince(app, since);
     expect(audited).toEqual([staffActionRow(support, 'email.retried', { emailId: stored.id, to })]);
 
