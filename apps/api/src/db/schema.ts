@@ -71,7 +71,7 @@ export const companies = pgTable('companies', {
   accountStatus: companyAccountStatus('account_status').notNull().default('trial'),
   /**
    * While suspended: the status it had (trial or paid), which reinstating it returns it to (design §11
-   * "Suspension is visible"); null otherwise. Written with account_status, by credential-store.ts only.
+   * "Suspension is visible"); null otherwise. Written with account_status, by companies-repository.ts only.
    */
   suspendedFrom: companyAccountStatus('suspended_from'),
   trialEndsAt: moment('trial_ends_at'),

@@ -165,11 +165,12 @@ export async function runOperatorCommand(
   }
   if (request.command === 'plan') {
     const args = parsePlanArgs(request.args);
-    if (args) return createPlanCommands(app.plans, app.accountActions).plan(args);
+    if (args) return createPlanCommands(app.plans, app.companyAccount).plan(args);
   }
   const { name, rest } = commandName(request.command, request.args);
   const team = createProviderTeam({
-    actions: app.accountActions,
+    account: app.companyAccount,
+    tokenActions: app.tokenActions,
     companies: app.companies,
     tokens: app.tokensRepository,
   });
@@ -184,7 +185,7 @@ export async function runOperatorCommand(
       return team.approveUpgrade(company, plan);
     }
     case 'set-plan':
-      return createPlanCommands(app.plans, app.accountActions).setPlan(first, second);
+      return createPlanCommands(app.plans, app.companyAccount).setPlan(first, second);
     case 'set-token-status':
       return team.setTokenStatus(first, second);
     case 'extend-trial':

@@ -10,7 +10,7 @@ import {
   type PlanLimits,
 } from '@datafeeds/domain';
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
-import type { AccountActions } from '../plugins/app/console/account-actions.ts';
+import type { CompanyAccount } from '../plugins/app/companies/company-account.ts';
 import type { PlansService } from '../plugins/app/plans/plans-service.ts';
 import { noCompany, type ActionResult } from './provider-team.ts';
 
@@ -98,7 +98,7 @@ const TRIAL_FROM_ENVIRONMENT =
   'The trial plan takes its limits from the environment: set TRIAL_DAILY_QUOTA and TRIAL_RATE_PER_SECOND ' +
   'the same on every instance and restart them; each start brings the plan in line and tells the data feeds.';
 
-export function createPlanCommands(plans: PlansService, actions: Pick<AccountActions, 'changePlan'>) {
+export function createPlanCommands(plans: PlansService, account: Pick<CompanyAccount, 'changePlan'>) {
   const unknownPlan = (name: string) => failed(`No plan named "${name}". See \`plan list\`.`);
 
   async function list(): Promise<ActionResult> {
@@ -162,7 +162,7 @@ export function createPlanCommands(plans: PlansService, actions: Pick<AccountAct
     },
 
     async setPlan(companyReference: string, planName: string): Promise<ActionResult> {
-      const changed = await actions.changePlan(companyReference, planName, OPERATOR_CONTEXT);
+      const changed = await account.changePlan(companyReference, planName, OPERATOR_CONTEXT);
       if (!changed.ok) {
         if (changed.problem === 'not_found') return noCompany(companyReference);
         if (changed.problem === 'unknown_plan') return unknownPlan(planName);

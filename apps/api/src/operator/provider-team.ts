@@ -1,5 +1,5 @@
 // What the provider team does to accounts and tokens (design §3 "Operator tools"): the console's
-// actions (console/account-actions.ts) with the operator as actor, each outcome worded as the text the
+// actions (companies/company-account.ts, tokens/token-actions.ts) with the operator as actor, each outcome worded as the text the
 // operator reads, and `ok: false` when nothing could be done.
 import {
   MAX_TRIAL_EXTENSION_DAYS,
@@ -9,12 +9,14 @@ import {
   type TokenStatus,
 } from '@datafeeds/domain';
 import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
-import type { AccountActions } from '../plugins/app/console/account-actions.ts';
+import type { CompanyAccount } from '../plugins/app/companies/company-account.ts';
+import type { TokenActions } from '../plugins/app/tokens/token-actions.ts';
 import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.ts';
 import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
 
 export interface ProviderTeamDeps {
-  actions: AccountActions;
+  account: CompanyAccount;
+  tokenActions: Pick<TokenActions, 'setTokenStatus'>;
   companies: Pick<CompaniesRepository, 'openUpgradeRequests'>;
   tokens: Pick<TokensRepository, 'inReview'>;
 }
@@ -28,11 +30,11 @@ const done = (output: string): ActionResult => ({ ok: true, output });
 const failed = (output: string): ActionResult => ({ ok: false, output });
 export const noCompany = (reference: string) => failed(`No company found for ${reference}.`);
 
-export function createProviderTeam({ actions, companies, tokens }: ProviderTeamDeps) {
+export function createProviderTeam({ account, tokenActions, companies, tokens }: ProviderTeamDeps) {
   return {
     /** The company becomes paid on `planName` (the standard plan unless the team chose another). */
     async approveUpgrade(companyReference: string, planName = STANDARD_PLAN): Promise<ActionResult> {
-      const approved = await actions.approveUpgrade(companyReference, planName, OPERATOR_CONTEXT);
+      const approved = await account.approveUpgrade(companyReference, planName, OPERATOR_CONTEXT);
       if (!approved.ok) {
         if (approved.problem === 'not_found') return noCompany(companyReference);
         if (approved.problem === 'unknown_plan') {
@@ -56,7 +58,7 @@ export function createProviderTeam({ actions, companies, tokens }: ProviderTeamD
       if (!(TOKEN_STATUSES as readonly string[]).includes(status)) {
         return failed(`Unknown status "${status}". Use one of: ${TOKEN_STATUSES.join(', ')}.`);
       }
-      const set = await actions.setTokenStatus(clientId, status as TokenStatus, OPERATOR_CONTEXT);
+      const set = await tokenActions.setTokenStatus(clientId, status as TokenStatus, OPERATOR_CONTEXT);
       if (!set.ok) return failed(`No token with client ID ${clientId}.`);
       return done(`Token "${set.token.label}" (${set.token.clientId}) is now ${tokenStatusLabel(status)}.`);
     },
@@ -68,7 +70,7 @@ export function createProviderTeam({ actions, companies, tokens }: ProviderTeamD
           `Days must be a whole number from 1 to ${MAX_TRIAL_EXTENSION_DAYS}, not "${daysText}".`,
         );
       }
-      const extended = await actions.extendTrial(companyReference, days, OPERATOR_CONTEXT);
+      const extended = await account.extendTrial(companyReference, days, OPERATOR_CONTEXT);
       if (!extended.ok) {
         if (extended.problem === 'not_found') return noCompany(companyReference);
         const { company } = extended;
@@ -83,7 +85,7 @@ export function createProviderTeam({ actions, companies, tokens }: ProviderTeamD
 
     /** Every token of the company stops verifying at once; the data feed is told. */
     async suspendCompany(companyReference: string): Promise<ActionResult> {
-      const suspended = await actions.suspendCompany(companyReference, OPERATOR_CONTEXT);
+      const suspended = await account.suspendCompany(companyReference, OPERATOR_CONTEXT);
       if (!suspended.ok) {
         if (suspended.problem === 'not_found') return noCompany(companyReference);
         return failed(`${suspended.company.name} is already suspended.`);
@@ -96,7 +98,7 @@ export function createProviderTeam({ actions, companies, tokens }: ProviderTeamD
       if (statusText !== 'trial' && statusText !== 'paid') {
         return failed(`Reinstate to "trial" or "paid", not "${statusText}".`);
       }
-      const reinstated = await actions.reinstateCompany(companyReference, statusText, OPERATOR_CONTEXT);
+      const reinstated = await account.reinstateCompany(companyReference, statusText, OPERATOR_CONTEXT);
       if (!reinstated.ok) {
         if (reinstated.problem === 'not_found') return noCompany(companyReference);
         const { company } = reinstated;

@@ -9,8 +9,6 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { verification } from '@datafeeds/domain/calls';
 import { companies } from '../../src/db/schema.ts';
-import { transaction } from '../../src/db/transaction.ts';
-import { OPERATOR_CONTEXT } from '../../src/plugins/app/audit/audit-log.ts';
 import { companyIdOf } from '../helpers/audit.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
@@ -21,6 +19,7 @@ import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { createdClient, rotateClient, verifiedUser } from '../helpers/tokens.ts';
 import { usageRows } from '../helpers/usage.ts';
 import { leaseDayUnits, newVerifierKey, verified } from '../helpers/verification.ts';
+import { putCompanyIn } from '../helpers/company-state.ts';
 
 const EIGHTY = "You have used 80% of today's requests";
 const HUNDRED = "You have reached today's request limit";
@@ -234,9 +233,7 @@ describe('quota emails', () => {
     const clientId = await use(a, clientSecret, 1);
     // Leased before the suspension, admitted from the feed's cache and reported after it.
     expect(await leaseDayUnits(a, verifierKey, clientId, 99)).toBe(99);
-    await transaction(a.db, (tx) =>
-      a.credentials.setCompanyStatus(tx, companyId, 'suspended', OPERATOR_CONTEXT),
-    );
+    await putCompanyIn(a, companyId, 'suspended');
     await reportAdmitted(a, clientId, 99);
     await a.usageMeter!.flush();
     expect(Object.values(await usageRows(a, clientId))).toEqual([100]);

@@ -4,8 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { users } from '@datafeeds/domain/calls';
-import { transaction } from '../../src/db/transaction.ts';
-import { OPERATOR_CONTEXT } from '../../src/plugins/app/audit/audit-log.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
 import { testClock } from '../helpers/clock.ts';
 import { callTo, registerUser, type SignedIn } from '../helpers/factories.ts';
@@ -13,6 +11,7 @@ import { lazy } from '../helpers/lazy.ts';
 import { testDatabaseKind, testDatabaseUrl } from '../helpers/test-database.ts';
 import { companyIdOf } from '../helpers/audit.ts';
 import { teammate } from '../helpers/team.ts';
+import { moveTrialEnd, putCompanyIn } from '../helpers/company-state.ts';
 
 const DAY = 86_400;
 const clock = testClock(new Date('2026-03-02T09:15:00.000Z'));
@@ -43,7 +42,7 @@ async function runConcurrently(...apps: FastifyInstance[]): Promise<void> {
 
 /** The provider team moves the trial's end to `end` (the store's step of an extension). */
 async function extendTrial(app: FastifyInstance, companyId: string, end: Date): Promise<void> {
-  await transaction(app.db, (tx) => app.credentials.extendTrial(tx, companyId, end, { kind: 'operator' }));
+  await moveTrialEnd(app, companyId, end);
 }
 
 async function trialEndOf(app: FastifyInstance, user: SignedIn): Promise<Date> {
@@ -62,12 +61,10 @@ const team = lazy(async () => {
   const member = await teammate(a, owner, 'member');
   const paidOwner = await registerUser(a);
   const paidId = await companyIdOf(a, paidOwner.registration.email);
-  await transaction(a.db, (tx) => a.credentials.upgradeCompany(tx, paidId, { kind: 'operator' }));
+  await putCompanyIn(a, paidId, 'paid');
   const suspendedOwner = await registerUser(a);
   const suspendedId = await companyIdOf(a, suspendedOwner.registration.email);
-  await transaction(a.db, (tx) =>
-    a.credentials.setCompanyStatus(tx, suspendedId, 'suspended', OPERATOR_CONTEXT),
-  );
+  await putCompanyIn(a, suspendedId, 'suspended');
   const trialEndsAt = await trialEndOf(a, owner);
   return { owner, admin, quietAdmin, member, paidOwner, suspendedOwner, trialEndsAt };
 });

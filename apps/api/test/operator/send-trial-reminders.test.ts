@@ -3,7 +3,6 @@
 // outbox only. Read from the outbox, with an injected clock.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { transaction } from '../../src/db/transaction.ts';
 import { isValidCommand, runOperatorCommand } from '../../src/operator/commands.ts';
 import { companyIdOf } from '../helpers/audit.ts';
 import { buildTestApp, TEST_APP_URL } from '../helpers/build-test-app.ts';
@@ -12,6 +11,7 @@ import { registerUser, type SignedIn } from '../helpers/factories.ts';
 import { lazy } from '../helpers/lazy.ts';
 import { startSmtpServer } from '../helpers/smtp.ts';
 import { teammate } from '../helpers/team.ts';
+import { putCompanyIn } from '../helpers/company-state.ts';
 
 const DAY_MS = 86_400_000;
 const clock = testClock(new Date('2026-05-04T08:00:00.000Z'));
@@ -109,7 +109,7 @@ describe('send-trial-reminders', () => {
   it('a paid company gets none, and an unknown one is said so', async () => {
     const paid = await registerUser(app);
     const paidId = await companyIdOf(app, paid.registration.email);
-    await transaction(app.db, (tx) => app.credentials.upgradeCompany(tx, paidId, { kind: 'operator' }));
+    await putCompanyIn(app, paidId, 'paid');
     expect(await operator(paid.registration.email, '--stage', '3')).toEqual({
       ok: false,
       output: `${paid.registration.companyName} is not on a trial (status paid): it gets no trial reminders.`,

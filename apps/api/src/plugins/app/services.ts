@@ -23,7 +23,7 @@ import {
 import { createUsersRepository, type UsersRepository } from './users/users-repository.ts';
 import { createSecretHasher } from '../../lib/client-credentials.ts';
 import { createCompaniesRepository, type CompaniesRepository } from './companies/companies-repository.ts';
-import { createUpgradeService, type UpgradeService } from './companies/upgrade-service.ts';
+import { createCompanyAccount, type CompanyAccount } from './companies/company-account.ts';
 import { createTokensRepository, type TokensRepository } from './tokens/tokens-repository.ts';
 import { createTokensService, type TokensService } from './tokens/tokens-service.ts';
 import { createActivityService, type ActivityService } from './audit/activity.ts';
@@ -31,12 +31,12 @@ import { createAuditRepository, type AuditRepository } from './audit/audit-repos
 import { createSecurityNotices } from './notices/security-notices.ts';
 import { createAccountNotices } from './notices/account-notices.ts';
 import { createUsageService, type UsageService } from './usage/usage-service.ts';
-import { createInvitationsService, type InvitationsService } from './team/invitations-service.ts';
+import { createInvitationsService, type InvitationsService } from './users/invitations-service.ts';
 import { createTeamRepository } from './team/team-repository.ts';
 import { createTeamService, type TeamService } from './team/team-service.ts';
 import { createPlansService, type PlansService } from './plans/plans-service.ts';
 import { createQuotaService, type QuotaService } from './plans/quota-service.ts';
-import { createAccountActions, type AccountActions } from './console/account-actions.ts';
+import { createTokenActions, type TokenActions } from './tokens/token-actions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +51,6 @@ declare module 'fastify' {
     companies: CompaniesRepository;
     tokensRepository: TokensRepository;
     tokens: TokensService;
-    upgrades: UpgradeService;
     auditEvents: AuditRepository;
     activity: ActivityService;
     usage: UsageService;
@@ -59,8 +58,10 @@ declare module 'fastify' {
     invitations: InvitationsService;
     plans: PlansService;
     quota: QuotaService;
-    /** The provider team's actions on companies and tokens: the console's and the operator's. */
-    accountActions: AccountActions;
+    /** The company and its lifecycle: the customer's upgrade request, the console's and operator's actions. */
+    companyAccount: CompanyAccount;
+    /** The provider team's actions on one token: the console's and the operator's. */
+    tokenActions: TokenActions;
   }
 }
 
@@ -110,9 +111,16 @@ export default fp<ServicesOptions>(
       createLoginAttempts(app.redis, env.REDIS_KEY_PREFIX, clock),
       loginThrottle,
     );
-    const accounts = createAccountsService({ ...shared, verificationTokens, loginThrottle: throttle });
-    const tokensRepository = createTokensRepository(db);
     const companies = createCompaniesRepository(db);
+    const team = createTeamRepository(db);
+    const accounts = createAccountsService({
+      ...shared,
+      verificationTokens,
+      loginThrottle: throttle,
+      companies,
+      team,
+    });
+    const tokensRepository = createTokensRepository(db);
     const recovery = createRecoveryService({
       ...shared,
       verificationTokens,
@@ -157,35 +165,24 @@ export default fp<ServicesOptions>(
     app.decorate('plans', plans);
     app.decorate('quota', createQuotaService({ db, clock }));
     app.decorate(
-      'upgrades',
-      createUpgradeService({
+      'companyAccount',
+      createCompanyAccount({
         db,
         clock,
-        companies,
-        users,
         audit: app.auditLog,
+        companies,
+        credentials: app.credentials,
+        notices: createAccountNotices({ mailer, appUrl: env.APP_URL, contact: env.PROVIDER_TEAM_EMAIL }),
         mailer,
         providerTeamEmail: env.PROVIDER_TEAM_EMAIL,
         appUrl: env.APP_URL,
         log: app.log,
       }),
     );
-    app.decorate(
-      'accountActions',
-      createAccountActions({
-        db,
-        clock,
-        audit: app.auditLog,
-        companies,
-        credentials: app.credentials,
-        plans,
-        notices: createAccountNotices({ mailer, appUrl: env.APP_URL, contact: env.PROVIDER_TEAM_EMAIL }),
-      }),
-    );
+    app.decorate('tokenActions', createTokenActions({ db, credentials: app.credentials }));
     const auditEvents = createAuditRepository(db);
     app.decorate('auditEvents', auditEvents);
     app.decorate('activity', createActivityService({ audit: auditEvents }));
-    const team = createTeamRepository(db);
     app.decorate('team', createTeamService({ ...shared, team }));
     app.decorate(
       'invitations',

@@ -6,7 +6,7 @@ import { registerCall } from '../register-call.ts';
 
 const upgradeRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, account.upgradeAccount, ({ caller, request }) =>
-    app.upgrades.request(caller, originOf(request)),
+    app.companyAccount.requestUpgrade(caller, originOf(request)),
   );
 };
 

@@ -1,12 +1,12 @@
-// The console's actions on a company or a token (design §11 "Screens"): the account actions the
-// operator's commands also run, with the signed-in staff member as actor. Each answers the sentence the
+// The console's actions on a company or a token (design §11 "Screens"): the company-account and token
+// actions the operator's commands also run, with the signed-in staff member as actor. Each answers the sentence the
 // console shows; a company or token that is not there is a 404, an action that does not fit its state
 // a 409 with the problem's code and sentence. The policy table's guard (register-call.ts) runs first.
 import type { FastifyPluginAsync } from 'fastify';
 import { CONSOLE_MESSAGES, type ConsoleProblem } from '@datafeeds/domain';
 import { consoleCompanies } from '@datafeeds/domain/calls';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { NotFound } from '../../plugins/app/console/account-actions.ts';
+import type { NotFound } from '../../plugins/app/companies/company-account.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
 
@@ -21,16 +21,16 @@ function refusal(outcome: NotFound | { problem: ConsoleProblem }, missing: strin
 const { companyNotFound, tokenNotFound } = CONSOLE_MESSAGES;
 
 const companyActionRoutes: FastifyPluginAsync = async (app) => {
-  const actions = app.accountActions;
+  const account = app.companyAccount;
 
   registerCall(app, consoleCompanies.approveUpgrade, async ({ body, request }) => {
-    const approved = await actions.approveUpgrade(body.companyId, body.plan, staffActionContext(request));
+    const approved = await account.approveUpgrade(body.companyId, body.plan, staffActionContext(request));
     if (!approved.ok) throw refusal(approved, companyNotFound);
     return { message: CONSOLE_MESSAGES.upgradeApproved(approved.company.name, approved.plan.to) };
   });
 
   registerCall(app, consoleCompanies.extendTrial, async ({ body, request }) => {
-    const extended = await actions.extendTrial(body.companyId, body.days, staffActionContext(request));
+    const extended = await account.extendTrial(body.companyId, body.days, staffActionContext(request));
     if (!extended.ok) throw refusal(extended, companyNotFound);
     return {
       message: CONSOLE_MESSAGES.trialExtended(extended.company.name, utcDay(extended.trialEndsAt)),
@@ -39,25 +39,25 @@ const companyActionRoutes: FastifyPluginAsync = async (app) => {
   });
 
   registerCall(app, consoleCompanies.changeCompanyPlan, async ({ body, request }) => {
-    const changed = await actions.changePlan(body.companyId, body.plan, staffActionContext(request));
+    const changed = await account.changePlan(body.companyId, body.plan, staffActionContext(request));
     if (!changed.ok) throw refusal(changed, companyNotFound);
     return { message: CONSOLE_MESSAGES.planChanged(changed.company.name, changed.plan.to) };
   });
 
   registerCall(app, consoleCompanies.suspendCompany, async ({ body, request }) => {
-    const suspended = await actions.suspendCompany(body.companyId, staffActionContext(request));
+    const suspended = await account.suspendCompany(body.companyId, staffActionContext(request));
     if (!suspended.ok) throw refusal(suspended, companyNotFound);
     return { message: CONSOLE_MESSAGES.suspended(suspended.company.name) };
   });
 
   registerCall(app, consoleCompanies.reinstateCompany, async ({ body, request }) => {
-    const reinstated = await actions.reinstateCompany(body.companyId, body.to, staffActionContext(request));
+    const reinstated = await account.reinstateCompany(body.companyId, body.to, staffActionContext(request));
     if (!reinstated.ok) throw refusal(reinstated, companyNotFound);
     return { message: CONSOLE_MESSAGES.reinstated(reinstated.company.name, reinstated.to) };
   });
 
   registerCall(app, consoleCompanies.endTokenReview, async ({ body, request }) => {
-    const ended = await actions.endTokenReview(body.clientId, staffActionContext(request));
+    const ended = await app.tokenActions.endTokenReview(body.clientId, staffActionContext(request));
     if (!ended.ok) throw refusal(ended, tokenNotFound);
     return { message: CONSOLE_MESSAGES.reviewEnded(ended.token.label) };
   });

@@ -82,7 +82,7 @@ describe('approving an upgrade', () => {
     const token = (await login(approving, email, password)).json<{ token: string }>().token;
     expect((await clientsOf(approving, token))[0]).toMatchObject({ label: 'Before', status: 'expired' });
 
-    const approved = await approving.accountActions.approveUpgrade(email, STANDARD_PLAN, OPERATOR_CONTEXT);
+    const approved = await approving.companyAccount.approveUpgrade(email, STANDARD_PLAN, OPERATOR_CONTEXT);
     expect(approved).toMatchObject({ ok: true, approvedRequests: 0 });
     expect((await getUser(approving, token)).json().companyAccountStatus).toBe('paid');
     expect((await clientsOf(approving, token))[0]).toMatchObject({ status: 'active', expiredAt: null });

@@ -200,7 +200,7 @@ describe('extend a trial', () => {
 
   it('refuses a company not on a trial (409), an unknown company (404) and days out of bounds (400)', async () => {
     const { companyId } = await customer();
-    await app.accountActions.approveUpgrade(companyId, STANDARD_PLAN, OPERATOR_CONTEXT);
+    await app.companyAccount.approveUpgrade(companyId, STANDARD_PLAN, OPERATOR_CONTEXT);
     expectProblem(await act(consoleCompanies.extendTrial, { companyId, days: 5 }), 'not_on_trial');
     expectNotFound(
       await act(consoleCompanies.extendTrial, { ...unknownCompany(), days: 5 }),
@@ -304,7 +304,7 @@ describe('suspend and reinstate a company', () => {
 describe("end a token's review", () => {
   it('a token under review becomes active, once', async () => {
     const { user, companyId } = await customer();
-    await app.accountActions.approveUpgrade(companyId, STANDARD_PLAN, OPERATOR_CONTEXT);
+    await app.companyAccount.approveUpgrade(companyId, STANDARD_PLAN, OPERATOR_CONTEXT);
     // A paid company's new token waits for review (design §3).
     const { clientId, clientSecret } = await createdClient(app, user.token, { label: 'Odds feed' });
     const review = (await clientsOf(app, user.token)).find((client) => client.id === clientId);
@@ -334,9 +334,9 @@ describe('the operator commands share these actions', () => {
   it('audit them with the operator as actor', async () => {
     const { companyId } = await customer();
     const seq = await lastAuditSeq(app);
-    expect(await app.accountActions.extendTrial(companyId, 2, OPERATOR_CONTEXT)).toMatchObject({ ok: true });
-    expect(await app.accountActions.suspendCompany(companyId, OPERATOR_CONTEXT)).toMatchObject({ ok: true });
-    expect(await app.accountActions.suspendCompany(companyId, OPERATOR_CONTEXT)).toMatchObject({
+    expect(await app.companyAccount.extendTrial(companyId, 2, OPERATOR_CONTEXT)).toMatchObject({ ok: true });
+    expect(await app.companyAccount.suspendCompany(companyId, OPERATOR_CONTEXT)).toMatchObject({ ok: true });
+    expect(await app.companyAccount.suspendCompany(companyId, OPERATOR_CONTEXT)).toMatchObject({
       ok: false,
       problem: 'already_suspended',
     });

@@ -7,11 +7,11 @@ import { expect } from 'vitest';
 import type { ClientCredentials } from '@datafeeds/domain';
 import { account } from '@datafeeds/domain/calls';
 import { companies } from '../../../src/db/schema.ts';
-import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
 import { companyIdOf } from '../../helpers/audit.ts';
 import { bearer, callTo, registerUser, type SignedIn } from '../../helpers/factories.ts';
 import { invitedMember, type Member } from '../../helpers/team.ts';
 import { createdClient, verifyEmailOf } from '../../helpers/tokens.ts';
+import { moveTrialEnd } from '../../helpers/company-state.ts';
 
 export interface TestCompany {
   id: string;
@@ -49,7 +49,7 @@ export async function testCompany(
 
 /** The trial moved as the operator's `extend-trial` moves it: the company's expiring tokens follow. */
 export async function setTrialEnd(app: FastifyInstance, companyId: string, trialEndsAt: Date) {
-  await app.credentials.extendTrial(app.db, companyId, trialEndsAt, OPERATOR_CONTEXT.actor);
+  await moveTrialEnd(app, companyId, trialEndsAt);
 }
 
 /** A company with no trial end at all (written directly: no service clears one). */

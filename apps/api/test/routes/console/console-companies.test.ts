@@ -50,7 +50,7 @@ await requestUpgrade(app, zephyr);
 // alpha: paid on the standard plan, no trial end, a token under review (a paid company's new tokens are).
 const alpha = await testCompany(app, 'alpha Sports');
 clock.advance(1);
-expect(await app.accountActions.approveUpgrade(alpha.id, 'standard', OPERATOR_CONTEXT)).toMatchObject({
+expect(await app.companyAccount.approveUpgrade(alpha.id, 'standard', OPERATOR_CONTEXT)).toMatchObject({
   approvedRequests: 0,
 });
 await clearTrialEnd(app, alpha.id);
@@ -59,7 +59,7 @@ alpha.clientIds.push((await createdClient(app, alpha.owner.token)).clientId);
 const midCourt = await testCompany(app, 'Mid Court Data', { tokens: 1 });
 clock.advance(1);
 await setTrialEnd(app, midCourt.id, inDays(2));
-await app.accountActions.suspendCompany(midCourt.id, OPERATOR_CONTEXT);
+await app.companyAccount.suspendCompany(midCourt.id, OPERATOR_CONTEXT);
 // Beta: a trial ending in 20 days. Ended: a trial that ended yesterday.
 const beta = await testCompany(app, 'Beta Stats');
 clock.advance(1);

@@ -98,7 +98,7 @@ describe('console plans', () => {
     await createPlan(admin.token, { name, dailyQuota: 1000, ratePerSecond: 5 });
     const company = await testCompany(app, 'Team Plan Co', { tokens: 1 });
     const clientSecret = company.clients[0]?.clientSecret ?? '';
-    await app.accountActions.changePlan(company.id, name, OPERATOR_CONTEXT);
+    await app.companyAccount.changePlan(company.id, name, OPERATOR_CONTEXT);
     expect(await limitsOf(clientSecret)).toMatchObject({ plan: name, dailyQuota: 1000, ratePerSecond: 5 });
     const since = await lastAuditSeq(app);
 

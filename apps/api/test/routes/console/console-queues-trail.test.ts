@@ -56,13 +56,13 @@ describe('the queues', () => {
       60_000,
     );
 
-    await app.accountActions.approveUpgrade(earlier.id, 'standard', OPERATOR_CONTEXT);
+    await app.companyAccount.approveUpgrade(earlier.id, 'standard', OPERATOR_CONTEXT);
     expect((await queues()).upgradeRequests.map((request) => request.companyId)).toEqual([later.id]);
   });
 
   it('lists tokens under review, oldest first, until their review ends', async () => {
     const paid = await testCompany(app, 'Paid Reviews');
-    await app.accountActions.approveUpgrade(paid.id, 'standard', OPERATOR_CONTEXT);
+    await app.companyAccount.approveUpgrade(paid.id, 'standard', OPERATOR_CONTEXT);
     const trial = await testCompany(app, 'Trial No Reviews', { tokens: 1 });
     const first = await createdClient(app, paid.owner.token, { label: 'First' });
     clock.advance(1);

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ROLE_REFUSALS, type ClientCredentials } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
 import { apiClients, credentialEvents, profiles } from '../../../src/db/schema.ts';
-import { transaction } from '../../../src/db/transaction.ts';
 import { auditRows, companyIdOf } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { callTo, login } from '../../helpers/factories.ts';
@@ -24,6 +23,7 @@ import {
 } from '../../helpers/tokens.ts';
 import { clientUsage, getClientUsage } from '../../helpers/usage.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
+import { moveTrialEnd } from '../../helpers/company-state.ts';
 
 const clock = testClock(new Date('2026-06-01T10:20:00Z'));
 const app = await buildTestApp({ clock });
@@ -236,7 +236,7 @@ describe('a token that stops takes its old secret with it', () => {
     const companyId = await companyIdOf(app, user.registration.email);
     // The trial ends within the grace period: move it to 10 minutes from now.
     const ends = new Date(clock.now().getTime() + 600_000);
-    await transaction(app.db, (tx) => app.credentials.extendTrial(tx, companyId, ends, { kind: 'operator' }));
+    await moveTrialEnd(app, companyId, ends);
     await withClockMoved(601, async () => {
       expect(await app.credentials.expireDue()).toBeGreaterThanOrEqual(1);
       expect(await codeOf(old.clientSecret)).toBe('NOT_FOUND');

@@ -6,13 +6,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { VerifyResult } from '@datafeeds/domain';
 import { plans } from '../../../src/db/schema.ts';
-import { transaction } from '../../../src/db/transaction.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { capToken, changePlan, companyIdOf, putOnPlan } from '../../helpers/limits.ts';
 import { createdClient, verifiedUser } from '../../helpers/tokens.ts';
 import { clientUsage } from '../../helpers/usage.ts';
 import { newVerifierKey, verified } from '../../helpers/verification.ts';
+import { putCompanyIn } from '../../helpers/company-state.ts';
 
 const clock = testClock(new Date('2026-06-01T09:00:00.250Z'));
 const app = await buildTestApp({ clock });
@@ -132,7 +132,7 @@ describe('plan limits in POST /api/v1/credentials/verify', () => {
     // Raised without an announcement: the instance answers from the refusal it holds.
     await app.db.update(plans).set({ dailyQuota: 3 }).where(eq(plans.name, plan));
     expect(await verify(first.clientSecret)).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 1 });
-    await transaction(app.db, (tx) => app.credentials.upgradeCompany(tx, companyId, { kind: 'operator' }));
+    await putCompanyIn(app, companyId, 'paid');
     expect(tally(await burst([first.clientSecret], 3))).toEqual({ VALID: 2, QUOTA_EXCEEDED: 1 });
   });
 

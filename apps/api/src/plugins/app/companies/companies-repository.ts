@@ -1,10 +1,12 @@
-// Companies as the provider team finds them (by id or by a member's email) and their upgrade requests (at
-// most one open each, enforced by a partial index). Account status and trial end change only through
-// credentials/credential-store.ts, since every token of the company changes with them.
+// The company rows and their upgrade requests (design §11 "One owner per company"): the only code that
+// writes `companies` and `upgrade_requests`. The lifecycle that decides each write is company-account.ts;
+// registration creates and a profile update renames through it too. Reads for screens may join the table
+// anywhere; writes come here.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { normalizeEmail } from '@datafeeds/domain';
+import { TRIAL_DAYS, normalizeEmail, type CompanyAccountStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
+import { addSeconds } from '../../../lib/clock.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -25,6 +27,58 @@ export function createCompaniesRepository(db: Db) {
         .innerJoin(companies, eq(companies.id, profiles.companyId))
         .where(eq(sql`lower(${identities.email})`, normalizeEmail(reference)));
       return row?.company;
+    },
+
+    /** The company's row, locked until the transaction ends. */
+    async lock(tx: Db, companyId: string): Promise<CompanyRow | undefined> {
+      const [row] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+      return row;
+    },
+
+    /** A new company on a 30-day trial (on the trial plan, the column's default). */
+    async create(tx: Db, name: string, now: Date): Promise<string> {
+      const [company] = await tx
+        .insert(companies)
+        .values({
+          name,
+          accountStatus: 'trial',
+          trialEndsAt: addSeconds(now, TRIAL_DAYS * 86_400),
+          createdAt: now,
+        })
+        .returning({ id: companies.id });
+      if (!company) throw new Error('company insert returned no row');
+      return company.id;
+    },
+
+    /** Renames the company the identity is a member of. */
+    async renameCompanyOf(tx: Db, identityId: string, name: string): Promise<void> {
+      await tx
+        .update(companies)
+        .set({ name })
+        .where(
+          eq(
+            companies.id,
+            sql`(select ${profiles.companyId} from ${profiles} where ${profiles.identityId} = ${identityId})`,
+          ),
+        );
+    },
+
+    async setPlan(tx: Db, companyId: string, planName: string): Promise<void> {
+      await tx.update(companies).set({ planName }).where(eq(companies.id, companyId));
+    },
+
+    async setTrialEnd(tx: Db, companyId: string, trialEndsAt: Date): Promise<void> {
+      await tx.update(companies).set({ trialEndsAt }).where(eq(companies.id, companyId));
+    },
+
+    /** A suspension keeps the status it interrupts (`suspendedFrom`), which reinstating returns to. */
+    async setStatus(
+      tx: Db,
+      companyId: string,
+      accountStatus: CompanyAccountStatus,
+      suspendedFrom: CompanyAccountStatus | null,
+    ): Promise<void> {
+      await tx.update(companies).set({ accountStatus, suspendedFrom }).where(eq(companies.id, companyId));
     },
 
     /** Records an open request unless one exists; returns the open request either way. */
@@ -74,6 +128,23 @@ export function createCompaniesRepository(db: Db) {
         .leftJoin(identities, eq(identities.id, upgradeRequests.requestedBy))
         .where(eq(upgradeRequests.status, 'open'))
         .orderBy(asc(upgradeRequests.requestedAt));
+    },
+
+    /** Who asks for an upgrade, as the email to the provider team names them. */
+    async requester(identityId: string) {
+      const [row] = await db
+        .select({
+          email: identities.email,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          companyName: companies.name,
+          accountStatus: companies.accountStatus,
+        })
+        .from(identities)
+        .innerJoin(profiles, eq(profiles.identityId, identities.id))
+        .innerJoin(companies, eq(companies.id, profiles.companyId))
+        .where(eq(identities.id, identityId));
+      return row;
     },
   };
 }

@@ -1,6 +1,6 @@
 // What a suspended company cannot do (design §11 "Suspension is visible"): create a token, ask for an
 // upgrade. Checked inside the change's own transaction, with the company's row held in share mode until
-// it commits: a suspension (which locks the row for update, console/account-actions.ts) either
+// it commits: a suspension (which locks the row for update, company-account.ts) either
 // committed first and the change is refused, or waits for the change and then stops what it made.
 import { eq } from 'drizzle-orm';
 import { ERROR_CODES } from '@datafeeds/domain';

@@ -1,11 +1,12 @@
 // The one writer of credentials (style habit 11). Every transition of an API token — created, rotated,
 // retiring after a rotation and retired, deleted, activated, status set, expiry moved, expired,
-// upgraded, its company suspended or reinstated, its daily cap set or its limits changed — is made here, with its event row in the same
-// transaction; once that commits, the events that change what verification answers go out on the
-// credential bus, which empties every instance's caches and tells every connected data feed. Nothing
-// else changes a company's account status. The one other write of `api_clients`, a token's last use
-// moved forward (not a transition), is also this module's (last-use.ts), run inside the usage batch's
-// statement. A change of a company's limits is not this module's write, but its announcement is
+// upgraded, its company suspended or reinstated, its daily cap set or its limits changed — is made here,
+// with its event row in the same transaction; once that commits, the events that change what
+// verification answers go out on the credential bus, which empties every instance's caches and tells
+// every connected data feed. The company's own row is the company-account module's (design §11 "One
+// owner per company"): it writes the change, then asks here for the effect on the tokens. The one
+// other write of `api_clients`, a token's last use moved forward (not a transition), is also this
+// module's (last-use.ts), run inside the usage batch's statement. A change of a company's limits is not this module's write, but its announcement is
 // (limitsChanged). Every method takes the transaction its caller opened (design §3 "Who opens the
 // transaction"), but the sweeps, each a whole unit of work.
 import { and, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
@@ -382,7 +383,7 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     },
 
     /**
-     * Provider team decisions (account-actions.ts); any explicit status ends a review (`review` starts
+     * Provider team decisions (tokens/token-actions.ts); any explicit status ends a review (`review` starts
      * one). Undefined when no token has this client ID.
      */
     async setStatus(
@@ -419,10 +420,12 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
       return row;
     },
 
-    /** An approved upgrade: the company is paid, its tokens stop expiring, and expired ones work again. */
-    async upgradeCompany(tx: Db, companyId: string, actor: Actor): Promise<void> {
+    /**
+     * The company became paid (companies/company-account.ts wrote it): its tokens stop expiring, and
+     * expired ones work again.
+     */
+    async companyUpgraded(tx: Db, companyId: string, actor: Actor): Promise<void> {
       const now = clock.now();
-      await tx.update(companies).set({ accountStatus: 'paid' }).where(eq(companies.id, companyId));
       const rows = await tx
         .update(apiClients)
         .set({
@@ -510,12 +513,11 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     },
 
     /**
-     * A trial moved to a new end: the company's expiring tokens follow it, and expired ones revive. The
-     * caller (account-actions.ts) has locked the company and audits the extension.
+     * The company's trial moved to a new end (companies/company-account.ts wrote it): its expiring tokens
+     * follow it, and expired ones revive.
      */
-    async extendTrial(tx: Db, companyId: string, trialEndsAt: Date, actor: Actor): Promise<void> {
+    async trialMoved(tx: Db, companyId: string, trialEndsAt: Date, actor: Actor): Promise<void> {
       const now = clock.now();
-      await tx.update(companies).set({ trialEndsAt }).where(eq(companies.id, companyId));
       const rows = await tx
         .update(apiClients)
         .set({
@@ -552,40 +554,27 @@ export function createCredentialStore({ db, clock, bus, audit }: CredentialStore
     },
 
     /**
-     * Suspending a company stops every token it has; reinstating it (to trial or paid) lets them work.
-     * Answers the status it had (nothing is written when it is `accountStatus` already); undefined for
-     * an unknown company. The caller (account-actions.ts) audits the decision.
+     * The company was suspended or reinstated (companies/company-account.ts wrote it): a suspension stops
+     * every token it has, a reinstatement lets them work. Reinstating brings the company's tokens back,
+     * not the old secrets their rotations replaced.
      */
-    async setCompanyStatus(
+    async companyStatusChanged(
       tx: Db,
       companyId: string,
-      accountStatus: CompanyAccountStatus,
+      change: { from: CompanyAccountStatus; to: CompanyAccountStatus },
       context: AuditContext,
-    ): Promise<{ from: CompanyAccountStatus } | undefined> {
-      const [before] = await tx
-        .select({ accountStatus: companies.accountStatus })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .for('update');
-      if (!before) return undefined;
-      if (before.accountStatus === accountStatus) return { from: before.accountStatus };
+    ): Promise<void> {
       const now = clock.now();
-      const suspended = accountStatus === 'suspended';
-      // A suspension keeps the status it interrupts, which reinstating returns to (design §11).
-      const suspendedFrom = suspended ? before.accountStatus : null;
-      await tx.update(companies).set({ accountStatus, suspendedFrom }).where(eq(companies.id, companyId));
-      // Reinstating brings the company's tokens back, not the old secrets their rotations replaced.
+      const suspended = change.to === 'suspended';
       if (suspended) await retire(tx, eq(apiClients.companyId, companyId), context, 'suspended', now);
       const rows = await tx
         .select({ clientId: apiClients.clientId, companyId: apiClients.companyId })
         .from(apiClients)
         .where(eq(apiClients.companyId, companyId));
-      const change = suspended
+      const kind = suspended
         ? ({ kind: 'company_suspended', effect: 'revoked' } as const)
         : ({ kind: 'company_reinstated', effect: 'changed' } as const);
-      const detail = { from: before.accountStatus, to: accountStatus };
-      await record(tx, context.actor, each(rows, { ...change, detail }), now);
-      return { from: before.accountStatus };
+      await record(tx, context.actor, each(rows, { ...kind, detail: change }), now);
     },
   };
 }

@@ -1,14 +1,14 @@
 // Plans (design §10): the provider team's list of limits — a daily quota per UTC day and a rate per
-// second, null for unlimited — and which one each company is on. Every change is audited in its
-// transaction and, when it changes the limits some tokens work under, announced for each of them through
-// the credentials module (`limits_changed`), which is how every portal instance and data feed hears it
+// second, null for unlimited; which plan a company is on is the company's (companies/company-account.ts).
+// Every change is audited in its transaction and, when it changes the limits some tokens work under,
+// announced for each of them through the credentials module (`limits_changed`), which is how every portal instance and data feed hears it
 // within a second. The built-in `trial` plan follows TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND: it is
 // brought in line with them when the portal starts, and the operator does not edit it by hand (a start
 // would undo the edit).
 import { eq } from 'drizzle-orm';
 import { PLAN_NAME_PATTERN, TRIAL_PLAN, type Plan, type PlanLimits } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { companies, plans } from '../../../db/schema.ts';
+import { plans } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
@@ -28,14 +28,6 @@ export interface PlanChange {
   from: Plan;
   to: Plan;
   /** How many secrets were told their limits changed (none when nothing changed). */
-  announced: number;
-}
-
-export interface CompanyPlanChange {
-  from: string;
-  to: string;
-  /** False when the company was on that plan already: nothing was written or announced. */
-  changed: boolean;
   announced: number;
 }
 
@@ -80,41 +72,6 @@ export function createPlansService({ db, clock, audit, credentials }: PlansServi
       .where(eq(plans.name, name))
       .for('update');
     return plan;
-  }
-
-  /**
-   * Moves a company to `planName` in the caller's transaction (console/account-actions.ts: a plan
-   * change, an approved upgrade): audited as `plan.set` {from, to} for the company, and every token of
-   * the company told. Undefined for an unknown company, 'unknown_plan' for an unknown plan — checked
-   * before anything is written.
-   */
-  async function setCompanyPlan(
-    tx: Db,
-    companyId: string,
-    planName: string,
-    context: AuditContext,
-  ): Promise<CompanyPlanChange | 'unknown_plan' | undefined> {
-    if (!(await findPlan(tx, planName))) return 'unknown_plan';
-    const [company] = await tx
-      .select({ planName: companies.planName })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('update');
-    if (!company) return undefined;
-    if (company.planName === planName) {
-      return { from: planName, to: planName, changed: false, announced: 0 };
-    }
-    await tx.update(companies).set({ planName }).where(eq(companies.id, companyId));
-    await audit.record(tx, {
-      kind: 'plan.set',
-      context,
-      companyId,
-      detail: { from: company.planName, to: planName },
-    });
-    const announced = await credentials.limitsChanged(tx, { companyIds: [companyId] }, context.actor, {
-      plan: planName,
-    });
-    return { from: company.planName, to: planName, changed: true, announced };
   }
 
   return {
@@ -164,8 +121,6 @@ export function createPlansService({ db, clock, audit, credentials }: PlansServi
         return change(tx, from, to, context);
       });
     },
-
-    setCompanyPlan,
 
     /**
      * At start-up: the trial plan takes TRIAL_DAILY_QUOTA / TRIAL_RATE_PER_SECOND. Only a change is

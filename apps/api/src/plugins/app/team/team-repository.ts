@@ -1,8 +1,9 @@
-// The team of a company (design §9): its members (profiles) and its invitations. Every read and write
+// The team of a company (design §9): its members (profiles: the only code that writes them, design §11
+// "One owner per company") and its invitations. Every read and write
 // for a customer names the company, so another company's member or invitation simply matches no row
 // (tenant isolation: the service answers 404 exactly as for an unknown id).
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { normalizeEmail, personName, type AssignableRole, type CompanyRole } from '@datafeeds/domain';
+import { normalizeEmail, personName, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import {
   companies,
@@ -214,12 +215,15 @@ export function createTeamRepository(db: Db) {
       return row?.companyId;
     },
 
-    /** Adds the identity to the company; false when it already has a profile (a concurrent join). */
+    /**
+     * Adds the identity to the company (its owner, when it creates the company); false when it already
+     * has a profile (a concurrent join).
+     */
     async addMember(
       member: {
         identityId: string;
         companyId: string;
-        role: AssignableRole;
+        role: CompanyRole;
         firstName: string;
         lastName: string;
         phone: string;
@@ -233,6 +237,20 @@ export function createTeamRepository(db: Db) {
         .onConflictDoNothing({ target: profiles.identityId })
         .returning({ id: profiles.identityId });
       return rows.length === 1;
+    },
+
+    /** The person's own fields of their profile; what `fields` leaves out stays. */
+    async updateProfile(
+      identityId: string,
+      fields: { firstName?: string; lastName?: string; trialReminders?: boolean },
+      now: Date,
+      executor: Db,
+    ): Promise<void> {
+      if (Object.keys(fields).length === 0) return;
+      await executor
+        .update(profiles)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(profiles.identityId, identityId));
     },
 
     async setRole(identityId: string, companyId: string, role: CompanyRole, now: Date, executor: Db) {

@@ -17,6 +17,8 @@ import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
 import { verificationEmail } from '../mail/templates.ts';
 import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
 import { confirmRole } from '../companies/confirm-role.ts';
+import type { CompaniesRepository } from '../companies/companies-repository.ts';
+import type { TeamRepository } from '../team/team-repository.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 import {
@@ -35,7 +37,13 @@ interface NewIdentity {
 
 export interface AccountsDeps extends UserServiceDeps {
   loginThrottle: LoginThrottle;
+  /** A new account's company, and its renames (the company's rows are that module's). */
+  companies: Pick<CompaniesRepository, 'create' | 'renameCompanyOf'>;
+  /** The person's profile in the company (the team module writes profiles). */
+  team: Pick<TeamRepository, 'addMember' | 'updateProfile'>;
 }
+
+const hasProfile = () => new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');
 
 const TAKEN = {
   email: { code: ERROR_CODES.emailTaken, message: MESSAGES.emailTaken },
@@ -79,6 +87,15 @@ export function createAccountsService(deps: AccountsDeps) {
       actorEmail: email,
       detail: { reason },
     });
+  }
+
+  /** A new company on a 30-day trial, owned by the identity, which had no profile. */
+  async function openCompany(identityId: string, fields: ProfileFields, tx: Db): Promise<void> {
+    const now = clock.now();
+    const companyId = await deps.companies.create(tx, fields.companyName, now);
+    const { firstName, lastName, phone } = fields;
+    const owner = { identityId, companyId, role: 'owner' as const, firstName, lastName, phone };
+    if (!(await deps.team.addMember(owner, now, tx))) throw hasProfile();
   }
 
   async function currentUser(identityId: string): Promise<User> {
@@ -129,7 +146,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async register(input: RegisterRequest): Promise<SessionTokens> {
       const { tokens, setUp: verification } = await openAccount(input, async (identity, tx) => {
-        await users.createProfile(identity.id, input, clock.now(), tx);
+        await openCompany(identity.id, input, tx);
         return { email: identity.email, token: await deps.verificationTokens.issue(identity.id, tx) };
       });
       // Best effort after the state change: a failed send is logged and the user can ask again.
@@ -188,16 +205,8 @@ export function createAccountsService(deps: AccountsDeps) {
 
     /** Completes the profile of an identity that has none (imported from the sister product). */
     async createProfile(identityId: string, fields: ProfileFields): Promise<User> {
-      if (await users.hasProfile(identityId)) {
-        throw new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');
-      }
-      try {
-        await transaction(db, (tx) => users.createProfile(identityId, fields, clock.now(), tx));
-      } catch (error) {
-        if (postgresErrorOf(error)?.code === '23505')
-          throw new AppError(409, ERROR_CODES.conflict, 'This account already has a profile.');
-        throw error;
-      }
+      if (await users.hasProfile(identityId)) throw hasProfile();
+      await transaction(db, (tx) => openCompany(identityId, fields, tx));
       return currentUser(identityId);
     },
 
@@ -243,7 +252,9 @@ export function createAccountsService(deps: AccountsDeps) {
       await transaction(db, async (tx) => {
         if (renames && auth.companyId !== null)
           await confirmRole(tx, { ...auth, companyId: auth.companyId }, 'renameCompany');
-        await users.updateProfile(auth.identityId, fields, now, tx);
+        const { companyName, ...own } = fields;
+        await deps.team.updateProfile(auth.identityId, own, now, tx);
+        if (companyName !== undefined) await deps.companies.renameCompanyOf(tx, auth.identityId, companyName);
         if (changed.length > 0) {
           await audit.record(tx, { kind: 'profile.changed', context, detail: { fields: changed } });
         }

@@ -1,10 +1,11 @@
-// Identities, profiles and companies. Emails are stored normalised; uniqueness of email and username is
-// case-insensitive through lower() unique indexes, which also settle races between two registrations.
+// Identities, and the user as GetUser answers it (their profile and company joined; those rows are
+// written by team/ and companies/, design §11 "One owner per company"). Emails are stored normalised;
+// uniqueness of email and username is case-insensitive through lower() unique indexes, which also settle
+// races between two registrations.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { TRIAL_DAYS, normalizeEmail, type User } from '@datafeeds/domain';
+import { normalizeEmail, type User } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
-import { addSeconds } from '../../../lib/clock.ts';
 
 export type Identity = typeof identities.$inferSelect;
 
@@ -101,30 +102,6 @@ export function createUsersRepository(db: Db, { contact }: { contact: string }) 
       return row;
     },
 
-    /** A new company on a 30-day trial, and the identity's profile in it. */
-    async createProfile(identityId: string, fields: ProfileFields, now: Date, executor: Db) {
-      const [company] = await executor
-        .insert(companies)
-        .values({
-          name: fields.companyName,
-          accountStatus: 'trial',
-          trialEndsAt: addSeconds(now, TRIAL_DAYS * 86_400),
-          createdAt: now,
-        })
-        .returning({ id: companies.id });
-      if (!company) throw new Error('company insert returned no row');
-      await executor.insert(profiles).values({
-        identityId,
-        companyId: company.id,
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        phone: fields.phone,
-        role: 'owner',
-        createdAt: now,
-        updatedAt: now,
-      });
-    },
-
     async hasProfile(identityId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: profiles.identityId })
@@ -149,32 +126,6 @@ export function createUsersRepository(db: Db, { contact }: { contact: string }) 
         createdAt: createdAt.toISOString(),
         upgradeRequestedAt: upgradeRequestedAt?.toISOString() ?? null,
       };
-    },
-
-    async updateProfile(
-      identityId: string,
-      fields: Partial<Omit<ProfileFields, 'phone'>> & { trialReminders?: boolean },
-      now: Date,
-      executor: Db,
-    ) {
-      const { companyName, ...names } = fields;
-      if (Object.keys(names).length > 0) {
-        await executor
-          .update(profiles)
-          .set({ ...names, updatedAt: now })
-          .where(eq(profiles.identityId, identityId));
-      }
-      if (companyName !== undefined) {
-        await executor
-          .update(companies)
-          .set({ name: companyName })
-          .where(
-            eq(
-              companies.id,
-              sql`(select ${profiles.companyId} from ${profiles} where ${profiles.identityId} = ${identityId})`,
-            ),
-          );
-      }
     },
 
     async setPasswordHash(identityId: string, passwordHash: string, now: Date, executor: Db) {

@@ -88,7 +88,7 @@ describe('the credential store', () => {
     await expect(
       transaction(app.db, async (tx) => {
         const [row] = await tx.select().from(apiClients).where(eq(apiClients.clientId, clientId));
-        await app.credentials.upgradeCompany(tx, row?.companyId ?? '', { kind: 'operator' });
+        await app.credentials.companyUpgraded(tx, row?.companyId ?? '', { kind: 'operator' });
         throw new Error('the rest of the work failed');
       }),
     ).rejects.toThrow('the rest of the work failed');

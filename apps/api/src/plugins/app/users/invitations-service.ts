@@ -22,9 +22,9 @@ import { hashToken } from '../../../lib/random-token.ts';
 import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
 import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
-import type { AccountsService } from '../users/accounts-service.ts';
-import type { UsersRepository } from '../users/users-repository.ts';
-import type { InvitationRow, TeamRepository } from './team-repository.ts';
+import type { AccountsService } from './accounts-service.ts';
+import type { UsersRepository } from './users-repository.ts';
+import type { InvitationRow, TeamRepository } from '../team/team-repository.ts';
 
 export interface InvitationsServiceDeps {
   db: Db;
