@@ -48,7 +48,7 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: path.join(packageDir, 'src/main.ts'),
-    operator: path.join(packageDir, 'src/operator/cli.ts'),
+    operator: path.join(packageDir, 'src/operator-cli.ts'),
     migrate: path.join(packageDir, 'src/db/migrate-command.ts'),
   },
   outdir,

@@ -26,7 +26,7 @@ import verifierAuthentication, {
   DEFAULT_VERIFIER_THROTTLE,
   type VerifierThrottle,
 } from './plugins/app/verifier-authentication.ts';
-import operatorSocket, { claimOperatorSocket } from './plugins/app/operator-socket.ts';
+import operatorSocket, { claimOperatorSocket } from './operator/operator-socket.ts';
 import services from './plugins/app/services.ts';
 import staff from './plugins/app/staff.ts';
 import trialReminders from './plugins/app/trial-reminders.ts';

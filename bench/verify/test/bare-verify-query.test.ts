@@ -3,7 +3,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../../apps/api/src/db/schema.ts';
-import { createCredentialLookup } from '../../../apps/api/src/plugins/app/verification/credential-lookup.ts';
+import { createCredentialLookup } from '../../../apps/api/src/plugins/app/credentials/credential-lookup.ts';
 import { BARE_VERIFY_SQL, bareAnswer } from '../src/children/bare-verify-query.ts';
 
 /** What the portal's own miss lookup sends to PostgreSQL, caught by a `pg` client that finds no row. */

@@ -2,8 +2,7 @@
 // of a deployment, run before new instances start. On PostgreSQL it takes the same advisory lock as a
 // starting server, so it never races one. The embedded database is migrated by `npm start` itself.
 import { EnvError, loadEnv } from '../config/env.ts';
-import { operatorSocketPath } from '../config/operator-socket-path.ts';
-import { socketIsLive } from '../plugins/app/operator-socket.ts';
+import { operatorSocketPath, socketIsLive } from '../config/operator-socket-path.ts';
 import { databaseTargetFromEnv, openDatabase } from './client.ts';
 
 async function main(): Promise<number> {

@@ -20,7 +20,7 @@ import {
   STAFF_SETUP_PROBLEMS,
   errorResponseSchema,
 } from '@datafeeds/domain';
-import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../src/lib/session-cookies.ts';
 import { buildTestApp } from '../helpers/build-test-app.ts';
 import {
   bodyArbitrary,

@@ -21,7 +21,7 @@ import {
   upgradeRequests,
   verifierKeys,
 } from '../../src/db/schema.ts';
-import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../src/lib/session-cookies.ts';
 import {
   bearer,
   callTo,

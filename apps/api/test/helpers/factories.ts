@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, vi } from 'vitest';
 import type { RegisterInput } from '@datafeeds/domain';
 import { auth, dev, users, type CallDefinition } from '@datafeeds/domain/calls';
-import { REFRESH_COOKIE } from '../../src/routes/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../src/lib/session-cookies.ts';
 
 /**
  * A call's method and URL for `app.inject`, named by its contract (design §1):

@@ -13,7 +13,7 @@ import { postgresTransport, redisTransport } from './credentials/bus-transports.
 import { createCredentialBus, memoryTransport, type CredentialBus } from './credentials/credential-bus.ts';
 import { createCredentialStore, type CredentialStore } from './credentials/credential-store.ts';
 import { startExpirySweep } from './credentials/expiry-sweep.ts';
-import { createCredentialLookup } from './verification/credential-lookup.ts';
+import { createCredentialLookup } from './credentials/credential-lookup.ts';
 import {
   createVerificationService,
   type VerificationCacheOptions,

@@ -30,7 +30,7 @@ import { createActivityService, type ActivityService } from './audit/activity.ts
 import { createAuditRepository, type AuditRepository } from './audit/audit-repository.ts';
 import { createSecurityNotices } from './notices/security-notices.ts';
 import { createAccountNotices } from './notices/account-notices.ts';
-import { createUsageService, type UsageService } from './usage/usage-service.ts';
+import { createUsageService, type UsageService } from './tokens/token-usage.ts';
 import { createInvitationsService, type InvitationsService } from './users/invitations-service.ts';
 import { createTeamRepository } from './team/team-repository.ts';
 import { createTeamService, type TeamService } from './team/team-service.ts';

@@ -43,7 +43,8 @@ export default fp<UsageOptions>(
       appUrl: env.APP_URL,
       log: app.log,
     });
-    const store = createUsageStore(app.db, quotaNotices);
+    const store = createUsageStore(app.db);
+    store.onFlush((counts) => quotaNotices.checkAfter(counts));
     const meter = env.USAGE_METERING
       ? createUsageMeter({
           write: store.write,

@@ -6,8 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { REFRESH_COOKIE } from '../../routes/auth/refresh-cookie.ts';
-import { CONSOLE_REFRESH_COOKIE } from '../../routes/console/console-cookie.ts';
+import { CONSOLE_REFRESH_COOKIE, REFRESH_COOKIE } from '../../lib/session-cookies.ts';
 import { withEnumKeyedRecordsSpelledOut, withoutUnusedSchemas } from './openapi-schemas.ts';
 
 const TAGS = [

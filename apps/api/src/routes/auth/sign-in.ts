@@ -6,7 +6,7 @@ import { unauthorized } from '../../lib/errors.ts';
 import { bearerToken } from '../../plugins/app/authentication.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { registerCall } from '../register-call.ts';
-import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from '../../lib/session-cookies.ts';
 
 const signInRoutes: FastifyPluginAsync = async (app) => {
   const appUrl = app.env.APP_URL;

@@ -13,7 +13,7 @@ import {
   CONSOLE_REFRESH_COOKIE,
   clearConsoleRefreshCookie,
   setConsoleRefreshCookie,
-} from './console-cookie.ts';
+} from '../../lib/session-cookies.ts';
 
 const staffSignInRoutes: FastifyPluginAsync = async (app) => {
   const appUrl = app.env.APP_URL;

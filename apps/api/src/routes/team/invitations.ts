@@ -5,7 +5,7 @@ import { team } from '@datafeeds/domain/calls';
 import { bearerToken } from '../../plugins/app/authentication.ts';
 import { originOf } from '../../plugins/app/audit/request-origin.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
-import { setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { setRefreshCookie } from '../../lib/session-cookies.ts';
 import { registerCall } from '../register-call.ts';
 
 const invitationRoutes: FastifyPluginAsync = async (app) => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEventKind, ClientCredentials } from '@datafeeds/domain';
 import { account, auth, tokens, users, type CallDefinition } from '@datafeeds/domain/calls';
 import { runOperatorCommand } from '../../../src/operator/commands.ts';
-import { REFRESH_COOKIE } from '../../../src/routes/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../../src/lib/session-cookies.ts';
 import { ORIGIN, auditRows, companyIdOf, fromOrigin } from '../../helpers/audit.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import {

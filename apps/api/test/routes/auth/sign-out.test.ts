@@ -2,7 +2,7 @@
 // refresh cookie — which the browser sends only under /refresh — on /refresh/logout.
 import { describe, expect, it } from 'vitest';
 import { auth } from '@datafeeds/domain/calls';
-import { REFRESH_COOKIE } from '../../../src/routes/auth/refresh-cookie.ts';
+import { REFRESH_COOKIE } from '../../../src/lib/session-cookies.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { callTo, registerUser } from '../../helpers/factories.ts';
 

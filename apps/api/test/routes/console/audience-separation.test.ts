@@ -3,8 +3,7 @@
 // cookie is taken by the other's refresh call. Table-driven from the contracts, so a new call is covered.
 import { describe, expect, it } from 'vitest';
 import { ALL_CALLS, auth, callName, staffConsole } from '@datafeeds/domain/calls';
-import { REFRESH_COOKIE } from '../../../src/routes/auth/refresh-cookie.ts';
-import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cookie.ts';
+import { CONSOLE_REFRESH_COOKIE, REFRESH_COOKIE } from '../../../src/lib/session-cookies.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo, getUser, registerUser } from '../../helpers/factories.ts';

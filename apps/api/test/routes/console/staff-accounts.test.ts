@@ -11,7 +11,7 @@ import {
 import { staffConsole } from '@datafeeds/domain/calls';
 import { staffMembers, staffSetupLinks } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
-import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cookie.ts';
+import { CONSOLE_REFRESH_COOKIE } from '../../../src/lib/session-cookies.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { bearer, callTo, strongPassword } from '../../helpers/factories.ts';

@@ -10,7 +10,7 @@ import { staffConsole } from '@datafeeds/domain/calls';
 import { randomBytes } from 'node:crypto';
 import { staffMembers } from '../../../src/db/schema.ts';
 import { OPERATOR_CONTEXT } from '../../../src/plugins/app/audit/audit-log.ts';
-import { CONSOLE_REFRESH_COOKIE } from '../../../src/routes/console/console-cookie.ts';
+import { CONSOLE_REFRESH_COOKIE } from '../../../src/lib/session-cookies.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { testClock } from '../../helpers/clock.ts';
 import { callTo, latestEmail, linkParam, strongPassword } from '../../helpers/factories.ts';

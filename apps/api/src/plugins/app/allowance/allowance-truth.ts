@@ -15,8 +15,8 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { companyUsedToday, lineageUsedToday } from '../usage/used-today.ts';
-import { findKnownByClientId } from '../verification/credential-lookup.ts';
-import { judgeKnown } from '../verification/judge-known.ts';
+import { findKnownByClientId } from '../credentials/credential-lookup.ts';
+import { judgeKnown } from '../credentials/judge-known.ts';
 import {
   lockCompanyCounts,
   lockTokenDayGranted,

@@ -11,8 +11,10 @@ import {
   type AuditEvent,
 } from '@datafeeds/domain';
 import { toCsv } from '../../../lib/csv.ts';
-import type { CompanyCaller } from '../sessions/sessions-service.ts';
 import type { AuditEventRow, AuditQuery, AuditRepository } from './audit-repository.ts';
+
+/** Whose activity is read: the signed-in caller's company (a session's CompanyCaller). */
+type CompanyCaller = { companyId: string };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

@@ -1,13 +1,13 @@
 // Usage in the database (design §8 "Usage"): a batch of hourly counts and last uses written in ONE
-// statement (with the quota emails' check in its transaction, design §10), the per-day sums
-// GetClientUsage reads, and the retention delete.
+// statement (with the work its listeners ask for in the same transaction: the quota emails, design
+// §10), the per-day sums GetClientUsage reads, and the retention delete.
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import { USAGE_REPORT_VERIFIED_WITHIN_HOURS } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { credentialUsageHourly, verifierKeyAllowance, verifierKeyVerifications } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { lastUseMoves } from '../credentials/last-use.ts';
-import type { QuotaNotices } from '../notices/quota-notices.ts';
+import type { UsageCount } from '@datafeeds/domain/usage-counts';
 import type { UsageBatch } from './usage-meter.ts';
 import type { VerificationMark } from './verification-marks.ts';
 
@@ -24,22 +24,30 @@ export interface UsageDayRow {
   count: number;
 }
 
-export function createUsageStore(
-  db: Db,
-  /** The quota emails, checked in the transaction of each batch that adds to today's counts. */
-  quotaNotices?: Pick<QuotaNotices, 'checkAfter'>,
-) {
+/**
+ * Told of each batch's counts before they are written; answers the work to do in the transaction that
+ * writes them, or nothing (the quota emails, notices/quota-notices.ts, listen this way).
+ */
+export type UsageFlushListener = (counts: readonly UsageCount[]) => ((tx: Db) => Promise<void>) | undefined;
+
+export function createUsageStore(db: Db) {
+  const listeners: UsageFlushListener[] = [];
   return {
+    /** `listener` hears every batch from now on. */
+    onFlush(listener: UsageFlushListener): void {
+      listeners.push(listener);
+    },
+
     /**
      * One statement, both tables: counts are added (ON CONFLICT … count + excluded.count, so instances
      * writing the same hour add up), inserted in key order, and the credentials' last uses moved forward
      * by the credentials module's part of the statement (credentials/last-use.ts), which locks their rows
      * in client-id order, so two instances' batches take their locks in the same order and cannot
      * deadlock. New verification marks, a few an hour, go first in a statement of their own (a key gone
-     * meanwhile is skipped by the join). When the counts add to today's, the statement and the quota
-     * emails' check (notices/quota-notices.ts) share one transaction, so an email exists exactly when
-     * the counts that crossed its threshold committed; the check takes its locks (its own table's keys,
-     * in company order) only after the statement's, so the order above still holds.
+     * meanwhile is skipped by the join). When a listener asks for work (the quota emails' check when the
+     * counts add to today's), the statement and that work share one transaction, so an email exists
+     * exactly when the counts that crossed its threshold committed; the work takes its locks (its own
+     * table's keys, in company order) only after the statement's, so the order above still holds.
      */
     async write(batch: UsageBatch): Promise<void> {
       const counts = JSON.stringify(
@@ -81,14 +89,14 @@ export function createUsageStore(
         ), ${lastUseMoves(batch.lastUsed)}
         SELECT (SELECT count(*) FROM counted) AS counted, (SELECT count(*) FROM used) AS used
       `;
-      const checkQuotas = quotaNotices?.checkAfter(batch.counts);
-      if (!checkQuotas) {
+      const work = listeners.flatMap((listener) => listener(batch.counts) ?? []);
+      if (work.length === 0) {
         await db.execute(counted);
         return;
       }
       await transaction(db, async (tx) => {
         await tx.execute(counted);
-        await checkQuotas(tx);
+        for (const step of work) await step(tx);
       });
     },
 

@@ -28,8 +28,8 @@ import type { SecretHasher } from '../../../lib/client-credentials.ts';
 import { LeaseCredentialGone } from '../allowance/portal-allowance.ts';
 import type { CredentialBus } from '../credentials/credential-bus.ts';
 import type { UsageMeter } from '../usage/usage-meter.ts';
-import type { CredentialLookup, KnownCredential } from './credential-lookup.ts';
-import { judgeKnown } from './judge-known.ts';
+import type { CredentialLookup, KnownCredential } from '../credentials/credential-lookup.ts';
+import { judgeKnown } from '../credentials/judge-known.ts';
 
 export interface VerificationCacheOptions {
   /** Credentials kept (each a few hundred bytes). */

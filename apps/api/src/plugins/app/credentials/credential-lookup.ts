@@ -1,6 +1,7 @@
-// The one indexed query behind a verification cache miss: the credential and its company by the keyed
-// hash of the presented secret (api_clients.secret_hash is unique). The same by client ID for the
-// allowance lease (api_clients.client_id is unique), inside the lease's transaction.
+// The credentials read model (design §8), which verification and the allowance leases import: the one
+// indexed query behind a verification cache miss, the credential and its company by the keyed hash of
+// the presented secret (api_clients.secret_hash is unique); the same by client ID for the allowance
+// lease (api_clients.client_id is unique), inside the lease's transaction.
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { SCOPE_KEYS, prepareVerified, type JudgedCredential } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';

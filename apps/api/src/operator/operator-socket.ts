@@ -4,23 +4,11 @@
 // same embedded database.
 import { chmod, unlink } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import fp from 'fastify-plugin';
-import { operatorRequestSchema, runOperatorCommand } from '../../operator/commands.ts';
+import { socketIsLive } from '../config/operator-socket-path.ts';
+import { operatorRequestSchema, runOperatorCommand } from './commands.ts';
 
 const MAX_REQUEST_BYTES = 20 * 1024 * 1024;
-
-/** True when a live server answers on the socket; a file left by a crashed server is not one. */
-export function socketIsLive(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.connect(path);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
-}
 
 function readBody(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -4,9 +4,9 @@
 import type { ClientUsage } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
 import type { CompanyCaller } from '../sessions/sessions-service.ts';
-import type { TokensService } from '../tokens/tokens-service.ts';
-import type { UsageStore } from './usage-store.ts';
-import { DAY_MS, summarizeUsage } from './usage-summary.ts';
+import type { TokensService } from './tokens-service.ts';
+import type { UsageStore } from '../usage/usage-store.ts';
+import { DAY_MS, summarizeUsage } from '../usage/usage-summary.ts';
 
 export interface UsageServiceDeps {
   clock: Clock;

@@ -4,12 +4,17 @@
 // process may open PGlite); otherwise the CLI opens the database itself.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EnvError, linkBaseProblem, loadEnv, type Env } from '../config/env.ts';
-import { operatorSocketPath } from '../config/operator-socket-path.ts';
-import { socketIsLive } from '../plugins/app/operator-socket.ts';
-import { askServer } from './ask-server.ts';
-import { USAGE, isValidCommand, mayEmailLink, runOperatorCommand, type OperatorRequest } from './commands.ts';
-import type { ActionResult } from './provider-team.ts';
+import { EnvError, linkBaseProblem, loadEnv, type Env } from './config/env.ts';
+import { operatorSocketPath, socketIsLive } from './config/operator-socket-path.ts';
+import { askServer } from './operator/ask-server.ts';
+import {
+  USAGE,
+  isValidCommand,
+  mayEmailLink,
+  runOperatorCommand,
+  type OperatorRequest,
+} from './operator/commands.ts';
+import type { ActionResult } from './operator/provider-team.ts';
 
 async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult> {
   // The server's own assembly gives the CLI the same database, mailer and services.
@@ -17,7 +22,7 @@ async function runHere(env: Env, request: OperatorRequest): Promise<ActionResult
   // It never changes the schema: a database behind this code is refused (run `npm run db:migrate`).
   // Loaded here only: help, a refused command and a command handed to the server never need the server's
   // modules (Fastify, the database drivers, argon2…), which were most of the CLI's start-up.
-  const { buildApp } = await import('../app.ts');
+  const { buildApp } = await import('./app.ts');
   const app = await buildApp({
     env: { ...env, LOG_LEVEL: 'warn' },
     serveWebApp: false,
