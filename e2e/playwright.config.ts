@@ -9,23 +9,22 @@ export default defineConfig({
   // Every spec makes its own users, so tests run side by side, files too (a file with a server of its
   // own on a fixed port opts out with mode 'default'). The server is shared: its rate limits are scaled
   // for one address making every request (scripts/serve.ts). Three workers on two cores: a story spends
-  // part of its time waiting (transitions, polling, the server), which two workers left a fifth of the
-  // CPU idle through; the whole suite took 217 s on two workers, 174 s on three and 175 s on four.
+  // part of its time waiting (transitions, polling, the server), which a third worker fills; a fourth
+  // brings nothing more.
   fullyParallel: true,
   workers: 3,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // A net for a hang, not a speed check: every step still waits at most `expect.timeout`. The longest
-  // stories take about a minute beside the other worker on a quiet 2-core machine (the keyboard story
-  // 1.4 min before its Tab loop stopped querying the page by role per press) and twice that on CI's
-  // shared machine, where the keyboard story once ran past 120 s.
+  // stories (the keyboard story first) take several times longer on a loaded shared machine than on a
+  // quiet one, so the net sits far above a quiet run.
   timeout: 240_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: E2E_BASE_URL,
-    // Recording a trace (a screencast and DOM snapshots of every step) took a quarter of the suite's time
-    // (4.0 → 3.0 min without it, side by side), for a file CI cannot hand back. A failing test's trace:
+    // Recording a trace (a screencast and DOM snapshots of every step) costs a large share of the
+    // suite's time, for a file CI cannot hand back. A failing test's trace:
     // `npx playwright test --project=chromium --trace retain-on-failure` in e2e/ (the README).
     trace: 'off',
     screenshot: 'only-on-failure',
@@ -39,7 +38,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: headlessShellLaunchOptions,
         // The system's reduced-motion setting, which the app follows (design §7 "Motion"): the headless
-        // shell paints no frame of a fade, slide or ripple, a sixth less CPU on the heaviest specs.
+        // shell then paints no frame of a fade, slide or ripple, which it would render in software.
         // shell.spec.ts holds both settings to what they do.
         reducedMotion: 'reduce',
       },

@@ -28,9 +28,9 @@ export async function createDatabase(adminUrl: string, bench: 'api' | 'verify'):
 
 /**
  * What autovacuum does on a deployment's server, done by hand before a measured run: the test machine's
- * PostgreSQL runs with autovacuum off, so every usage batch's updated rows stayed dead for the rest of
- * the run, and each figure's metered server paid more for its batches than the one before it (the
- * database's CPU during bench:verify's figure 5 read 3–8 % of a core against 1 % during figure 1).
+ * PostgreSQL runs with autovacuum off, so without it every usage batch's updated rows would stay dead for
+ * the rest of the run, and each figure's metered server would pay more for its batches than the one
+ * before it.
  */
 export function vacuumDatabase(url: string): Promise<void> {
   return runStatement(url, 'vacuum (analyze)');

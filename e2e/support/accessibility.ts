@@ -33,9 +33,9 @@ async function useDisplayMode(page: Page, mode: DisplayMode): Promise<void> {
 
 /**
  * axe-core in every frame of the page's current document, once per document: the source is half a
- * megabyte that each `evaluate` parses and initialises again. @axe-core/playwright's AxeBuilder did so
- * twice per check (once to probe, once per frame before running), which was four fifths of each
- * check's time on /login (3.0 s against 0.6 s). Configured as AxeBuilder's legacy mode configures it.
+ * megabyte that each `evaluate` parses and initialises again. @axe-core/playwright's AxeBuilder does so
+ * twice per check (once to probe, once per frame before running), most of each check's time.
+ * Configured as AxeBuilder's legacy mode configures it.
  */
 async function injectAxe(page: Page): Promise<void> {
   for (const frame of page.frames()) {

@@ -27,9 +27,9 @@ export const chromiumLaunchOptions = { executablePath: CHROMIUM_PATH, args: [...
 /**
  * Chromium's headless shell (Debian's chromium-headless-shell, the setup script installs it): the same
  * Blink and V8 without the browser's UI layer, the build Playwright itself runs headless tests in. The
- * end-to-end suite uses it: the whole suite took a quarter less CPU (457 → 346 CPU-s) and 17 % less
- * time than in the full browser's headless mode, back to back (README, "Tests"). It cannot open a
- * window: a run with `--headed` sets CHROMIUM_HEADLESS_SHELL_PATH=/usr/bin/chromium.
+ * end-to-end suite uses it because it needs less CPU and time than the full browser's headless mode
+ * (design §7). It cannot open a window: a run with `--headed` sets
+ * CHROMIUM_HEADLESS_SHELL_PATH=/usr/bin/chromium.
  */
 export const CHROMIUM_HEADLESS_SHELL_PATH =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
