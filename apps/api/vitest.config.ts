@@ -8,11 +8,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Vitest's default on 2 cores is one file at a time, while many files mostly wait (child processes,
     // timers, the PostgreSQL server). Each file has its own database (test/helpers/test-database.ts) and
-    // Redis prefix, so they run side by side: 5.5 min on 2 cores, where one at a time took about 7.
+    // Redis prefix, so they run side by side.
     maxWorkers: 4,
     // Files share their worker's modules instead of importing the app anew each (Fastify, Drizzle,
-    // PGlite, zod schemas): imports were half the suite's CPU. What a file opens is closed after it
-    // (helpers/setup.ts), so no state crosses files. Postgres project: 67 s → 28 s on 2 cores.
+    // PGlite, zod schemas), so the imports load once per worker. What a file opens is closed after it
+    // (helpers/setup.ts), so no state crosses files.
     isolate: false,
     // A pool setting of its own needs a group of its own: in a run with other projects, these go after.
     sequence: { groupOrder: 1 },

@@ -183,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Two contexts. The portal — the browser's calls, the docs and the web app — with cookies and the
   // security headers a browser needs; the data feed's calls without them, since they are made by a few
-  // services thousands of times a second and those hooks were a fifth of each call's cost.
+  // services thousands of times a second and those hooks would be a large share of each call's cost.
   await app.register(async (portal) => {
     await portal.register(cookie);
     await portal.register(securityHeaders, {

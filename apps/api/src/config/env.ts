@@ -34,7 +34,7 @@ const onUnlessOff = z
 
 /**
  * Which X-Forwarded-For hops to believe: a hop count (the proxies in front, when the server is reachable
- * only through them) or the proxies' addresses/CIDRs. `true` used to trust every hop, which let a client
+ * only through them) or the proxies' addresses/CIDRs. `true` (trusting every hop) would let a client
  * choose its own address (the left-most entry) and escape every per-address limit: it is refused.
  */
 const trustedProxies = z

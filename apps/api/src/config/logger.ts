@@ -11,9 +11,9 @@ const REDACTED = '[REDACTED]';
 /**
  * What is censored in every log line, in pino's redact path syntax: `*.field` is that field of any
  * top-level value (of the line or of a child logger's bindings). Applied by the hooks below rather than
- * by pino's `redact` option, which censored the same but walked every path for every value of every line
- * — message and numbers included — and was most of the cost of a request's two log lines (profiled,
- * bench:api). logger-redaction.test.ts holds the two to the same output.
+ * by pino's `redact` option, which censors the same but walks every path for every value of every line
+ * — message and numbers included — far more work than these hooks. logger-redaction.test.ts holds the
+ * two to the same output.
  */
 export const REDACT_PATHS = [
   'req.headers.authorization',

@@ -15,8 +15,8 @@ export function errorResponses<const Status extends number>(...statuses: Status[
  * A route's serializer that writes the success answer with plain JSON.stringify, for answers typed code
  * builds field by field as an object literal of the schema's type (toClient, the users repository's
  * getUser), where TypeScript already refuses a missing, mistyped or extra field, and which tests check
- * against the response schema. Encoding them through the zod schema again on every call was a tenth of
- * GetClients' CPU (100 tokens), and the garbage it left behind more. Every other status keeps zod.
+ * against the response schema. Encoding them through the zod schema again on every call would cost CPU
+ * and garbage on every answer. Every other status keeps zod.
  */
 export function plainJsonOnSuccess<T>(status: number): FastifySerializerCompiler<T> {
   const success = String(status);

@@ -37,7 +37,7 @@ describe.runIf(testDatabaseKind === 'postgres')('when PostgreSQL drops the conne
 
   it('stays up, answers the call caught in the cut with 503 JSON, and reconnects by itself', async () => {
     const { app, url } = await appPromise();
-    // Several idle pooled connections, the kind whose loss used to end the process.
+    // Several idle pooled connections, the kind whose loss must not end the process.
     await Promise.all(Array.from({ length: 4 }, () => app.inject(callTo(system.health))));
 
     const caught = app.inject({ method: 'GET', url: '/test/slow-query' });

@@ -68,7 +68,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     usageRetentionSweepMs: 0,
     // Trial reminders run when a test calls app.trialReminders.run().
     trialRemindersMs: 0,
-    // Thousands of hashes at the production cost were a large part of the suite's CPU; the production
+    // Thousands of hashes at the production cost would be a large part of the suite's CPU; the production
     // parameters are pinned in password-hasher.test.ts, on an app built with this turned off. An app a
     // test builds as production or development (buildApp refuses the cheap cost there) hashes for real.
     testOnlyCheapPasswordHashing: appEnv.NODE_ENV === 'test',

@@ -1,10 +1,9 @@
 // Prepares once per run what the test files then copy or run:
-// - a PGlite data directory snapshot (loading it takes about a second, where a fresh PGlite plus
-//   migrations takes four) and, on PostgreSQL, a template database (CREATE DATABASE … TEMPLATE copies it
-//   in tens of milliseconds, where running the migrations on each file's empty database took one to two
-//   seconds). Migrating an empty database is tested in test/db/migrations.test.ts;
+// - a PGlite data directory snapshot (cheaper to load than a fresh PGlite plus migrations) and, on
+//   PostgreSQL, a template database (CREATE DATABASE … TEMPLATE copies it far faster than migrating each
+//   file's empty database). Migrating an empty database is tested in test/db/migrations.test.ts;
 // - the same migrated PGlite on disk, as a DATA_DIR that the tests starting a server process copy
-//   (cp of its files: a server on it starts on 3.5 s of CPU, on an empty DATA_DIR on 8);
+//   (a server on it starts far cheaper than on an empty DATA_DIR);
 // - the compiled server and operator command (scripts/build.mjs, what `npm start` and `npm run operator`
 //   run), built once for every test that runs one as a process (helpers/compiled-build.ts).
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
-// Puts a worker's PGlite database back to the migrated snapshot between test files, in tens of
-// milliseconds where loading the snapshot into a new PGlite costs about a second of a core (design §7).
+// Puts a worker's PGlite database back to the migrated snapshot between test files, far cheaper than
+// loading the snapshot into a new PGlite (design §7).
 import type { PGlite } from '@electric-sql/pglite';
 
 /** What the migrations left: the rows they seeded and where every sequence stood. */

@@ -15,8 +15,7 @@ export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'post
 
 /**
  * The snapshot's bytes as the Blob PGlite loads a data directory from. PGlite only calls arrayBuffer(),
- * and Node 20's Blob copies 42 MB through a stream to answer it: 0.7 s of a core per file, a quarter of
- * loading the snapshot. This hands over the bytes read from the file instead.
+ * and Node 20's Blob copies the whole snapshot through a stream to answer it. This hands over the bytes read from the file instead.
  */
 class SnapshotBlob extends Blob {
   constructor(private readonly snapshot: Buffer) {
@@ -33,7 +32,7 @@ let opened: Promise<{ database: Database; url: string | undefined; drop: () => P
 
 /**
  * The worker's PGlite: loaded from the snapshot once, then put back to the snapshot's state before each
- * later file (pglite-reset.ts). Loading costs about a second of a core; the reset tens of milliseconds.
+ * later file (pglite-reset.ts), which is far cheaper than loading it again.
  */
 let workerPglite: { client: PGlite; pristine: PristineState } | undefined;
 

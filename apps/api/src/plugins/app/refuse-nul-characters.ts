@@ -1,5 +1,5 @@
-// A NUL character cannot be stored in a PostgreSQL text column: it used to reach the database and come
-// back as a 500. Refused here for every field of every call — the portal's and the data feed's (design
+// A NUL character cannot be stored in a PostgreSQL text column: unrefused, it would reach the database
+// and come back as a 500. Refused here for every field of every call — the portal's and the data feed's (design
 // §8), body, query and path — with a 400 that names the field, before any schema or service sees it.
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@datafeeds/domain';

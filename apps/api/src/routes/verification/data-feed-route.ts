@@ -2,12 +2,12 @@
 // times a second, with a verifier key (named in the OpenAPI document): so no per-address request limit
 // (a bad key is throttled instead, verifier-authentication.ts), no per-request log lines at info level,
 // and none of the browser-oriented security headers (CSP, frame options) a JSON answer to a server does
-// not need. Together these were about half of a warm verification's cost (profiled).
+// not need. Together they would be a large share of a warm verification's cost.
 import type { CallRouteOptions } from '../register-call.ts';
 
 /**
  * Answers are built by typed code (verification-service.ts) and checked against the response schema in
- * tests; validating each again on the way out cost about a fifth of a call. Most are frozen objects shared
+ * tests; validating each again on the way out would add to every call. Most are frozen objects shared
  * by every call (a credential's VALID answer, the plain refusals), so each is written out once.
  */
 const written = new WeakMap<object, string>();

@@ -45,7 +45,7 @@ describe('GET /api/v1/credentials/events', () => {
     const elapsed = performance.now() - counted;
     // At the interval, not just at most it: the third heartbeat after any moment is sent two whole
     // intervals (400 ms) after the first, which may already have been on its way. A stream beating 4×
-    // too fast (50 ms) took about 150 ms; 300 ms leaves room for a slow delivery of that first one.
+    // too fast (50 ms) would take about 150 ms; 300 ms leaves room for a slow delivery of that first one.
     expect(elapsed).toBeGreaterThanOrEqual(300);
     expect(elapsed).toBeLessThan(1_000);
   });

@@ -103,8 +103,7 @@ export function createTokensRepository(db: Db) {
       )
       .orderBy(desc(apiClients.createdAt), desc(apiClients.id));
   // GetClients runs the list on every call and CreateClient the caller's company: built once and prepared
-  // on each connection, so neither the query builder nor PostgreSQL's parser runs per call (about a tenth
-  // of a GetClients call's CPU, profiled).
+  // on each connection, so neither the query builder nor PostgreSQL's parser runs per call.
   const callerCompanyPrepared = callerCompanyQuery(db).prepare('tokens_caller_company');
   const listAllPrepared = listQuery().prepare('tokens_list_all');
 

@@ -57,8 +57,7 @@ export const DEFAULT_USAGE_MAX_KEYS = 200_000;
  * The key a credential was last counted under and the answers counted under it since. A feed polling a
  * token asks for the same feed and gets the same answer call after call, so a call compares the fields
  * of one object found by client id instead of walking the counts' four Maps, the last-use Map and the
- * verification marks: ten look-ups whose memory the HTTP work between two calls has evicted, ~1 µs a
- * call in bench:verify figure 5's profile. Drained into the counts when the key changes and before
+ * verification marks: ten look-ups whose memory the HTTP work between two calls has evicted. Drained into the counts when the key changes and before
  * every batch.
  */
 interface Tally {

@@ -1,7 +1,7 @@
 // argon2id with the OWASP parameters written out, so a library default change never weakens them.
 // Each hash takes tens of milliseconds of a core and 19 MiB; they run on libuv's thread pool (four threads),
-// so a burst of sign-ins used to take every core — and the pool threads the rest of the server needs —
-// away from everything else: signed-in calls waited five times longer during a login flood (bench:api).
+// so unbounded, a burst of sign-ins would take every core — and the pool threads the rest of the server
+// needs — away from everything else.
 // Hashes therefore run at most `concurrency` at a time (all cores but one by default), the rest wait in
 // line, and when the line is full a sign-in is refused at once with 503 and Retry-After instead of
 // waiting for seconds.
@@ -27,7 +27,7 @@ export const ARGON2_OPTIONS: Argon2Parameters = {
 };
 
 /**
- * Argon2id at almost no cost (a hash in a quarter of a millisecond instead of 25), for the API tests,
+ * Argon2id at almost no cost (a hash costs next to nothing), for the API tests,
  * which hash and verify thousands of passwords. buildApp refuses it unless NODE_ENV is `test`
  * (app.ts), and nothing in the server's configuration can ask for it.
  */

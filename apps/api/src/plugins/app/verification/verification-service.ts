@@ -8,7 +8,7 @@
 // missed, so no cached credential is trusted: every answer comes from the database and none is kept.
 // Every answer about a known credential is counted by the usage meter, in memory, never awaited.
 // The cache is keyed by the presented secret itself, as @datafeeds/verifier's is: the keyed hash (an
-// HMAC, a tenth of a warm call's cost) is computed only for the query of a miss. The process sees every
+// HMAC, a large share of a warm call) is computed only for the query of a miss. The process sees every
 // secret it verifies anyway; what is stored, in the database, is still only the hash.
 // A VALID answer is admitted against its company's plan first (design §10 "Allowance leases"): from
 // units this instance holds, synchronously, or after a lease when it holds none; past a limit the answer

@@ -37,7 +37,7 @@ export interface VerifierKeysDeps {
 
 export function createVerifierKeys({ db, clock, hasher, bus, audit, log }: VerifierKeysDeps) {
   // Keyed by the key as presented, not its hash: a handful of trusted services present the same key on
-  // every call, and hashing it each time was a tenth of a warm verification. The database keeps only hashes.
+  // every call, and hashing it each time would cost every warm verification. The database keeps only hashes.
   const valid = new LRUCache<string, VerifierKeyIdentity>({ max: 1_000, ttl: KEY_CACHE_MAX_AGE_MS });
   const lastUsedWritten = new Map<string, number>();
   /** Bumped by every revocation: a lookup that overlapped one is not cached (it may be the revoked key). */
