@@ -7,6 +7,7 @@ import type { Env } from '../../config/env.ts';
 import type { Secrets } from '../../config/secrets.ts';
 import { emailVerificationTokens, passwordResetTokens } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { createCounterStore } from '../external/counter-store.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
 import { createLoginAttempts } from './auth/login-attempts.ts';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/login-throttle.ts';
@@ -85,7 +86,8 @@ export default fp<ServicesOptions>(
     const users = createUsersRepository(db, { contact: env.PROVIDER_TEAM_EMAIL });
     const sessions = createSessionsService(db, clock, secrets.sessionSecret, app.auditLog);
     const notices = createSecurityNotices({ clock, mailer, appUrl: env.APP_URL });
-    const counters = createFailureCounters(app.redis, env.REDIS_KEY_PREFIX, clock);
+    const counterStore = createCounterStore({ redis: app.redis, prefix: env.REDIS_KEY_PREFIX, clock });
+    const counters = createFailureCounters(counterStore);
     const shared = {
       db,
       clock,
@@ -107,10 +109,7 @@ export default fp<ServicesOptions>(
       emailVerificationTokens,
       EMAIL_VERIFICATION_TTL_SECONDS,
     );
-    const throttle = createLoginThrottle(
-      createLoginAttempts(app.redis, env.REDIS_KEY_PREFIX, clock),
-      loginThrottle,
-    );
+    const throttle = createLoginThrottle(createLoginAttempts(counterStore), loginThrottle);
     const companies = createCompaniesRepository(db);
     const team = createTeamRepository(db);
     const accounts = createAccountsService({

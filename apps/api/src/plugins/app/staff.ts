@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { CONSOLE_REFUSALS, staffMay, type ConsoleAction } from '@datafeeds/domain';
 import type { Secrets } from '../../config/secrets.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { createCounterStore } from '../external/counter-store.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
 import { bearerToken } from './authentication.ts';
 import { createStaffService, type StaffService } from './staff/staff-service.ts';
@@ -46,7 +47,9 @@ export default fp<{ secrets: Secrets }>(
         mailer: app.mailer,
         audit: app.auditLog,
         totpSecrets: createTotpSecrets(secrets.sessionSecret),
-        failures: createFailureCounters(app.redis, app.env.REDIS_KEY_PREFIX, app.clock),
+        failures: createFailureCounters(
+          createCounterStore({ redis: app.redis, prefix: app.env.REDIS_KEY_PREFIX, clock: app.clock }),
+        ),
       }),
     );
     app.decorateRequest('staffCaller', null);

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { AppError, rateLimited } from '../../lib/errors.ts';
 import { ERROR_CODES } from '@datafeeds/domain';
 import type { Clock } from '../../lib/clock.ts';
+import { createCounterStore } from '../external/counter-store.ts';
 import { createFailureCounters } from './auth/failure-counters.ts';
 import { bearerToken } from './authentication.ts';
 import type { VerifierKeyIdentity } from './verification/verifier-keys.ts';
@@ -36,7 +37,9 @@ const badVerifierKey = () =>
 
 export default fp<{ throttle: VerifierThrottle; keyPrefix: string; clock: Clock }>(
   async (app, { throttle, keyPrefix, clock }) => {
-    const failures = createFailureCounters(app.redis, keyPrefix, clock);
+    const failures = createFailureCounters(
+      createCounterStore({ redis: app.redis, prefix: keyPrefix, clock }),
+    );
     /** Checks under way by the key presented: concurrent first calls with one key share one check. */
     const checking = new Map<string, Promise<VerifierKeyIdentity | undefined>>();
 

@@ -1,37 +1,16 @@
-// Rate-limit counters in Redis under names an operator can read: `<prefix>rate-limit:<limit>:<max>:<ip>`,
-// e.g. `datafeeds:rate-limit:credentials:30:203.0.113.7`. (The library's own store names the counters
-// of limits made outside a route `undefinedundefined-<ip>`.) The size is in the name, so instances
-// configured alike share a counter and an instance with another RATE_LIMIT_SCALE keeps its own.
+// The rate limits' store: @fastify/rate-limit's counters kept in the counter store (counter-store.ts),
+// so they are shared through Redis and held in memory while Redis is away. Named so an operator can
+// read them: `<prefix>rate-limit:<limit>:<max>:<ip>`, e.g. `datafeeds:rate-limit:credentials:30:203.0.113.7`
+// (the library's own store names the counters of limits made outside a route `undefinedundefined-<ip>`).
+// The size is in the name, so instances configured alike share a counter and an instance with another
+// RATE_LIMIT_SCALE keeps its own.
 import type { RateLimitOptions, RateLimitPluginOptions } from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
-import { createMemoryWindows } from './counter-fallback.ts';
+import type { CounterStore, WindowCount } from './counter-store.ts';
 
 /** A limit's name travels in its options (app.rateLimit({ name }) or a route's config.rateLimit). */
 export type NamedLimitOptions = RateLimitOptions & { name?: string };
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
-
-// SET NX starts the window with the first request; INCR counts; PTTL tells what is left. One script, so
-// each request costs one command and one reply (the MULTI/EXEC it replaces was five of each, about a
-// twentieth of a signed-in call's CPU), and atomic like the transaction was.
-const INCREMENT_SCRIPT = `
-redis.call('SET', KEYS[1], 0, 'PX', ARGV[1], 'NX')
-local current = redis.call('INCR', KEYS[1])
-return { current, redis.call('PTTL', KEYS[1]) }
-`;
-const INCREMENT_COMMAND = 'datafeedsRateLimitIncrement';
-
-type WithIncrement = Redis & {
-  [INCREMENT_COMMAND](key: string, windowMs: number): Promise<[number, number]>;
-};
-
-/** The script as a command of this connection (EVALSHA, loaded again by ioredis if Redis lost it). */
-function withIncrement(redis: Redis): WithIncrement {
-  if (!(INCREMENT_COMMAND in redis)) {
-    redis.defineCommand(INCREMENT_COMMAND, { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
-  }
-  return redis as WithIncrement;
-}
+type Callback = (error: Error | null, result?: WindowCount) => void;
 
 function limitName(options: NamedLimitOptions & { routeInfo?: { method?: string; url?: string } }): string {
   if (options.name) return options.name;
@@ -39,40 +18,27 @@ function limitName(options: NamedLimitOptions & { routeInfo?: { method?: string;
   return route?.method && route.url ? `${route.method}${route.url}` : 'global';
 }
 
-export function namedRedisStore(
-  redis: Redis,
-  nameSpace: string,
-): NonNullable<RateLimitPluginOptions['store']> {
-  // Where counting goes on while Redis is away, so the limits still hold on this instance.
-  const fallback = createMemoryWindows();
-  const counters = withIncrement(redis);
+/** The library's store over `counters`, whose keys are then `<limit>:<max>:<ip>`. */
+export function namedLimitStore(counters: CounterStore): NonNullable<RateLimitPluginOptions['store']> {
   // The library calls child() with the limit's merged options (its type says route options).
-  class NamedRedisStore {
+  class NamedLimitStore {
     private readonly prefix: string;
 
     constructor(options: NamedLimitOptions) {
-      this.prefix = `${nameSpace}${limitName(options)}:${String(options.max)}:`;
+      this.prefix = `${limitName(options)}:${String(options.max)}:`;
     }
 
     incr(key: string, callback: Callback, timeWindow: number): void {
-      const name = this.prefix + key;
-      counters[INCREMENT_COMMAND](name, timeWindow).then(
-        ([current, ttl]) => callback(null, { current: Number(current), ttl: ttl > 0 ? ttl : timeWindow }),
-        () => callback(null, fallback.increment(name, timeWindow)),
-      );
+      counters.increment(this.prefix + key, timeWindow).then((count) => callback(null, count), callback);
     }
 
     read(key: string, callback: Callback): void {
-      const name = this.prefix + key;
-      Promise.all([redis.get(name), redis.pttl(name)]).then(
-        ([current, ttl]) => callback(null, { current: Number(current ?? 0), ttl: Math.max(0, ttl) }),
-        () => callback(null, fallback.read(name)),
-      );
+      counters.read(this.prefix + key).then((count) => callback(null, count), callback);
     }
 
-    child(options: NamedLimitOptions): NamedRedisStore {
-      return new NamedRedisStore(options);
+    child(options: NamedLimitOptions): NamedLimitStore {
+      return new NamedLimitStore(options);
     }
   }
-  return NamedRedisStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
+  return NamedLimitStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
 }

@@ -1,8 +1,11 @@
 // Request rate limits per IP: a global default plus tighter limits that routes pick by name. Counters
-// live in Redis when it is configured, so the limits hold across instances; in memory otherwise.
+// live in Redis when it is configured (the counter store, counter-store.ts), so the limits hold across
+// instances; in the library's memory store otherwise.
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
-import { namedRedisStore, type NamedLimitOptions } from './rate-limit-store.ts';
 import fp from 'fastify-plugin';
+import { systemClock } from '../../lib/clock.ts';
+import { createCounterStore } from './counter-store.ts';
+import { namedLimitStore, type NamedLimitOptions } from './rate-limit-store.ts';
 import { isServerPath } from '../../lib/api-paths.ts';
 import { rateLimited } from '../../lib/errors.ts';
 
@@ -69,7 +72,14 @@ export default fp<{ limits: RateLimits; keyPrefix: string }>(
       // them would lock out people who share an address long before any API abuse. (The data feed's
       // calls opt out per route: routes/verification/data-feed-route.ts.)
       allowList: (request) => !isServerPath(request.url),
-      ...(app.redis ? { store: namedRedisStore(app.redis, `${keyPrefix}rate-limit:`) } : {}),
+      // Windows of real time, as Redis keeps them (the app's clock is the tests' to move).
+      ...(app.redis
+        ? {
+            store: namedLimitStore(
+              createCounterStore({ redis: app.redis, prefix: `${keyPrefix}rate-limit:`, clock: systemClock }),
+            ),
+          }
+        : {}),
       // Redis trouble must not take the API down with it.
       skipOnError: true,
       errorResponseBuilder: (_request, context) => rateLimited(context.ttl / 1000),

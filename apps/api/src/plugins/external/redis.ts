@@ -2,7 +2,7 @@
 // the channel that carries revocations between them. Redis going away must not slow the portal down or
 // open its limits: commands fail at once instead of queueing (no offline queue, short timeouts), a Redis
 // that stalls without closing is dropped by a ping deadline (lib/redis-watchdog.ts) so it fails at once
-// too, the counters fall back to this instance's memory meanwhile (counter-fallback.ts), the loss and
+// too, the counters fall back to this instance's memory meanwhile (counter-store.ts), the loss and
 // the return are logged once each, and ioredis reconnects by itself.
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';

@@ -1,11 +1,10 @@
 // The access tokens of both kinds of session (customers' design §2, staff's design §11 "Sessions"): a
-// short-lived HS256 JWT (sub = the person, sid = the session) for one audience. Each side builds its own
-// with its audience, so verification on one side refuses the other's tokens; the session row behind a
-// token is the caller's to check.
+// short-lived HS256 JWT (sub = the person, sid = the session) for one audience. Each session family
+// (session-family.ts) builds its own with its audience, so verification on one side refuses the other's
+// tokens; the session row behind a token is the family's to check.
 import { createHash, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { ACCESS_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 
@@ -26,7 +25,12 @@ export interface VerifiedAccessToken {
 /** Access tokens verified lately: a token is used for many calls during its 15 minutes. */
 const VERIFIED_TOKENS_MAX = 10_000;
 
-export function createSessionJwt(sessionSecret: string, clock: Clock, audience: SessionAudience) {
+export function createSessionJwt(
+  sessionSecret: string,
+  clock: Clock,
+  audience: SessionAudience,
+  lifetimeSeconds: number,
+) {
   // Imported once: given the raw bytes, jose imports a key for every signature and verification.
   // HS256 only, for signing and verifying.
   const key = webcrypto.subtle.importKey(
@@ -43,10 +47,10 @@ export function createSessionJwt(sessionSecret: string, clock: Clock, audience: 
   const verifiedTokens = new LRUCache<string, VerifiedAccessToken>({ max: VERIFIED_TOKENS_MAX });
 
   return {
-    /** A token for the session, expiring in ACCESS_TOKEN_TTL_SECONDS or at `notAfter`, if sooner. */
+    /** A token for the session, expiring in `lifetimeSeconds` or at `notAfter`, if sooner. */
     async sign(subject: string, sessionId: string, notAfter?: Date): Promise<string> {
       const issuedAt = Math.floor(clock.now().getTime() / 1000);
-      const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
+      const expiresAt = issuedAt + lifetimeSeconds;
       return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(subject)

@@ -1,21 +1,17 @@
-// Sessions: a short-lived JWT access token (sub = identity, sid = session) plus a rotating refresh token.
-// The session row is the refresh-token family; revoking it ends every token of the family at once, and
-// each authenticated request checks it, so revocation holds on every instance immediately.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { REFRESH_TOKEN_TTL_SECONDS, type CompanyRole } from '@datafeeds/domain';
+// Customers' sessions (design §2 "Sessions"): a session family (session-family.ts) with the audience
+// `datafeeds-portal`, the `sessions` and `refresh_tokens` tables, a 15-minute access token and refresh
+// tokens that each work for 30 days from their issue, so a session lasts while it is refreshed. Reuse of
+// a spent refresh token and each sign-out are audited; the session check reads the caller's company and
+// role with it.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type CompanyRole } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { transaction } from '../../../db/transaction.ts';
 import { profiles, refreshTokens, sessions } from '../../../db/schema.ts';
-import { addSeconds, type Clock } from '../../../lib/clock.ts';
-import { hashToken, newRandomToken } from '../../../lib/random-token.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
-import { createSessionJwt } from './session-jwt.ts';
+import { createSessionFamily, type SessionRow } from './session-family.ts';
 
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken: string;
-  sessionId: string;
-}
+export type { SessionTokens } from './session-family.ts';
 
 /**
  * Who is calling (design §2 "Who is calling"): resolved by the session check of every authenticated
@@ -36,11 +32,7 @@ export interface CompanyCaller extends AuthContext {
   role: CompanyRole;
 }
 
-export type RefreshOutcome =
-  { ok: true; tokens: SessionTokens } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
-
 export function createSessionsService(db: Db, clock: Clock, sessionSecret: string, audit: AuditLog) {
-  const jwt = createSessionJwt(sessionSecret, clock, 'datafeeds-portal');
   // Every authenticated call runs this one: built once and prepared on each connection, so neither the
   // query builder nor PostgreSQL's parser runs per call. It also reads the caller's company and role
   // (primary-key join), so a role change or a removal holds from the next request on every instance.
@@ -56,117 +48,39 @@ export function createSessionsService(db: Db, clock: Clock, sessionSecret: strin
       ),
     )
     .prepare('sessions_live');
-  async function addRefreshToken(sessionId: string, executor: Db): Promise<string> {
-    const now = clock.now();
-    const { token, hash } = newRandomToken();
-    await executor.insert(refreshTokens).values({
-      sessionId,
-      tokenHash: hash,
-      createdAt: now,
-      expiresAt: addSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
-    });
-    return token;
-  }
+  /** The session's owner is who an event is about, whoever presented the token. */
+  const recorded =
+    (kind: 'sign_out' | 'refresh_token.reuse_detected') =>
+    (tx: Db, session: SessionRow, origin: RequestOrigin) =>
+      audit.record(tx, { kind, context: { ...origin, actor: { kind: 'user', id: session.ownerId } } });
 
-  /** Ends a live session; the sign-out is audited with it (a session already ended records nothing). */
-  async function revoke(sessionId: string, origin: RequestOrigin): Promise<void> {
-    await transaction(db, async (tx) => {
-      const [ended] = await tx
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
-        .returning({ identityId: sessions.identityId });
-      if (!ended) return;
-      const context = { ...origin, actor: { kind: 'user', id: ended.identityId } } as const;
-      await audit.record(tx, { kind: 'sign_out', context });
-    });
-  }
-
-  return {
-    async start(identityId: string, executor: Db): Promise<SessionTokens> {
-      const [session] = await executor
-        .insert(sessions)
-        .values({ identityId, createdAt: clock.now() })
-        .returning({ id: sessions.id });
-      if (!session) throw new Error('session insert returned no row');
-      const refreshToken = await addRefreshToken(session.id, executor);
-      return {
-        accessToken: await jwt.sign(identityId, session.id),
-        refreshToken,
-        sessionId: session.id,
-      };
-    },
-
-    /** The caller behind a bearer token, or undefined when the token is invalid, expired or revoked. */
-    async authenticate(accessToken: string): Promise<AuthContext | undefined> {
-      const token = await jwt.verify(accessToken, clock.now());
-      if (!token) return undefined;
-      const { subject: identityId, sessionId } = token;
+  const family = createSessionFamily({
+    db,
+    clock,
+    secret: sessionSecret,
+    audience: 'datafeeds-portal',
+    tables: { sessions, refreshTokens, owner: 'identityId' },
+    accessLifetimeSeconds: ACCESS_TOKEN_TTL_SECONDS,
+    refreshLifetime: { seconds: REFRESH_TOKEN_TTL_SECONDS, from: 'issue' },
+    async live({ subject: identityId, sessionId }): Promise<AuthContext | undefined> {
       const [live] = await liveSession.execute({ sessionId, identityId });
       return live ? { identityId, sessionId, companyId: live.companyId, role: live.role } : undefined;
     },
+    onReuse: recorded('refresh_token.reuse_detected'),
+    onSignOut: recorded('sign_out'),
+  });
 
-    /** Rotates a refresh token. Presenting an already-used one means it leaked: the family is revoked. */
-    async refresh(refreshToken: string, origin: RequestOrigin): Promise<RefreshOutcome> {
-      const now = clock.now();
-      return transaction(db, async (tx) => {
-        const [row] = await tx
-          .select({ token: refreshTokens, session: sessions })
-          .from(refreshTokens)
-          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-          .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
-        if (!row) return { ok: false, reason: 'unknown' } as const;
-        if (row.session.revokedAt) return { ok: false, reason: 'revoked' } as const;
-        const claimed = row.token.usedAt
-          ? []
-          : await tx
-              .update(refreshTokens)
-              .set({ usedAt: now })
-              .where(and(eq(refreshTokens.id, row.token.id), isNull(refreshTokens.usedAt)))
-              .returning({ id: refreshTokens.id });
-        if (claimed.length === 0) {
-          await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, row.session.id));
-          // The presenter may be the thief or the owner: the session's owner is who the event is about.
-          const context = { ...origin, actor: { kind: 'user', id: row.session.identityId } } as const;
-          await audit.record(tx, { kind: 'refresh_token.reuse_detected', context });
-          return { ok: false, reason: 'reused' } as const;
-        }
-        if (row.token.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
-        const nextRefreshToken = await addRefreshToken(row.session.id, tx);
-        return {
-          ok: true,
-          tokens: {
-            accessToken: await jwt.sign(row.session.identityId, row.session.id),
-            refreshToken: nextRefreshToken,
-            sessionId: row.session.id,
-          },
-        } as const;
-      });
-    },
-
-    /** Ends the session a refresh token belongs to (sign-out without a usable access token). */
-    async revokeByRefreshToken(refreshToken: string, origin: RequestOrigin): Promise<void> {
-      const [row] = await db
-        .select({ sessionId: refreshTokens.sessionId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
-      if (row) await revoke(row.sessionId, origin);
-    },
-
-    revoke,
-
+  return {
+    start: family.start,
+    /** The caller behind a bearer token, or undefined when the token is invalid, expired or revoked. */
+    authenticate: family.authenticate,
+    refresh: family.refresh,
+    revokeByRefreshToken: family.revokeByRefreshToken,
+    /** Ends a live session; the sign-out is audited with it (a session already ended records nothing). */
+    revoke: family.revoke,
     /** Ends every session of the identity, or every one but `keepSessionId`. */
     async revokeAllFor(identityId: string, keepSessionId: string | undefined, executor: Db): Promise<void> {
-      await executor
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(
-          and(
-            eq(sessions.identityId, identityId),
-            isNull(sessions.revokedAt),
-            keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-          ),
-        );
+      await family.revokeAllFor(identityId, executor, keepSessionId);
     },
   };
 }

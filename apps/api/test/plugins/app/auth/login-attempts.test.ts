@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createMemoryLoginAttempts,
-  createRedisLoginAttempts,
-  type LoginAttempts,
-} from '../../../../src/plugins/app/auth/login-attempts.ts';
+import { createLoginAttempts, type LoginAttempts } from '../../../../src/plugins/app/auth/login-attempts.ts';
+import { createCounterStore } from '../../../../src/plugins/external/counter-store.ts';
 import { testClock } from '../../../helpers/clock.ts';
 
 const limits = { perAccountAndAddress: 2, perAccount: 3, perAddress: 10, windowSeconds: 60 };
@@ -18,8 +15,8 @@ afterAll(async () => {
 });
 
 describe.each([
-  ['memory', () => createMemoryLoginAttempts(testClock())],
-  ['redis', () => createRedisLoginAttempts(redis, prefix)],
+  ['memory', () => createLoginAttempts(createCounterStore({ redis: undefined, prefix, clock: testClock() }))],
+  ['redis', () => createLoginAttempts(createCounterStore({ redis, prefix, clock: testClock() }))],
 ] as const)('login attempts in %s', (_store, create: () => LoginAttempts) => {
   it('an attempt refused before its password check (overload) is handed back and does not count', async () => {
     const attempts = create();

@@ -5,6 +5,7 @@
 // held to it, on tokens made as the real sign-ins make them and on the function directly, both ways.
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
 import { createSessionJwt, type SessionAudience } from '../../../../src/plugins/app/sessions/session-jwt.ts';
 import { TEST_SECRETS, buildTestApp } from '../../../helpers/build-test-app.ts';
 import { testClock } from '../../../helpers/clock.ts';
@@ -19,7 +20,7 @@ const CUSTOMER: SessionAudience = 'datafeeds-portal';
 const CONSOLE: SessionAudience = 'datafeeds-console';
 
 const verifierFor = (audience: SessionAudience) =>
-  createSessionJwt(TEST_SECRETS.sessionSecret, clock, audience);
+  createSessionJwt(TEST_SECRETS.sessionSecret, clock, audience, ACCESS_TOKEN_TTL_SECONDS);
 
 const SUBJECT = '4b7a1c4e-8f1d-4c36-9a55-0c9d6f0e2a11';
 const SESSION = '0f3e2d1c-5b6a-4798-8a1b-2c3d4e5f6a7b';
