@@ -159,5 +159,3 @@ export function createQuotaNotices({
     },
   };
 }
-
-export type QuotaNotices = ReturnType<typeof createQuotaNotices>;

@@ -13,7 +13,7 @@ import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
 import type { CredentialStore } from '../credentials/credential-store.ts';
-import { findPlan, listPlans, type PlanListing } from './plans-repository.ts';
+import { listPlans, type PlanListing } from './plans-repository.ts';
 
 export interface PlansServiceDeps {
   db: Db;
