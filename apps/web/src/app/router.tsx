@@ -18,7 +18,7 @@ import { PageSpinner } from '@/components/feedback/page-spinner';
 import { paths, routePatterns } from '@/config/paths';
 import { earlyQuota } from '@/features/quota/api/early-quota';
 import { earlyClients } from '@/features/tokens/api/early-clients';
-import { earlyUser } from '@/lib/auth/early-user';
+import { earlyUser } from '@/lib/account/early-user';
 import { dropEarlyAnswers, type EarlyCall } from '@/lib/early-call';
 import type { BlockableHistory } from '@/lib/navigation/blockable-history';
 import { BlockableHistoryContext } from '@/lib/navigation/use-blocker';

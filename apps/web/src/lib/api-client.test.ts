@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '@/config/storage-keys';
 import { answer, mockCalls } from '@/testing/call-doubles';
 import { makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { rateLimited, unauthorized } from '@/testing/server-errors';
+import { rateLimited, serviceUnavailable, unauthorized } from '@/testing/server-errors';
 import { call } from './api-client';
 import { FetchError, HttpError, ParseError, TimeoutError } from './api-errors';
 import { getToken, onSessionEnd, setToken } from './auth/session-store';
@@ -130,5 +130,79 @@ describe('call', () => {
     mockCalls(answer(auth.refresh, unauthorized()), answer(users.getUser, unauthorized()));
     await expect(call(users.getUser)).rejects.toBeInstanceOf(HttpError);
     expect(getToken()).toBeNull();
+  });
+});
+
+/** The customer's session as the transport's source (auth/customer-session.ts): 401 → renewal → one more try. */
+describe('call after a 401', () => {
+  it('ends the session at once when nobody renewed the refused token (spec §7), spending no refresh cookie', async () => {
+    setToken(fakeJwt(900));
+    const { calls } = mockCalls(answer(users.getUser, unauthorized()));
+    await expect(call(users.getUser)).rejects.toMatchObject({ status: 401 });
+    expect(calls.map(({ method, url }) => `${method} ${url}`)).toEqual([callName(users.getUser)]);
+    expect(getToken()).toBeNull();
+  });
+
+  it('tries once more with the token another tab has renewed meanwhile', async () => {
+    setToken(fakeJwt(900));
+    const renewed = fakeJwt(1800);
+    // The other tab stored its token; this tab's storage event has not arrived yet.
+    localStorage.setItem(STORAGE_KEYS.accessToken, renewed);
+    const { callsTo } = mockCalls(
+      answer(users.getUser, (request) =>
+        request.headers.get('Authorization') === `Bearer ${renewed}` ? { body: makeUser() } : unauthorized(),
+      ),
+    );
+    await expect(call(users.getUser)).resolves.toEqual(makeUser());
+    expect(callsTo(users.getUser)).toHaveLength(2);
+    expect(callsTo(auth.refresh)).toEqual([]);
+    expect(getToken()).toBe(renewed);
+  });
+
+  it('renews a due token through the refresh cookie after a 401 and tries once more', async () => {
+    const expiring = fakeJwt(30);
+    setToken(expiring);
+    const fresh = fakeJwt(900);
+    let refreshes = 0;
+    const { callsTo } = mockCalls(
+      // The renewal before the request fails (the server is briefly away); the one after the 401 works.
+      answer(auth.refresh, () => (++refreshes === 1 ? serviceUnavailable() : { body: { token: fresh } })),
+      answer(users.getUser, (request) =>
+        request.headers.get('Authorization') === `Bearer ${fresh}` ? { body: makeUser() } : unauthorized(),
+      ),
+    );
+    await expect(call(users.getUser)).resolves.toEqual(makeUser());
+    expect(callsTo(users.getUser).map((request) => request.headers.get('Authorization'))).toEqual([
+      `Bearer ${expiring}`,
+      `Bearer ${fresh}`,
+    ]);
+    expect(getToken()).toBe(fresh);
+  });
+
+  it('tries once more only: a renewed token refused again ends the session', async () => {
+    setToken(fakeJwt(900));
+    localStorage.setItem(STORAGE_KEYS.accessToken, fakeJwt(1800));
+    const sessionEnded = vi.fn();
+    onSessionEnd(sessionEnded);
+    const { callsTo } = mockCalls(answer(users.getUser, unauthorized()));
+    await expect(call(users.getUser)).rejects.toMatchObject({ status: 401 });
+    expect(callsTo(users.getUser)).toHaveLength(2);
+    expect(getToken()).toBeNull();
+    expect(sessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends no token on a public call, and its 401 (wrong credentials) renews nothing', async () => {
+    const token = fakeJwt(900);
+    setToken(token);
+    const { calls } = mockCalls(
+      answer(auth.login, {
+        status: 401,
+        body: { error: ERROR_CODES.invalidCredentials, message: MESSAGES.loginFailed },
+      }),
+    );
+    await expect(call(auth.login, { body: credentials })).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.get('Authorization')).toBeNull();
+    expect(getToken()).toBe(token);
   });
 });

@@ -5,7 +5,7 @@ import { UNSAFE_createMemoryHistory, matchRoutes, type RouteObject } from 'react
 import { AppProvider } from '@/app/provider';
 import { AppRouter, createAppRoutes, preloadMatches, preloadRoute } from '@/app/router';
 import { getToken } from '@/lib/auth/session-store';
-import { userQueryOptions } from '@/lib/auth/user';
+import { userQueryOptions } from '@/lib/account/user';
 import { blockableHistory } from '@/lib/navigation/blockable-history';
 import { createQueryClient } from '@/lib/query-client';
 import { testStyleCache } from './style-cache';

@@ -6,7 +6,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 import { resetAnalyticsForTests } from '@/lib/analytics/analytics';
 import { resetSessionForTests } from '@/lib/auth/session-store';
-import { setStaffToken } from '@/features/console/console-client';
+import { setStaffToken } from '@/lib/console/staff-session';
 import { refuseUndoubledCalls, takeUnansweredCalls } from './call-doubles';
 import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-errors';
 import { installMatchMedia } from './match-media';

@@ -8,7 +8,7 @@ import { answer, mockCalls } from '@/testing/call-doubles';
 import { makeClient } from '@/features/tokens/testing/tokens-api';
 import { appConfig, makeQuota, makeUser } from '@/testing/fixtures';
 import { fakeJwt } from '@/testing/jwt';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 import { renderApp } from '@/testing/render';
 import { askForFirstScreensEarly } from '../router';
 import { profileNotFound, unauthorized } from '@/testing/server-errors';
@@ -109,6 +109,18 @@ describe('authenticated shell', () => {
     );
   });
 
+  it('lets a keyboard skip the sidebar to the page', async () => {
+    setToken(fakeJwt(900));
+    mockCalls(...signedIn);
+    renderApp('/dashboard');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Welcome back Ada' });
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    const target = document.querySelector(skip.getAttribute('href') ?? '#none');
+    expect(target).toBe(screen.getByRole('main'));
+    expect(target).toContainElement(heading);
+    expect(target).toHaveAttribute('tabindex', '-1');
+  });
+
   it('logs out from the sidebar: calls the API, forgets the session and returns to /login', async () => {
     setToken(fakeJwt(900));
     const { callsTo } = mockCalls(
@@ -166,7 +178,7 @@ describe('authenticated shell', () => {
         await entry({ startEarly, sessions: await import('@/lib/auth/session-store') });
       }
       const { appQueryClient } = await import('../query-layout');
-      const { userQueryKey } = await import('@/lib/auth/user');
+      const { userQueryKey } = await import('@/lib/account/user');
       await import('./app-shell');
       return { cachedUser: () => appQueryClient.getQueryData(userQueryKey) };
     }

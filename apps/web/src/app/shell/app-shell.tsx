@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/feedback/page-spinner';
+import { ShellLayout } from '@/components/layouts/shell-layout';
 import { paths } from '@/config/paths';
 import { QuotaBanner } from '@/features/quota/components/quota-banner';
 import { SuspensionBanner } from '@/features/suspension/components/suspension-banner';
@@ -15,9 +16,9 @@ import { identify } from '@/lib/analytics/analytics';
 import { getToken } from '@/lib/auth/session-store';
 import { CompanySuspendedContext } from '@/lib/auth/company-suspension';
 import { useSessionToken } from '@/lib/auth/use-session';
-import { userQueryOptions } from '@/lib/auth/user';
+import { userQueryOptions } from '@/lib/account/user';
 import { appQueryClient } from '../query-layout';
-import { ShellLayout } from './shell-layout';
+import { Sidebar } from './sidebar';
 
 // A visit that opens with a session has its user in the data cache as soon as this code is here rather
 // than at the shell's first render, which waits for the screen's other chunks: the query takes the answer
@@ -62,7 +63,7 @@ export default function AppShell() {
 
   const suspension = user?.suspension ?? null;
   return (
-    <ShellLayout>
+    <ShellLayout navigation={<Sidebar />}>
       <CompanySuspendedContext.Provider value={suspension !== null}>
         {/* A suspension concerns every page of a member (design §11); the quota means nothing during it. */}
         {suspension === null ? null : <SuspensionBanner suspension={suspension} />}

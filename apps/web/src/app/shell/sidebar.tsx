@@ -29,7 +29,7 @@ import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { useAppConfig } from '@/lib/use-app-config';
-import { useLogout } from '@/lib/auth/logout';
+import { useLogout } from '@/lib/account/logout';
 import { SidebarItem } from './sidebar-item';
 
 export function Sidebar() {

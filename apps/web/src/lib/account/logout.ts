@@ -3,7 +3,7 @@
 // whatever the server said, so a network failure never keeps a user signed in on a shared computer.
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../api-client';
-import { endSession } from './session-store';
+import { endSession } from '../auth/session-store';
 import { auth } from '@datafeeds/domain/calls';
 
 async function logout(): Promise<void> {

@@ -4,10 +4,11 @@
 // every use and a second parallel refresh would look like reuse of a stolen token. Tabs share the
 // stored token and the cookie too, so a Web Lock lets one tab at a time refresh, and a tab that waited
 // takes the token the other stored instead of spending the already-used cookie.
-import { call } from '../api-client';
-import { tokenExpiresAt } from './jwt';
-import { getToken, reloadStoredToken, setToken, subscribeToToken } from './session-store';
 import { auth } from '@datafeeds/domain/calls';
+import { isHttpError } from '../api-errors';
+import { httpCall } from '../transport/http-call';
+import { tokenExpiresAt } from './jwt';
+import { endSession, getToken, reloadStoredToken, setToken, subscribeToToken } from './session-store';
 
 export const REFRESH_MARGIN_MS = 60_000;
 const REFRESH_LOCK = 'datafeeds.token-refresh';
@@ -18,9 +19,11 @@ async function requestNewToken(): Promise<string | null> {
   const tokenAtStart = getToken();
   let token: string;
   try {
-    ({ token } = await call(auth.refresh, {}, { refreshFirst: false }));
-  } catch {
-    // Offline, or refused (a 401 has ended the session in the client): the next request tells the rest.
+    // The exchange alone, not the transport: the refresh cookie is its credential, not the token.
+    ({ token } = await httpCall(auth.refresh, undefined, null));
+  } catch (error) {
+    // Refused: the session is over (spec §7). Offline: the next request tells the rest.
+    if (isHttpError(error, 401)) endSession();
     return null;
   }
   // A logout that happened while the refresh was in flight wins over the new token.
@@ -40,7 +43,8 @@ async function refreshUnlessAnotherTabDid(): Promise<string | null> {
   return requestNewToken();
 }
 
-function refreshAccessToken(): Promise<string | null> {
+/** The token in use once this tab (or another) has renewed a due one; null when it could not. */
+export function refreshAccessToken(): Promise<string | null> {
   refreshInFlight ??= withRefreshLock(refreshUnlessAnotherTabDid).finally(() => {
     refreshInFlight = null;
   });

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { NewTokenRequest } from '@/features/token-request/components/new-token-request';
 import { PAGE_SUBTITLE, PAGE_TITLE } from '@/features/token-request/components/token-request-texts';
-import { useUser } from '@/lib/auth/user';
+import { useUser } from '@/lib/account/user';
 
 export default function CreateClientRoute() {
   const { data: user } = useUser();

@@ -4,7 +4,7 @@ import { EmailVerificationBanner } from '@/features/email-verification/component
 import { PlanCard } from '@/features/quota/components/plan-card';
 import { TokensOverview } from '@/features/tokens/components/tokens-overview';
 import { UpgradeAccountButton } from '@/features/upgrade/components/upgrade-account-button';
-import { useUser } from '@/lib/auth/user';
+import { useUser } from '@/lib/account/user';
 
 export default function DashboardRoute() {
   const { data: user } = useUser();

@@ -3,7 +3,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { EmailNotifications } from '@/features/profile/components/email-notifications';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { useQuota } from '@/features/quota/api/get-quota';
-import { useUser } from '@/lib/auth/user';
+import { useUser } from '@/lib/account/user';
 
 export default function ProfileRoute() {
   const { data: user } = useUser();

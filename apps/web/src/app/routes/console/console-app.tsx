@@ -2,19 +2,19 @@
 import { useSearchParams } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { ActivityTable } from '@/features/activity/components/activity-table';
-import { CompaniesList } from '@/features/console/companies/companies-list';
-import { CompanyPage } from '@/features/console/company/company-page';
-import { ConsoleLoginForm } from '@/features/console/console-login';
-import { ConsoleOverview } from '@/features/console/overview/console-overview';
-import { ConsoleQueues } from '@/features/console/queues/console-queues';
-import { ConsoleNotFound } from '@/features/console/shell/console-not-found';
-import { ConsoleShell } from '@/features/console/shell/console-shell';
-import { StaffSetupPage } from '@/features/console/staff-setup';
-import { OutboxScreen } from '@/features/console/outbox/outbox-screen';
-import { PlansScreen } from '@/features/console/plans/plans-screen';
-import { StaffScreen } from '@/features/console/staff/staff-screen';
-import { TrailScreen } from '@/features/console/trail/trail-screen';
-import { VerifierKeysScreen } from '@/features/console/verifier-keys/verifier-keys-screen';
+import { ConsoleNotFound } from '@/app/console-shell/console-not-found';
+import { ConsoleShell } from '@/app/console-shell/console-shell';
+import { ConsoleLoginForm } from '@/features/console-auth/components/console-login-form';
+import { StaffSetupPage } from '@/features/console-auth/components/staff-setup';
+import { CompaniesList } from '@/features/console-companies/components/companies-list';
+import { CompanyPage } from '@/features/console-companies/components/company-page';
+import { ConsoleQueues } from '@/features/console-companies/components/console-queues';
+import { OutboxScreen } from '@/features/console-outbox/components/outbox-screen';
+import { ConsoleOverview } from '@/features/console-overview/components/console-overview';
+import { PlansScreen } from '@/features/console-plans/components/plans-screen';
+import { StaffScreen } from '@/features/console-staff/components/staff-screen';
+import { TrailScreen } from '@/features/console-staff/components/trail-screen';
+import { VerifierKeysScreen } from '@/features/console-verifier-keys/components/verifier-keys-screen';
 
 export function ConsoleSetupRoute() {
   const [params] = useSearchParams();

@@ -8,7 +8,7 @@ import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { call } from '@/lib/api-client';
 import { setToken } from '@/lib/auth/session-store';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 
 /** The token, and for an identity without a profile yet the names its profile starts with. */
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;

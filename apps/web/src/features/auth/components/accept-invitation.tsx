@@ -12,7 +12,7 @@ import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { paths } from '@/config/paths';
 import { useSessionToken } from '@/lib/auth/use-session';
-import { userQueryOptions } from '@/lib/auth/user';
+import { userQueryOptions } from '@/lib/account/user';
 import { invitationProblemOf, useInvitation } from '../api/get-invitation';
 import { InvitationProblemNotice } from './invitation-problem';
 import { JoinCompany } from './join-company';

@@ -21,7 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { PersonNameFields } from '@/components/form/person-and-company-fields';
 import { paths } from '@/config/paths';
-import { useLogout } from '@/lib/auth/logout';
+import { useLogout } from '@/lib/account/logout';
 import { FIRST_VISIT_STATE } from '@/lib/navigation/first-visit';
 import { useAcceptInvitation, type AcceptInvitationRequest } from '../api/join-company';
 import { invitationRefusal } from './invitation-refusal';

@@ -6,7 +6,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { call } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 import { emailVerificationKeys } from './keys';
 
 async function verifyEmail(token: string): Promise<true> {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { call } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 
 /** The server answers the updated user; a password change also ends every other session (not this one). */
 function updateUser(changes: UpdateUserRequest): Promise<User> {

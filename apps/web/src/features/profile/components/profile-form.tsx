@@ -17,7 +17,7 @@ import { useSnackbar } from '@/components/feedback/snackbar-provider';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
-import { permissionFor } from '@/lib/auth/use-permission';
+import { permissionFor } from '@/lib/account/use-permission';
 import { useUpdateUser } from '../api/update-user';
 import { applyProfileServerErrors } from './apply-server-errors';
 import { changedProfileFields, type ProfileFormValues } from './changed-fields';

@@ -6,7 +6,7 @@
 import type { Quota } from '@datafeeds/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HttpError } from '@/lib/api-errors';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 import { earlyQuota } from './early-quota';
 
 /** Every query of this feature starts with it; SetTokenCap refreshes them after a change. */

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import TuneOutlined from '@/components/icons/tune-outlined';
 import { visuallyHidden } from '@/components/a11y/visually-hidden';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
-import { useUser } from '@/lib/auth/user';
+import { useUser } from '@/lib/account/user';
 import { useQuota } from '../api/get-quota';
 import { TokenCapDialog } from './token-cap-dialog';
 import { PLAN_LOADING } from './quota-texts';

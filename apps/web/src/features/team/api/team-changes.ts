@@ -4,7 +4,7 @@ import type { ChangeMemberRoleRequest, InviteMemberRequest } from '@datafeeds/do
 import { team } from '@datafeeds/domain/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 import { refreshTeam } from './get-team';
 
 function useTeamChange<TInput>(call: (input: TInput) => Promise<unknown>, alsoRefreshUser = false) {

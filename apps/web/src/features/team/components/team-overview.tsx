@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import PersonAddOutlined from '@/components/icons/person-add-outlined';
 import { LoadFailedAlert } from '@/components/feedback/load-failed-alert';
 import { PageSpinner } from '@/components/feedback/page-spinner';
-import { permissionFor } from '@/lib/auth/use-permission';
+import { permissionFor } from '@/lib/account/use-permission';
 import { useTeam } from '../api/get-team';
 import { InvitationsList } from './invitations-list';
 import { InviteMemberDialog } from './invite-member-dialog';

@@ -24,7 +24,7 @@ import { SubmitButton } from '@/components/form/submit-button';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { isHttpError } from '@/lib/api-errors';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 import { tokenRequestProperties, useCreateClient } from '../api/create-client';
 import { applyTokenRequestServerErrors } from './apply-server-errors';
 import { PriceEstimate } from './price-estimate';

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { ClientCredentials } from '@/components/credentials/client-credentials';
 import { LeaveWithoutCopyingDialog } from '@/components/credentials/leave-without-copying-dialog';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth/user';
+import { useUser } from '@/lib/account/user';
 import { useBlocker } from '@/lib/navigation/use-blocker';
 import {
   GO_TO_DASHBOARD,

@@ -21,7 +21,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from '@/components/feedback/snackbar-provider';
-import { useUser } from '@/lib/auth/user';
+import { useUser } from '@/lib/account/user';
 import { useEndRotationGrace } from '../api/end-rotation-grace';
 import { closeUnlessBackdrop } from './irreversible-warning';
 import { displayClientId } from './token-name';

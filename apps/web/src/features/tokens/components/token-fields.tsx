@@ -10,7 +10,7 @@ import { CopyButton } from '@/components/credentials/copy-button';
 import { LastUsed } from './last-used';
 import { TokenDescription } from './token-description';
 import { TokenStatusChip } from './token-status-chip';
-import type { Permission } from '@/lib/auth/use-permission';
+import type { Permission } from '@/lib/account/use-permission';
 import type { TokenActions } from './use-token-dialogs';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import type { Client } from '@datafeeds/domain';
 import { useFocusReturn } from '@/components/a11y/use-focus-return';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { usePermission, type Permission } from '@/lib/auth/use-permission';
+import { usePermission, type Permission } from '@/lib/account/use-permission';
 
 // Loaded at their first opening: their mutations and the domain's messages, and the zod schemas those
 // reach, are no part of the dashboard's first load (budget in build/budget.ts).

@@ -5,7 +5,7 @@ import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
 import { call } from '@/lib/api-client';
 import { isHttpError } from '@/lib/api-errors';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 
 /** Asks the provider's team to make the company a paid account; asking again is harmless. */
 function upgradeAccount(): Promise<UpgradeAccountResponse> {

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useFocusReturn } from '@/components/a11y/use-focus-return';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { permissionFor } from '@/lib/auth/use-permission';
+import { permissionFor } from '@/lib/account/use-permission';
 
 // Loaded at its first opening, as the token dialogs are (use-token-dialogs.tsx): not on the dashboard's
 // first load.

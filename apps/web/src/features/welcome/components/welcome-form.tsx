@@ -16,7 +16,7 @@ import { FormErrorAlert } from '@/components/form/form-error-alert';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics/analytics';
 import { EVENTS } from '@/lib/analytics/events';
-import { userQueryKey } from '@/lib/auth/user';
+import { userQueryKey } from '@/lib/account/user';
 import { FIRST_VISIT_STATE } from '@/lib/navigation/first-visit';
 import { useCreateUser } from '../api/create-user';
 
