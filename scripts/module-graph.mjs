@@ -2,7 +2,8 @@
 // The structure check (design §1 "Rooms and arrows"), part of `npm run lint`: reads every import of the
 // API's and the web app's sources (tests left out), groups files into rooms (a module folder, or a file
 // that stands alone), stacks the rooms in floors so that as few imports as possible climb back up, and
-// fails when two rooms import each other or any import climbs, naming each. `--list` (`npm run
+// fails when two rooms import each other, any import climbs, or code outside one of the API's modules
+// imports more of it than its face (plugins/app/<module>/index.ts), naming each. `--list` (`npm run
 // structure`) also prints every room's arrows.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -11,7 +12,13 @@ const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /** Where each app's rooms are: a file under one of `modules` belongs to the module folder it is in. */
 const apps = [
-  { name: 'api', src: 'apps/api/src', modules: ['plugins/app', 'plugins', 'routes', ''] },
+  {
+    name: 'api',
+    src: 'apps/api/src',
+    modules: ['plugins/app', 'plugins', 'routes', ''],
+    /** Folders whose modules show a face (index.ts): code outside a module imports nothing else of it. */
+    faces: 'plugins/app',
+  },
   { name: 'web', src: 'apps/web/src', modules: ['features', 'components', 'lib', 'app', ''] },
 ];
 
@@ -126,6 +133,17 @@ for (const app of apps) {
   }
   for (const [a, b] of mutual) say(`  each other: ${a} <-> ${b}`);
   for (const tie of climbing) say(`  climbs: ${tie.file} -> ${tie.target}`);
-  if (mutual.length > 0 || climbing.length > 0) failed = true;
+  const facePrefix = app.faces && `${app.src}/${app.faces}/`;
+  const deep = facePrefix
+    ? ties.filter(
+        (tie) =>
+          tie.target.startsWith(facePrefix) &&
+          tie.target.slice(facePrefix.length).includes('/') &&
+          !tie.target.endsWith('/index.ts'),
+      )
+    : [];
+  if (facePrefix) say(`  ${deep.length} import(s) past a module's face (${app.faces}/<module>/index.ts)`);
+  for (const tie of deep) say(`  past the face: ${tie.file} -> ${tie.target}`);
+  if (mutual.length > 0 || climbing.length > 0 || deep.length > 0) failed = true;
 }
 process.exitCode = failed ? 1 : 0;

@@ -1,39 +1,45 @@
 // buildApp assembles the server in layers (fastify/demo): external plugins (database, Redis, cookies,
-// security headers, rate limits, OpenAPI) → application plugins (error handler, mail, usage, credentials,
-// services, authentication of people and of data-feed services) → routes → the web app. Tests call it
+// security headers, rate limits, OpenAPI) → the application's modules, each wiring itself (design §1
+// "Rooms and arrows") → routes → the web app. Tests call it
 // with an injected database, clock and log stream.
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { analyticsConfig } from './config/analytics.ts';
-import { devMailboxEnabled, type Env } from './config/env.ts';
+import type { Env } from './config/env.ts';
 import { loggerOptions } from './config/logger.ts';
 import { resolveSecrets, type Secrets } from './config/secrets.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import authentication from './plugins/app/authentication.ts';
-import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/login-throttle.ts';
-import consoleReads from './plugins/app/console-reads.ts';
-import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials.ts';
+import allowance from './plugins/app/allowance/index.ts';
+import audit from './plugins/app/audit/index.ts';
+import { DEFAULT_LOGIN_THROTTLE, type LoginThrottleOptions } from './plugins/app/auth/index.ts';
+import companies from './plugins/app/companies/index.ts';
+import consoleReads from './plugins/app/console/index.ts';
+import credentials, { DEFAULT_EXPIRY_SWEEP_MS } from './plugins/app/credentials/index.ts';
 import errorHandler from './plugins/app/error-handler.ts';
-import mail from './plugins/app/mail.ts';
-import { DEFAULT_MAIL_DELIVERY_MS } from './plugins/app/mail/mailer.ts';
+import mail, { DEFAULT_MAIL_DELIVERY_MS } from './plugins/app/mail/index.ts';
 import noStore from './plugins/app/no-store.ts';
+import notices from './plugins/app/notices/index.ts';
+import plans from './plugins/app/plans/index.ts';
 import refuseNulCharacters from './plugins/app/refuse-nul-characters.ts';
-import type { VerificationCacheOptions } from './plugins/app/verification/verification-service.ts';
-import verifierAuthentication, {
+import sessions from './plugins/app/sessions/index.ts';
+import staff from './plugins/app/staff/index.ts';
+import team from './plugins/app/team/index.ts';
+import tokens from './plugins/app/tokens/index.ts';
+import usage, {
+  DEFAULT_USAGE_FLUSH_MS,
+  DEFAULT_USAGE_RETENTION_SWEEP_MS,
+} from './plugins/app/usage/index.ts';
+import users from './plugins/app/users/index.ts';
+import verification, {
   DEFAULT_VERIFIER_THROTTLE,
+  type VerificationCacheOptions,
   type VerifierThrottle,
-} from './plugins/app/verifier-authentication.ts';
-import operatorSocket, { claimOperatorSocket } from './operator/operator-socket.ts';
-import services from './plugins/app/services.ts';
-import staff from './plugins/app/staff.ts';
-import trialReminders from './plugins/app/trial-reminders.ts';
-import usage from './plugins/app/usage.ts';
-import { DEFAULT_USAGE_FLUSH_MS } from './plugins/app/usage/usage-meter.ts';
-import { DEFAULT_USAGE_RETENTION_SWEEP_MS } from './plugins/app/usage/usage-retention.ts';
+} from './plugins/app/verification/index.ts';
 import webApp from './plugins/app/web-app.ts';
+import operatorSocket, { claimOperatorSocket } from './operator/operator-socket.ts';
 import database from './plugins/external/database.ts';
 import openapi, { apiDocs } from './plugins/external/openapi.ts';
 import rateLimit, {
@@ -46,28 +52,15 @@ import securityHeaders from './plugins/external/security-headers.ts';
 import { trackCloseHooks } from './server/close-hooks.ts';
 import { listenerOptions, prepareListener } from './server/fastify-options.ts';
 import { buildDataPlane } from './data-plane.ts';
-import recoveryRoutes from './routes/auth/recovery.ts';
-import signInRoutes from './routes/auth/sign-in.ts';
-import consoleOutboxRoutes from './routes/console/outbox.ts';
-import consolePlanRoutes from './routes/console/plans.ts';
-import staffAccountRoutes from './routes/console/staff-accounts.ts';
-import staffSignInRoutes from './routes/console/staff-sign-in.ts';
-import companyActionRoutes from './routes/console/company-actions.ts';
-import verifierKeyRoutes from './routes/console/verifier-keys.ts';
-import consoleCompanyRoutes from './routes/console/console-companies.ts';
-import staffTrailRoutes from './routes/console/staff-trail.ts';
-import mailboxRoutes from './routes/dev/mailbox.ts';
-import systemRoutes from './routes/system/system.ts';
-import availabilityRoutes from './routes/users/availability.ts';
-import profileRoutes from './routes/users/profile.ts';
-import activityRoutes from './routes/audit/activity.ts';
-import upgradeRoutes from './routes/account/upgrade.ts';
-import quotaRoutes from './routes/account/quota.ts';
-import clientsRoutes from './routes/tokens/clients.ts';
-import usageRoutes from './routes/tokens/usage.ts';
+import portalRoutes from './routes/portal-routes.ts';
 import dataFeedCalls from './routes/verification/data-feed-calls.ts';
-import invitationRoutes from './routes/team/invitations.ts';
-import teamRoutes from './routes/team/team.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    clock: Clock;
+  }
+}
 
 export interface BuildAppOptions {
   env: Env;
@@ -142,43 +135,41 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandler);
   await app.register(noStore);
-  const clock = options.clock ?? systemClock;
-  await app.register(mail, { env, clock, deliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS });
+  app.decorate('env', env);
+  app.decorate('clock', options.clock ?? systemClock);
+
+  // The modules (plugins/app/<module>/index.ts), each a named plugin that decorates the app with what it
+  // serves and declares the modules it needs, in an order that lists every module after those
+  // (Fastify refuses a module registered before one it depends on). A module closes before those
+  // registered ahead of it: mail and usage after everything that writes email or counts.
+  await app.register(audit);
+  await app.register(mail, { deliveryMs: options.mailDeliveryMs ?? DEFAULT_MAIL_DELIVERY_MS });
+  await app.register(allowance);
   await app.register(usage, {
-    env,
-    clock,
     flushMs: options.usageFlushMs ?? DEFAULT_USAGE_FLUSH_MS,
     retentionSweepMs: options.usageRetentionSweepMs ?? DEFAULT_USAGE_RETENTION_SWEEP_MS,
     maxKeys: options.usageMaxKeys,
   });
-  await app.register(credentials, {
-    env,
-    clock,
+  await app.register(credentials, { expirySweepMs: options.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS });
+  await app.register(verification, {
     secrets,
-    verificationCache: options.verificationCache,
-    expirySweepMs: options.expirySweepMs ?? DEFAULT_EXPIRY_SWEEP_MS,
+    cache: options.verificationCache,
+    throttle: { ...DEFAULT_VERIFIER_THROTTLE, ...options.verifierThrottle },
   });
-  await app.register(services, {
-    env,
-    clock,
-    secrets,
+  await app.register(notices, {
+    trialRemindersMs: options.trialRemindersMs ?? env.TRIAL_REMINDER_SECONDS * 1000,
+  });
+  await app.register(sessions, { secrets });
+  await app.register(plans, { syncTrialPlan: options.syncTrialPlan ?? true });
+  await app.register(companies);
+  await app.register(team);
+  await app.register(users, {
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
-    syncTrialPlan: options.syncTrialPlan ?? true,
     cheapPasswordHashing: options.testOnlyCheapPasswordHashing ?? false,
   });
-  await app.register(trialReminders, {
-    env,
-    clock,
-    intervalMs: options.trialRemindersMs ?? env.TRIAL_REMINDER_SECONDS * 1000,
-  });
-  await app.register(authentication);
+  await app.register(tokens, { secrets });
   await app.register(staff, { secrets });
   await app.register(consoleReads);
-  await app.register(verifierAuthentication, {
-    throttle: { ...DEFAULT_VERIFIER_THROTTLE, ...options.verifierThrottle },
-    keyPrefix: env.REDIS_KEY_PREFIX,
-    clock,
-  });
   if (options.operatorSocket) await app.register(operatorSocket, { path: options.operatorSocket });
 
   // Two contexts. The portal — the browser's calls, the docs and the web app — with cookies and the
@@ -192,27 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     await portal.register(refuseNulCharacters);
     await portal.register(apiDocs);
-    await portal.register(signInRoutes);
-    await portal.register(staffSignInRoutes);
-    await portal.register(companyActionRoutes);
-    await portal.register(verifierKeyRoutes);
-    await portal.register(consoleOutboxRoutes);
-    await portal.register(consolePlanRoutes);
-    await portal.register(staffAccountRoutes);
-    await portal.register(consoleCompanyRoutes);
-    await portal.register(staffTrailRoutes);
-    await portal.register(recoveryRoutes);
-    await portal.register(profileRoutes);
-    await portal.register(availabilityRoutes);
-    await portal.register(clientsRoutes);
-    await portal.register(usageRoutes);
-    await portal.register(upgradeRoutes);
-    await portal.register(quotaRoutes);
-    await portal.register(activityRoutes);
-    await portal.register(teamRoutes);
-    await portal.register(invitationRoutes);
-    await portal.register(systemRoutes);
-    if (devMailboxEnabled(env)) await portal.register(mailboxRoutes);
+    await portal.register(portalRoutes);
     if (options.serveWebApp !== false) await portal.register(webApp, { distDir: env.WEB_DIST_DIR });
   });
   // Kept on the portal's listener for the feeds that call it there; FEED_PORT serves them apart too.

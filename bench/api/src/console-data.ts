@@ -18,7 +18,7 @@ import { settings } from './settings.ts';
 
 const seedAddress = addressCycle('seed');
 const seedHeaders = () => ({ 'x-forwarded-for': seedAddress() });
-const OPERATOR_CLI = resolve(import.meta.dirname, '../../../apps/api/src/operator/cli.ts');
+const OPERATOR_CLI = resolve(import.meta.dirname, '../../../apps/api/src/operator-cli.ts');
 const REFRESH_COOKIE = 'df_console_refresh';
 
 /**

@@ -136,7 +136,7 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-/** Recognised by its name where the drivers are not loaded (the operator CLI, src/operator/cli.ts). */
+/** Recognised by its name where the drivers are not loaded (the operator CLI, src/operator-cli.ts). */
 class DatabaseNotMigratedError extends Error {
   constructor(applied: number, known: number) {
     super(

@@ -5,9 +5,14 @@ import { ACTIVITY_CSV_COLUMNS, AUDIT_EVENT_KINDS, type AuditEventKind } from '@d
 import type { Db } from '../db/client.ts';
 import { companies } from '../db/schema.ts';
 import { toCsv } from '../lib/csv.ts';
-import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
-import { activityCsvRow, filterRange, toAuditEvent } from '../plugins/app/audit/activity.ts';
-import type { AuditQuery, AuditRepository } from '../plugins/app/audit/audit-repository.ts';
+import type { CompaniesRepository } from '../plugins/app/companies/index.ts';
+import {
+  activityCsvRow,
+  filterRange,
+  toAuditEvent,
+  type AuditQuery,
+  type AuditRepository,
+} from '../plugins/app/audit/index.ts';
 import type { ActionResult } from './provider-team.ts';
 
 const VALUE_FLAGS = ['--company', '--kind', '--since', '--limit'] as const;

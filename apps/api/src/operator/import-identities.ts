@@ -4,9 +4,7 @@
 // a reason; nothing is overwritten.
 import { emailField, registerSchema } from '@datafeeds/domain';
 import { postgresErrorOf, type Db } from '../db/client.ts';
-import type { RecoveryService } from '../plugins/app/users/recovery-service.ts';
-import { isArgon2Hash } from '../plugins/app/users/password-hasher.ts';
-import type { UsersRepository } from '../plugins/app/users/users-repository.ts';
+import { type RecoveryService, isArgon2Hash, type UsersRepository } from '../plugins/app/users/index.ts';
 import { parseCsv } from '../lib/csv.ts';
 
 interface ImportedRow {

@@ -1,8 +1,7 @@
 // `mail-outbox` and `mail-outbox retry <id>`: the email the portal could not deliver yet or gave up on.
 // The listing shows the envelope and what went wrong, never the body: it holds one-time links.
-import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
-import type { Mailer } from '../plugins/app/mail/mailer.ts';
-import type { UndeliveredEmail } from '../plugins/app/mail/outbox-store.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/index.ts';
+import type { Mailer, UndeliveredEmail } from '../plugins/app/mail/index.ts';
 import type { ActionResult } from './provider-team.ts';
 
 const at = (date: Date | null) => date?.toISOString() ?? '-';

@@ -64,5 +64,19 @@ export default fp<{ path: string }>(
       await unlink(path).catch(() => undefined);
     });
   },
-  { name: 'operator-socket', dependencies: ['services'] },
+  {
+    name: 'operator-socket',
+    // The modules the operator's commands act through (commands.ts).
+    dependencies: [
+      'audit',
+      'mail',
+      'notices',
+      'plans',
+      'companies',
+      'users',
+      'tokens',
+      'staff',
+      'verification',
+    ],
+  },
 );

@@ -9,9 +9,9 @@ import {
   type Plan,
   type PlanLimits,
 } from '@datafeeds/domain';
-import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
-import type { CompanyAccount } from '../plugins/app/companies/company-account.ts';
-import type { PlansService } from '../plugins/app/plans/plans-service.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/index.ts';
+import type { CompanyAccount } from '../plugins/app/companies/index.ts';
+import type { PlansService } from '../plugins/app/plans/index.ts';
 import { noCompany, type ActionResult } from './provider-team.ts';
 
 export type PlanArgs =

@@ -8,11 +8,9 @@ import {
   tokenStatusLabel,
   type TokenStatus,
 } from '@datafeeds/domain';
-import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
-import type { CompanyAccount } from '../plugins/app/companies/company-account.ts';
-import type { TokenActions } from '../plugins/app/tokens/token-actions.ts';
-import type { TokensRepository } from '../plugins/app/tokens/tokens-repository.ts';
-import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
+import type { CompaniesRepository, CompanyAccount } from '../plugins/app/companies/index.ts';
+import type { TokenActions, TokensRepository } from '../plugins/app/tokens/index.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/index.ts';
 
 export interface ProviderTeamDeps {
   account: CompanyAccount;

@@ -2,8 +2,8 @@
 // console's accounts.
 // No setup link is printed: it goes by email only (the development mailbox without SMTP).
 import { isValidEmail, STAFF_ROLES, STAFF_SETUP_TTL_SECONDS, type StaffRole } from '@datafeeds/domain';
-import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
-import type { StaffService } from '../plugins/app/staff/staff-service.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/index.ts';
+import type { StaffService } from '../plugins/app/staff/index.ts';
 import type { ActionResult } from './provider-team.ts';
 
 export type StaffArgs =

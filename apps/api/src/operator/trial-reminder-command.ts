@@ -5,13 +5,13 @@
 // development mailbox of the embedded default shows what the customer will get. No audit row: the
 // schedule's reminders have none either, and design §8 lists no email among security-relevant actions.
 import type { Db } from '../db/client.ts';
-import type { CompaniesRepository } from '../plugins/app/companies/companies-repository.ts';
+import type { CompaniesRepository } from '../plugins/app/companies/index.ts';
 import {
   REMINDER_STAGES,
   type ReminderNow,
   type ReminderStage,
   type TrialReminders,
-} from '../plugins/app/notices/trial-reminders.ts';
+} from '../plugins/app/notices/index.ts';
 import type { ActionResult } from './provider-team.ts';
 
 interface TrialReminderArgs {

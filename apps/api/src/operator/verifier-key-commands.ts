@@ -1,7 +1,7 @@
 // `verifier-key create|list|revoke` (design §8): the provider team's keys for data-feed services.
-import type { VerifierKeys } from '../plugins/app/verification/verifier-keys.ts';
+import type { VerifierKeys } from '../plugins/app/verification/index.ts';
 import type { ActionResult } from './provider-team.ts';
-import { OPERATOR_CONTEXT } from '../plugins/app/audit/audit-log.ts';
+import { OPERATOR_CONTEXT } from '../plugins/app/audit/index.ts';
 
 const MAX_NAME_LENGTH = 100;
 

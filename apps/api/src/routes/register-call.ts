@@ -22,11 +22,9 @@ import {
   type CallReply,
 } from '@datafeeds/domain/calls';
 import { unauthorized } from '../lib/errors.ts';
-import { authOf, memberOf } from '../plugins/app/authentication.ts';
-import type { AuthContext, CompanyCaller } from '../plugins/app/sessions/sessions-service.ts';
-import { staffOf } from '../plugins/app/staff.ts';
-import type { StaffCaller } from '../plugins/app/staff/staff-sessions.ts';
-import type { VerifierKeyIdentity } from '../plugins/app/verification/verifier-keys.ts';
+import { authOf, memberOf, type AuthContext, type CompanyCaller } from '../plugins/app/sessions/index.ts';
+import { staffOf, type StaffCaller } from '../plugins/app/staff/index.ts';
+import type { VerifierKeyIdentity } from '../plugins/app/verification/index.ts';
 import { errorResponses } from './schemas.ts';
 
 /** The caller a handler receives, as established by the call's access. */

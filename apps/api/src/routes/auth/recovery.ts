@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '@datafeeds/domain';
 import { auth } from '@datafeeds/domain/calls';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { registerCall } from '../register-call.ts';
 
 export const FORGOT_PASSWORD_ANSWER =

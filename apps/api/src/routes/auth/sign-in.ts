@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { auth } from '@datafeeds/domain/calls';
 import { unauthorized } from '../../lib/errors.ts';
-import { bearerToken } from '../../plugins/app/authentication.ts';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { bearerToken } from '../../plugins/app/sessions/index.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { registerCall } from '../register-call.ts';
 import { REFRESH_COOKIE, clearRefreshCookie, setRefreshCookie } from '../../lib/session-cookies.ts';
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONSOLE_MESSAGES, type ConsoleProblem } from '@datafeeds/domain';
 import { consoleCompanies } from '@datafeeds/domain/calls';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { NotFound } from '../../plugins/app/companies/company-account.ts';
+import type { NotFound } from '../../plugins/app/companies/index.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
 

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONSOLE_TOOL_MESSAGES, type OutboxEmail } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { notFound } from '../../lib/errors.ts';
-import type { UndeliveredEmail } from '../../plugins/app/mail/outbox-store.ts';
+import type { UndeliveredEmail } from '../../plugins/app/mail/index.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
 

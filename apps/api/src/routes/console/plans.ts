@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONSOLE_TOOL_MESSAGES, ERROR_CODES, TRIAL_PLAN, type ConsolePlan } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import type { PlanListing } from '../../plugins/app/plans/plans-repository.ts';
+import type { PlanListing } from '../../plugins/app/plans/index.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
 

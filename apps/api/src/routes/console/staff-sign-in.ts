@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES, STAFF_MESSAGES } from '@datafeeds/domain';
 import { staffConsole } from '@datafeeds/domain/calls';
 import { AppError, unauthorized } from '../../lib/errors.ts';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { registerCall } from '../register-call.ts';
 import {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONSOLE_TOOL_MESSAGES, type VerifierKey } from '@datafeeds/domain';
 import { consoleTools } from '@datafeeds/domain/calls';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { VerifierKeyRow } from '../../plugins/app/verification/verifier-keys.ts';
+import type { VerifierKeyRow } from '../../plugins/app/verification/index.ts';
 import { registerCall } from '../register-call.ts';
 import { staffActionContext } from './staff-action-context.ts';
 

@@ -3,7 +3,7 @@
 // sent through SMTP never shows here, and a message is deleted once its links have expired.
 import type { FastifyPluginAsync } from 'fastify';
 import { dev } from '@datafeeds/domain/calls';
-import { GIVE_UP_SECONDS } from '../../plugins/app/mail/delivery-policy.ts';
+import { GIVE_UP_SECONDS } from '../../plugins/app/mail/index.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { registerCall } from '../register-call.ts';
 

@@ -2,8 +2,8 @@
 // through it (answers like POST /api/register), and joining with the account one is signed in with.
 import type { FastifyPluginAsync } from 'fastify';
 import { team } from '@datafeeds/domain/calls';
-import { bearerToken } from '../../plugins/app/authentication.ts';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { bearerToken } from '../../plugins/app/sessions/index.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { setRefreshCookie } from '../../lib/session-cookies.ts';
 import { registerCall } from '../register-call.ts';

@@ -1,7 +1,7 @@
 // The Team page's calls (design §9); who may make each is in its contract (@datafeeds/domain/calls).
 import type { FastifyPluginAsync } from 'fastify';
 import { team } from '@datafeeds/domain/calls';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { registerCall } from '../register-call.ts';
 

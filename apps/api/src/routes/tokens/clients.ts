@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { parseClientIdList } from '@datafeeds/domain';
 import { tokens } from '@datafeeds/domain/calls';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { namedLimit } from '../../plugins/external/rate-limit.ts';
 import { plainJsonOnSuccess } from '../schemas.ts';
 import { registerCall } from '../register-call.ts';

@@ -6,7 +6,7 @@ import { registerCall } from '../register-call.ts';
 
 const usageRoutes: FastifyPluginAsync = async (app) => {
   registerCall(app, tokens.getClientUsage, ({ caller, query }) =>
-    app.usage.ofClient(caller, query.clientId, query.days),
+    app.tokenUsage.ofClient(caller, query.clientId, query.days),
   );
 };
 

@@ -1,7 +1,7 @@
 // The signed-in user's profile: read it, complete it (welcome page) and change it.
 import type { FastifyPluginAsync } from 'fastify';
 import { users } from '@datafeeds/domain/calls';
-import { originOf } from '../../plugins/app/audit/request-origin.ts';
+import { originOf } from '../../plugins/app/audit/index.ts';
 import { plainJsonOnSuccess } from '../schemas.ts';
 import { registerCall } from '../register-call.ts';
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { vi, describe, expect, it } from 'vitest';
 import { BASE62_ALPHABET, withChecksum } from '@datafeeds/domain';
-import { DEFAULT_VERIFIER_THROTTLE } from '../../../src/plugins/app/verifier-authentication.ts';
+import { DEFAULT_VERIFIER_THROTTLE } from '../../../src/plugins/app/verification/verifier-authentication.ts';
 import { buildTestApp } from '../../helpers/build-test-app.ts';
 import { newVerifierKey, verifyCall } from '../../helpers/verification.ts';
 

@@ -14,9 +14,8 @@ import {
 } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
-import { companyUsedToday, lineageUsedToday } from '../usage/used-today.ts';
-import { findKnownByClientId } from '../credentials/credential-lookup.ts';
-import { judgeKnown } from '../credentials/judge-known.ts';
+import { companyUsedToday, lineageUsedToday } from '../usage/index.ts';
+import { findKnownByClientId, judgeKnown } from '../credentials/index.ts';
 import {
   lockCompanyCounts,
   lockTokenDayGranted,

@@ -6,7 +6,7 @@
 // lease granted by one instance may be reported on another.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import type { ReportedValid } from '../usage/reported-usage.ts';
+import type { ReportedValid } from '../usage/index.ts';
 
 /** Units a verifier key was just granted of a company's day (YYYY-MM-DD, the truth's). */
 export async function recordKeyLease(

@@ -10,7 +10,7 @@ import { ROLE_REFUSALS, roleMay, type TeamAction } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { profiles } from '../../../db/schema.ts';
 import { forbidden, profileNotFound } from '../../../lib/errors.ts';
-import type { CompanyCaller } from '../sessions/sessions-service.ts';
+import type { CompanyCaller } from '../sessions/index.ts';
 
 export async function confirmRole(
   tx: Db,

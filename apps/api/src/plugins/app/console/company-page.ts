@@ -14,11 +14,10 @@ import type { Db } from '../../../db/client.ts';
 import { apiClients, companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { toAuditEvent } from '../audit/activity.ts';
-import type { AuditEventRow, AuditRepository } from '../audit/audit-repository.ts';
-import { planOfCompany } from '../plans/plans-repository.ts';
-import { effectiveStatus } from '../tokens/token-status.ts';
-import { companyClientIdsSql, usedTodayByToken } from '../usage/used-today.ts';
+import { toAuditEvent, type AuditEventRow, type AuditRepository } from '../audit/index.ts';
+import { planOfCompany } from '../plans/index.ts';
+import { effectiveStatus } from '../tokens/index.ts';
+import { companyClientIdsSql, usedTodayByToken } from '../usage/index.ts';
 import type { CompanyDirectory } from './company-directory.ts';
 import { rowsOf, usageTodaySql } from './console-sql.ts';
 

@@ -6,8 +6,7 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { StaffTrail } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { auditEvents, companies } from '../../../db/schema.ts';
-import type { AuditEventRow, AuditRepository } from '../audit/audit-repository.ts';
-import { toAuditEvent } from '../audit/activity.ts';
+import { type AuditEventRow, type AuditRepository, toAuditEvent } from '../audit/index.ts';
 import { personIdsOf } from './company-page.ts';
 
 export interface StaffTrailQuery {

@@ -29,7 +29,7 @@ import {
 } from '../../../db/schema.ts';
 import { afterCommit, transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { Actor, AuditContext, AuditLog } from '../audit/audit-log.ts';
+import type { Actor, AuditContext, AuditLog } from '../audit/index.ts';
 import type { ApiClientRow, NewApiClient, NewSecret } from './credential-rows.ts';
 import type { BusMessage, CredentialBus } from './credential-bus.ts';
 

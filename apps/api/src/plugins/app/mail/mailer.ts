@@ -7,7 +7,7 @@
 import type { Db } from '../../../db/client.ts';
 import { afterCommit, transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
+import type { AuditContext, AuditLog } from '../audit/index.ts';
 import { startDeliveryWorker, type DeliveryLog } from './delivery-worker.ts';
 import { createOutboxStore, type MailboxMessage, type UndeliveredEmail } from './outbox-store.ts';
 import { createSmtpSender } from './smtp-sender.ts';

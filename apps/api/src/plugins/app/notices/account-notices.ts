@@ -4,9 +4,8 @@
 // security notices are: the email exists exactly when the change committed. The reminders switch does
 // not cover them: each changes what the company's tokens may do.
 import type { Db } from '../../../db/client.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { accountChangeEmail, type AccountChange } from '../mail/templates.ts';
-import { planOfCompany } from '../plans/plans-repository.ts';
+import { type Mailer, accountChangeEmail, type AccountChange } from '../mail/index.ts';
+import { planOfCompany } from '../plans/index.ts';
 import { ownersAndAdmins } from './recipients.ts';
 
 export function createAccountNotices({

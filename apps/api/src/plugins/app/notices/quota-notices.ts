@@ -26,10 +26,9 @@ import { nextUtcDayStartMs, QUOTA_NOTICE_THRESHOLDS, utcDayStartMs } from '@data
 import type { Db } from '../../../db/client.ts';
 import { quotaNoticesSent } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { quotaNoticeEmail, type QuotaNotice } from '../mail/templates.ts';
+import { type Mailer, quotaNoticeEmail, type QuotaNotice } from '../mail/index.ts';
 import type { UsageCount } from '@datafeeds/domain/usage-counts';
-import { companyUsedTodaySql } from '../usage/used-today.ts';
+import { companyUsedTodaySql } from '../usage/index.ts';
 import { ownersAndAdmins } from './recipients.ts';
 
 const FIRST_THRESHOLD = QUOTA_NOTICE_THRESHOLDS[0];

@@ -6,9 +6,13 @@
 // they opened (design §3 "Who opens the transaction").
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { credentialNoticeEmail, passwordChangedEmail, type CredentialNotice } from '../mail/templates.ts';
-import type { CompanyCaller } from '../sessions/sessions-service.ts';
+import {
+  type Mailer,
+  credentialNoticeEmail,
+  passwordChangedEmail,
+  type CredentialNotice,
+} from '../mail/index.ts';
+import type { CompanyCaller } from '../sessions/index.ts';
 import { emailOf, ownersAndAdmins, personAndCompany } from './recipients.ts';
 
 /** What a credential change reports about the token: names and ids only, never the secret. */

@@ -26,8 +26,7 @@ import { companies, trialRemindersSent } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { startPeriodicTask } from '../../../lib/periodic-task.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { trialReminderEmail } from '../mail/templates.ts';
+import { type Mailer, trialReminderEmail } from '../mail/index.ts';
 import { ownersAndAdmins } from './recipients.ts';
 
 /** Days before the trial's end at which a reminder goes out; 0 is the end itself. */

@@ -11,8 +11,8 @@ import type { Db } from '../../../db/client.ts';
 import { plans } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AuditContext, AuditLog } from '../audit/audit-log.ts';
-import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { AuditContext, AuditLog } from '../audit/index.ts';
+import type { CredentialStore } from '../credentials/index.ts';
 import { listPlans, type PlanListing } from './plans-repository.ts';
 
 export interface PlansServiceDeps {

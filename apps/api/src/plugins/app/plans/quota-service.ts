@@ -6,7 +6,7 @@ import { nextUtcDayStartMs, type Quota } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { companyAdmittedLastTwoHours, companyUsedToday, usedTodayByToken } from '../usage/used-today.ts';
+import { companyAdmittedLastTwoHours, companyUsedToday, usedTodayByToken } from '../usage/index.ts';
 import { planOfCompany } from './plans-repository.ts';
 
 const HOUR_MS = 3_600_000;

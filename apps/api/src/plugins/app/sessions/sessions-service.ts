@@ -8,7 +8,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS, type CompanyRole }
 import type { Db } from '../../../db/client.ts';
 import { profiles, refreshTokens, sessions } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
+import type { AuditLog, RequestOrigin } from '../audit/index.ts';
 import { createSessionFamily, type SessionRow } from './session-family.ts';
 
 export type { SessionTokens } from './session-family.ts';

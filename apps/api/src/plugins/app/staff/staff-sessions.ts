@@ -9,7 +9,7 @@ import { ACCESS_TOKEN_TTL_SECONDS, STAFF_SESSION_TTL_SECONDS, type StaffRole } f
 import type { Db } from '../../../db/client.ts';
 import { staffMembers, staffRefreshTokens, staffSessions } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { createSessionFamily, type SessionTokens } from '../sessions/session-family.ts';
+import { createSessionFamily, type SessionTokens } from '../sessions/index.ts';
 
 export type StaffSessionTokens = SessionTokens;
 

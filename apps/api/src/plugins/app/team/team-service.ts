@@ -22,12 +22,11 @@ import { postgresErrorOf, type Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { addSeconds, type Clock } from '../../../lib/clock.ts';
 import { conflict, forbidden, notFound } from '../../../lib/errors.ts';
-import { confirmRole } from '../companies/confirm-role.ts';
+import { confirmRole } from '../companies/index.ts';
 import { newRandomToken } from '../../../lib/random-token.ts';
-import type { AuditContext, AuditLog, RequestOrigin } from '../audit/audit-log.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { invitationEmail } from '../mail/templates.ts';
-import type { CompanyCaller, SessionsService } from '../sessions/sessions-service.ts';
+import type { AuditContext, AuditLog, RequestOrigin } from '../audit/index.ts';
+import { type Mailer, invitationEmail } from '../mail/index.ts';
+import type { CompanyCaller, SessionsService } from '../sessions/index.ts';
 import type { InvitationRow, MemberRow, TeamRepository } from './team-repository.ts';
 
 export interface TeamServiceDeps {

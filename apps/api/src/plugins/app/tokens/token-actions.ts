@@ -6,9 +6,8 @@ import type { TokenStatus } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { apiClients } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
-import type { AuditContext } from '../audit/audit-log.ts';
-import type { ApiClientRow } from '../credentials/credential-rows.ts';
-import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { AuditContext } from '../audit/index.ts';
+import type { ApiClientRow, CredentialStore } from '../credentials/index.ts';
 
 export type TokenStatusSet = { ok: true; token: ApiClientRow };
 export interface TokenNotFound {

@@ -1,7 +1,7 @@
 // How a stored token reads (design §3): a trial token whose expiry has passed is expired, whatever
 // usable state it was stored in; a token disabled by the provider team stays inactive.
 import type { Client, TokenStatus } from '@datafeeds/domain';
-import type { ApiClientRow } from '../credentials/credential-rows.ts';
+import type { ApiClientRow } from '../credentials/index.ts';
 import type { CallerCompany, ClientListRow } from './tokens-repository.ts';
 
 const EXPIRABLE: readonly TokenStatus[] = ['active', 'pending', 'review'];

@@ -3,18 +3,17 @@
 // up through the tokens service, so another company's id answers the very 404 an unknown one does.
 import type { ClientUsage } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
-import type { CompanyCaller } from '../sessions/sessions-service.ts';
+import type { CompanyCaller } from '../sessions/index.ts';
 import type { TokensService } from './tokens-service.ts';
-import type { UsageStore } from '../usage/usage-store.ts';
-import { DAY_MS, summarizeUsage } from '../usage/usage-summary.ts';
+import { type UsageStore, DAY_MS, summarizeUsage } from '../usage/index.ts';
 
-export interface UsageServiceDeps {
+export interface TokenUsageDeps {
   clock: Clock;
   tokens: Pick<TokensService, 'list' | 'lineageOf'>;
   store: Pick<UsageStore, 'daily'>;
 }
 
-export function createUsageService({ clock, tokens, store }: UsageServiceDeps) {
+export function createTokenUsage({ clock, tokens, store }: TokenUsageDeps) {
   return {
     async ofClient(caller: CompanyCaller, clientId: string, days: number): Promise<ClientUsage> {
       const [client] = await tokens.list(caller, [clientId]);
@@ -27,4 +26,4 @@ export function createUsageService({ clock, tokens, store }: UsageServiceDeps) {
   };
 }
 
-export type UsageService = ReturnType<typeof createUsageService>;
+export type TokenUsage = ReturnType<typeof createTokenUsage>;

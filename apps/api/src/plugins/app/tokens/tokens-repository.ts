@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.ts';
-import type { ApiClientRow } from '../credentials/credential-rows.ts';
+import type { ApiClientRow } from '../credentials/index.ts';
 import {
   apiClients,
   companies,

@@ -23,15 +23,13 @@ import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, notFound, profileNotFound } from '../../../lib/errors.ts';
 import { initialState, toClient } from './token-status.ts';
-import { confirmRole } from '../companies/confirm-role.ts';
-import { refuseWhileSuspended } from '../companies/refuse-while-suspended.ts';
-import type { CredentialStore } from '../credentials/credential-store.ts';
-import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
-import type { SecurityNotices } from '../notices/security-notices.ts';
-import type { CompanyCaller } from '../sessions/sessions-service.ts';
-import type { NewApiClient, NewSecret } from '../credentials/credential-rows.ts';
+import { confirmRole, refuseWhileSuspended } from '../companies/index.ts';
+import type { CredentialStore, NewApiClient, NewSecret } from '../credentials/index.ts';
+import type { AuditContext, RequestOrigin } from '../audit/index.ts';
+import type { SecurityNotices } from '../notices/index.ts';
+import type { CompanyCaller } from '../sessions/index.ts';
 import type { CallerCompany, TokensRepository } from './tokens-repository.ts';
-import { planOfCompany } from '../plans/plans-repository.ts';
+import { planOfCompany } from '../plans/index.ts';
 
 export interface TokensServiceDeps {
   db: Db;

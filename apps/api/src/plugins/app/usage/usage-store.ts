@@ -6,7 +6,7 @@ import { USAGE_REPORT_VERIFIED_WITHIN_HOURS } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { credentialUsageHourly, verifierKeyAllowance, verifierKeyVerifications } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
-import { lastUseMoves } from '../credentials/last-use.ts';
+import { lastUseMoves } from '../credentials/index.ts';
 import type { UsageCount } from '@datafeeds/domain/usage-counts';
 import type { UsageBatch } from './usage-meter.ts';
 import type { VerificationMark } from './verification-marks.ts';

@@ -12,13 +12,12 @@ import {
 import { postgresErrorOf, type Db } from '../../../db/client.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { AppError, forbidden, profileNotFound } from '../../../lib/errors.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
-import { verificationEmail } from '../mail/templates.ts';
-import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
-import { confirmRole } from '../companies/confirm-role.ts';
-import type { CompaniesRepository } from '../companies/companies-repository.ts';
-import type { TeamRepository } from '../team/team-repository.ts';
+import type { LoginThrottle } from '../auth/index.ts';
+import type { AuditContext, RequestOrigin } from '../audit/index.ts';
+import { verificationEmail } from '../mail/index.ts';
+import type { AuthContext, SessionTokens } from '../sessions/index.ts';
+import { confirmRole, type CompaniesRepository } from '../companies/index.ts';
+import type { TeamRepository } from '../team/index.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { UserServiceDeps } from './service-deps.ts';
 import {

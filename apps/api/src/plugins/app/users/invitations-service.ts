@@ -19,12 +19,12 @@ import { transaction } from '../../../db/transaction.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError, forbidden, profileNotFound } from '../../../lib/errors.ts';
 import { hashToken } from '../../../lib/random-token.ts';
-import type { AuditLog, RequestOrigin } from '../audit/audit-log.ts';
-import type { CredentialStore } from '../credentials/credential-store.ts';
-import type { AuthContext, SessionTokens } from '../sessions/sessions-service.ts';
+import type { AuditLog, RequestOrigin } from '../audit/index.ts';
+import type { CredentialStore } from '../credentials/index.ts';
+import type { AuthContext, SessionTokens } from '../sessions/index.ts';
 import type { AccountsService } from './accounts-service.ts';
 import type { UsersRepository } from './users-repository.ts';
-import type { InvitationRow, TeamRepository } from '../team/team-repository.ts';
+import type { InvitationRow, TeamRepository } from '../team/index.ts';
 
 export interface InvitationsServiceDeps {
   db: Db;

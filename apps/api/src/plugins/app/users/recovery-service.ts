@@ -1,15 +1,14 @@
 // Password reset and email verification (design §2): one-time links by email, single use, time limited.
 import { normalizeEmail } from '@datafeeds/domain';
 import { invalidToken } from '../../../lib/errors.ts';
-import type { FailureCounters } from '../auth/failure-counters.ts';
-import type { LoginThrottle } from '../auth/login-throttle.ts';
-import { passwordResetEmail, verificationEmail } from '../mail/templates.ts';
-import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { FailureCounters, LoginThrottle } from '../auth/index.ts';
+import { passwordResetEmail, verificationEmail } from '../mail/index.ts';
+import type { CredentialStore } from '../credentials/index.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { UserServiceDeps } from './service-deps.ts';
-import type { AuditContext, RequestOrigin } from '../audit/audit-log.ts';
+import type { AuditContext, RequestOrigin } from '../audit/index.ts';
 
 /** Reset emails one address may receive per window, whoever asks and from wherever. */
 export const RESET_EMAILS_PER_ADDRESS = { max: 3, windowSeconds: 60 * 60 };

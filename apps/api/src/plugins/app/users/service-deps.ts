@@ -1,10 +1,10 @@
-// What the account and recovery services both work with, assembled once in plugins/app/services.ts.
+// What the account and recovery services both work with, assembled once by the users module (index.ts).
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
-import type { SecurityNotices } from '../notices/security-notices.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { SessionsService } from '../sessions/sessions-service.ts';
+import type { AuditLog } from '../audit/index.ts';
+import type { SecurityNotices } from '../notices/index.ts';
+import type { Mailer } from '../mail/index.ts';
+import type { SessionsService } from '../sessions/index.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { UsersRepository } from './users-repository.ts';

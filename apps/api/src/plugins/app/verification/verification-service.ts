@@ -25,11 +25,14 @@ import {
 } from '@datafeeds/domain';
 import type { Clock } from '../../../lib/clock.ts';
 import type { SecretHasher } from '../../../lib/client-credentials.ts';
-import { LeaseCredentialGone } from '../allowance/portal-allowance.ts';
-import type { CredentialBus } from '../credentials/credential-bus.ts';
-import type { UsageMeter } from '../usage/usage-meter.ts';
-import type { CredentialLookup, KnownCredential } from '../credentials/credential-lookup.ts';
-import { judgeKnown } from '../credentials/judge-known.ts';
+import { LeaseCredentialGone } from '../allowance/index.ts';
+import {
+  type CredentialBus,
+  type CredentialLookup,
+  type KnownCredential,
+  judgeKnown,
+} from '../credentials/index.ts';
+import type { UsageMeter } from '../usage/index.ts';
 
 export interface VerificationCacheOptions {
   /** Credentials kept (each a few hundred bytes). */

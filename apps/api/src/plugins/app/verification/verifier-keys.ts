@@ -11,9 +11,9 @@ import { verifierKeys } from '../../../db/schema.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { isUuid } from '../../../lib/uuid.ts';
 import { newVerifierKey, secretStart, type SecretHasher } from '../../../lib/client-credentials.ts';
-import type { CredentialBus } from '../credentials/credential-bus.ts';
+import type { CredentialBus } from '../credentials/index.ts';
 import { afterCommit, transaction } from '../../../db/transaction.ts';
-import { OPERATOR_CONTEXT, type AuditContext, type AuditLog } from '../audit/audit-log.ts';
+import { OPERATOR_CONTEXT, type AuditContext, type AuditLog } from '../audit/index.ts';
 
 export interface VerifierKeyIdentity {
   id: string;

@@ -1,21 +1,17 @@
-// Usage of credentials (design §8 "Usage"): the meter verification counts into, its flushes, the store
-// and the retention sweep, and the quota emails its batches check (design §10). Registered before
-// `credentials` (which hands the meter to verification), so its onClose runs after verification has
-// stopped: the last counts are written while the database is open. Registered after the mailer
-// (mail.ts), so the mailer is still there for the quota emails of those last counts.
+// The usage module (design §8 "Usage"): the meter verification counts into, its flushes, the store and
+// the retention sweep; what listens to its batches (the quota emails, notices/) hears each one in the
+// transaction that writes it. Registered before verification (which counts into the meter), so its
+// onClose runs after verification has stopped: the last counts are written while the database is open.
+// Registered after the mailer, so the mailer is still there for the quota emails of those last counts.
 import fp from 'fastify-plugin';
-import type { Env } from '../../config/env.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { takeReportedValid } from './allowance/key-allowance.ts';
-import { createQuotaNotices } from './notices/quota-notices.ts';
 import {
   createUsageMeter,
   DEFAULT_USAGE_MAX_KEYS,
   startUsageFlushes,
   type UsageMeter,
-} from './usage/usage-meter.ts';
-import { startUsageRetention } from './usage/usage-retention.ts';
-import { createUsageStore, type UsageStore } from './usage/usage-store.ts';
+} from './usage-meter.ts';
+import { startUsageRetention } from './usage-retention.ts';
+import { createUsageStore, type UsageStore } from './usage-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +22,6 @@ declare module 'fastify' {
 }
 
 export interface UsageOptions {
-  env: Pick<Env, 'USAGE_METERING' | 'APP_URL'>;
-  clock: Clock;
   /** How often held counts are written; 0 leaves only flush() and the one at close (tests). */
   flushMs: number;
   /** How often rows past retention are deleted; 0 turns the sweep off. */
@@ -36,20 +30,14 @@ export interface UsageOptions {
 }
 
 export default fp<UsageOptions>(
-  async (app, { env, clock, flushMs, retentionSweepMs, maxKeys }) => {
-    const quotaNotices = createQuotaNotices({
-      clock,
-      mailer: app.mailer,
-      appUrl: env.APP_URL,
-      log: app.log,
-    });
+  async (app, { flushMs, retentionSweepMs, maxKeys }) => {
+    const { env, clock } = app;
     const store = createUsageStore(app.db);
-    store.onFlush((counts) => quotaNotices.checkAfter(counts));
     const meter = env.USAGE_METERING
       ? createUsageMeter({
           write: store.write,
           findVerifications: store.findVerifications,
-          takeReportedValid: (claims) => takeReportedValid(app.db, claims),
+          takeReportedValid: app.keyAllowance.takeReportedValid,
           now: () => clock.now().getTime(),
           log: app.log,
           maxKeys: maxKeys ?? DEFAULT_USAGE_MAX_KEYS,
@@ -66,5 +54,20 @@ export default fp<UsageOptions>(
       await stopFlushes?.();
     });
   },
-  { name: 'usage', dependencies: ['database', 'mail'] },
+  { name: 'usage', dependencies: ['database', 'allowance'] },
 );
+
+// What the rest of the API may import from this module (design §1 "Rooms and arrows").
+export type { ReportedValid } from './reported-usage.ts';
+export { DEFAULT_USAGE_FLUSH_MS, type UsageMeter } from './usage-meter.ts';
+export { DEFAULT_USAGE_RETENTION_SWEEP_MS } from './usage-retention.ts';
+export type { UsageStore } from './usage-store.ts';
+export { DAY_MS, summarizeUsage } from './usage-summary.ts';
+export {
+  companyAdmittedLastTwoHours,
+  companyClientIdsSql,
+  companyUsedToday,
+  companyUsedTodaySql,
+  lineageUsedToday,
+  usedTodayByToken,
+} from './used-today.ts';

@@ -1,9 +1,8 @@
 // `app.authenticate` guards a route: the bearer access token must be valid and its session not revoked.
-import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_REFUSALS, roleMay, type TeamAction } from '@datafeeds/domain';
-import { forbidden, profileNotFound, unauthorized } from '../../lib/errors.ts';
-import type { AuthContext, CompanyCaller } from './sessions/sessions-service.ts';
+import { forbidden, profileNotFound, unauthorized } from '../../../lib/errors.ts';
+import type { AuthContext, CompanyCaller } from './sessions-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,18 +36,16 @@ export function memberOf(request: FastifyRequest): CompanyCaller {
   return { ...auth, companyId: auth.companyId, role: auth.role };
 }
 
-export default fp(
-  async (app) => {
-    app.decorateRequest('auth', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = bearerToken(request);
-      const auth = token ? await app.sessions.authenticate(token) : undefined;
-      if (!auth) throw unauthorized();
-      request.auth = auth;
-    });
-    app.decorate('allow', (action: TeamAction) => async (request: FastifyRequest) => {
-      if (!roleMay(memberOf(request).role, action)) throw forbidden(ROLE_REFUSALS[action]);
-    });
-  },
-  { name: 'authentication', dependencies: ['services'] },
-);
+/** Installs the guards on `app` (the sessions module's plugin, index.ts). */
+export function installAuthentication(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const auth = token ? await app.sessions.authenticate(token) : undefined;
+    if (!auth) throw unauthorized();
+    request.auth = auth;
+  });
+  app.decorate('allow', (action: TeamAction) => async (request: FastifyRequest) => {
+    if (!roleMay(memberOf(request).role, action)) throw forbidden(ROLE_REFUSALS[action]);
+  });
+}

@@ -1,17 +1,17 @@
-// The provider console's staff accounts (design §11): the service, and `app.authenticateStaff`, the
-// guard of console calls (a console access token of a live session of an enabled member), and
-// `app.allowStaff`, which lets through the roles the console's policy table gives an action.
+// The staff module (design §11 "Staff accounts"): the provider console's staff accounts, the guard of
+// console calls `app.authenticateStaff` (a console access token of a live session of an enabled
+// member), and `app.allowStaff`, which lets through the roles the console's policy table gives an action.
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { CONSOLE_REFUSALS, staffMay, type ConsoleAction } from '@datafeeds/domain';
-import type { Secrets } from '../../config/secrets.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
-import { createCounterStore } from '../external/counter-store.ts';
-import { createFailureCounters } from './auth/failure-counters.ts';
-import { bearerToken } from './authentication.ts';
-import { createStaffService, type StaffService } from './staff/staff-service.ts';
-import { createStaffSessions, type StaffCaller, type StaffSessions } from './staff/staff-sessions.ts';
-import { createTotpSecrets } from './staff/totp-secrets.ts';
+import type { Secrets } from '../../../config/secrets.ts';
+import { forbidden, unauthorized } from '../../../lib/errors.ts';
+import { createCounterStore } from '../../external/counter-store.ts';
+import { createFailureCounters } from '../auth/index.ts';
+import { bearerToken } from '../sessions/index.ts';
+import { createStaffService, type StaffService } from './staff-service.ts';
+import { createStaffSessions, type StaffCaller, type StaffSessions } from './staff-sessions.ts';
+import { createTotpSecrets } from './totp-secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,5 +63,11 @@ export default fp<{ secrets: Secrets }>(
       if (!staffMay(staffOf(request).role, action)) throw forbidden(CONSOLE_REFUSALS[action]);
     });
   },
-  { name: 'staff', dependencies: ['services'] },
+  { name: 'staff', dependencies: ['database', 'redis', 'audit', 'mail', 'users'] },
 );
+
+// What the rest of the API may import from this module (design §1 "Rooms and arrows").
+export type { StaffCaller } from './staff-sessions.ts';
+
+// What the rest of the API may import from this module (design §1 "Rooms and arrows").
+export type { StaffService } from './staff-service.ts';
