@@ -27,6 +27,7 @@ import { findPlan } from '../plans/index.ts';
 import type { CompanyCaller } from '../sessions/index.ts';
 import type { CompaniesRepository, CompanyRow } from './companies-repository.ts';
 import { confirmRole } from './confirm-role.ts';
+import { reinstatedStatusOf } from './reinstated-status.ts';
 import { refuseWhileSuspended } from './refuse-while-suspended.ts';
 
 export interface CompanyAccountDeps {
@@ -260,7 +261,7 @@ export function createCompanyAccount(deps: CompanyAccountDeps) {
     ): Promise<CompanyStatusSet | CompanyRefused<'not_suspended'> | NotFound> {
       return onLockedCompany(companyReference, async (tx, company) => {
         if (company.accountStatus !== 'suspended') return refused('not_suspended', company);
-        const to = requested ?? (company.suspendedFrom === 'paid' ? 'paid' : 'trial');
+        const to = requested ?? reinstatedStatusOf(company) ?? 'trial';
         await companies.setStatus(tx, company.id, to, null);
         await credentials.companyStatusChanged(tx, company.id, { from: 'suspended', to }, context);
         if (to === 'paid') await companies.approveUpgradeRequests(company.id, clock.now(), tx);

@@ -45,3 +45,4 @@ export { refuseWhileSuspended } from './refuse-while-suspended.ts';
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { NotFound } from './company-account.ts';
+export { reinstatedStatusOf } from './reinstated-status.ts';

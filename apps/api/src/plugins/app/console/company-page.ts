@@ -15,6 +15,7 @@ import { apiClients, companies, identities, profiles, upgradeRequests } from '..
 import type { Clock } from '../../../lib/clock.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { toAuditEvent, type AuditEventRow, type AuditRepository } from '../audit/index.ts';
+import { reinstatedStatusOf } from '../companies/index.ts';
 import { planOfCompany } from '../plans/index.ts';
 import { effectiveStatus } from '../tokens/index.ts';
 import { companyClientIdsSql, usedTodayByToken } from '../usage/index.ts';
@@ -103,17 +104,19 @@ export function createCompanyPage({ db, clock, directory, audit }: CompanyPageDe
           .where(and(eq(apiClients.companyId, companyId), isNull(apiClients.retiresAt)))
           .orderBy(asc(apiClients.createdAt), asc(apiClients.clientId)),
         usedTodayByToken(db, companyId, now.getTime()),
-        db.select({ from: companies.suspendedFrom }).from(companies).where(eq(companies.id, companyId)),
+        db
+          .select({ suspendedFrom: companies.suspendedFrom })
+          .from(companies)
+          .where(eq(companies.id, companyId)),
       ]);
       if (!plan) throw notFound(CONSOLE_MESSAGES.companyNotFound);
       const used = new Map(usedByToken.map((token) => [token.clientId, token.usedToday]));
       const [open] = request;
       // The reinstate dialog's default (design §11): what the company was before its suspension.
-      const suspendedFrom = suspension[0]?.from;
+      const suspendedFrom = suspension[0]?.suspendedFrom ?? null;
       return {
         company,
-        suspendedFrom:
-          company.accountStatus !== 'suspended' ? null : suspendedFrom === 'paid' ? 'paid' : 'trial',
+        suspendedFrom: reinstatedStatusOf({ accountStatus: company.accountStatus, suspendedFrom }),
         plan: { name: plan.name, dailyQuota: plan.dailyQuota, ratePerSecond: plan.ratePerSecond },
         upgradeRequest: open
           ? { requestedAt: open.requestedAt.toISOString(), requesterEmail: open.requesterEmail }

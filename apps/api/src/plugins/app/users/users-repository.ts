@@ -6,6 +6,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { normalizeEmail, type User } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
 import { companies, identities, profiles, upgradeRequests } from '../../../db/schema.ts';
+import { reinstatedStatusOf } from '../companies/index.ts';
 
 export type Identity = typeof identities.$inferSelect;
 
@@ -115,12 +116,10 @@ export function createUsersRepository(db: Db, { contact }: { contact: string }) 
       const [row] = await userPrepared.execute({ identityId });
       if (!row) return undefined;
       const { emailVerifiedAt, trialEndsAt, createdAt, upgradeRequestedAt, suspendedFrom, ...fields } = row;
+      const from = reinstatedStatusOf({ accountStatus: fields.companyAccountStatus, suspendedFrom });
       return {
         ...fields,
-        suspension:
-          fields.companyAccountStatus === 'suspended'
-            ? { from: suspendedFrom === 'paid' ? 'paid' : 'trial', contact }
-            : null,
+        suspension: from ? { from, contact } : null,
         emailVerified: emailVerifiedAt !== null,
         trialEndsAt: trialEndsAt?.toISOString() ?? null,
         createdAt: createdAt.toISOString(),
