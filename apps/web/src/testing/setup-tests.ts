@@ -12,7 +12,7 @@ import { consoleErrorsAllowed, resetConsoleErrorsAllowance } from './console-err
 import { installMatchMedia } from './match-media';
 import { removeRenderedStyles } from './style-cache';
 
-// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a lazy route and a
+// findBy*/waitFor give up after 1 s by default; on a loaded machine a lazy route and a
 // validation round can take longer than that without anything being wrong.
 configure({ asyncUtilTimeout: 5_000 });
 
