@@ -3,7 +3,7 @@
 // usage meter asks it through `app.keyAllowance`, so usage needs no import of this module).
 import fp from 'fastify-plugin';
 import { createAllowanceTruth, type AllowanceTruth } from './allowance-truth.ts';
-import { takeReportedValid } from './key-allowance.ts';
+import { forgetKeyLeasesBefore, takeReportedValid } from './key-allowance.ts';
 import type { ReportedValid } from '../usage/index.ts';
 
 declare module 'fastify' {
@@ -12,6 +12,8 @@ declare module 'fastify' {
     keyAllowance: {
       /** How many of each reported VALID claim may count (key-allowance.ts). */
       takeReportedValid(claims: readonly ReportedValid[]): Promise<number[]>;
+      /** Forgets what keys were leased of days before `before`'s (the usage retention sweep asks). */
+      forgetBefore(before: Date, batchSize?: number): Promise<void>;
     };
   }
 }
@@ -19,7 +21,10 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('allowanceTruth', createAllowanceTruth({ db: app.db }));
-    app.decorate('keyAllowance', { takeReportedValid: (claims) => takeReportedValid(app.db, claims) });
+    app.decorate('keyAllowance', {
+      takeReportedValid: (claims) => takeReportedValid(app.db, claims),
+      forgetBefore: (before, batchSize) => forgetKeyLeasesBefore(app.db, before, batchSize),
+    });
   },
   { name: 'allowance', dependencies: ['database'] },
 );

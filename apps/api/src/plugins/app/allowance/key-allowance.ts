@@ -4,8 +4,9 @@
 // counts one key reports for one company and UTC day can never honestly pass what that key was leased of
 // that day: the rest is inflation, dropped. Kept in the database, not in an instance's memory, because a
 // lease granted by one instance may be reported on another.
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { verifierKeyAllowance } from '../../../db/schema.ts';
 import type { ReportedValid } from '../usage/index.ts';
 
 /** Units a verifier key was just granted of a company's day (YYYY-MM-DD, the truth's). */
@@ -96,4 +97,25 @@ export async function takeReportedValid(db: Db, claims: readonly ReportedValid[]
     left.set(group, units - taken);
   }
   return accepted;
+}
+
+/**
+ * Forgets the leased days before `before`'s day, `batchSize` rows per statement: what a key was leased of
+ * a day bounds only reports of that day's hours, and reports older than usage retention are refused.
+ */
+export async function forgetKeyLeasesBefore(db: Db, before: Date, batchSize = 10_000): Promise<void> {
+  const dayBefore = before.toISOString().slice(0, 10);
+  for (;;) {
+    const rows = await db
+      .delete(verifierKeyAllowance)
+      .where(
+        sql`ctid IN (${db
+          .select({ ctid: sql`ctid` })
+          .from(verifierKeyAllowance)
+          .where(lt(verifierKeyAllowance.day, dayBefore))
+          .limit(batchSize)})`,
+      )
+      .returning({ day: verifierKeyAllowance.day });
+    if (rows.length < batchSize) return;
+  }
 }

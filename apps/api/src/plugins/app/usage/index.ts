@@ -45,8 +45,17 @@ export default fp<UsageOptions>(
         })
       : undefined;
     const stopFlushes = meter ? startUsageFlushes(meter, flushMs, app.log) : undefined;
+    // What usage retention makes useless: the hourly rows and marks (the store's), and what keys were
+    // leased of those days (the allowance module's, which it forgets itself).
+    const retention = {
+      async deleteOlderThan(before: Date): Promise<number> {
+        const deleted = await store.deleteOlderThan(before);
+        await app.keyAllowance.forgetBefore(before);
+        return deleted;
+      },
+    };
     const stopRetention =
-      retentionSweepMs > 0 ? startUsageRetention(store, clock, retentionSweepMs, app.log) : undefined;
+      retentionSweepMs > 0 ? startUsageRetention(retention, clock, retentionSweepMs, app.log) : undefined;
     app.decorate('usageMeter', meter);
     app.decorate('usageStore', store);
     app.addHook('onClose', async () => {

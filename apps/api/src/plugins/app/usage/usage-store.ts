@@ -4,7 +4,7 @@
 import { and, gte, inArray, lt, sql } from 'drizzle-orm';
 import { USAGE_REPORT_VERIFIED_WITHIN_HOURS } from '@datafeeds/domain';
 import type { Db } from '../../../db/client.ts';
-import { credentialUsageHourly, verifierKeyAllowance, verifierKeyVerifications } from '../../../db/schema.ts';
+import { credentialUsageHourly, verifierKeyVerifications } from '../../../db/schema.ts';
 import { transaction } from '../../../db/transaction.ts';
 import { lastUseMoves } from '../credentials/index.ts';
 import type { UsageCount } from '@datafeeds/domain/usage-counts';
@@ -145,8 +145,9 @@ export function createUsageStore(db: Db) {
     },
 
     /**
-     * Deletes hourly rows older than `before`, `batchSize` per statement, and the verification marks and
-     * keys' leased days that can no longer confirm a report; answers how many hourly rows went.
+     * Deletes hourly rows older than `before`, `batchSize` per statement, and the verification marks
+     * that can no longer confirm a report; answers how many hourly rows went. The keys' leased days are
+     * the allowance module's to forget (the sweep asks it too, usage-retention.ts).
      */
     async deleteOlderThan(before: Date, batchSize = RETENTION_BATCH): Promise<number> {
       let deleted = 0;
@@ -178,22 +179,6 @@ export function createUsageStore(db: Db) {
               .limit(batchSize)})`,
           )
           .returning({ hour: verifierKeyVerifications.hour });
-        if (rows.length < batchSize) break;
-      }
-      // What a key was leased of a day bounds only reports of that day's hours, and reports older than
-      // retention are refused.
-      const dayBefore = before.toISOString().slice(0, 10);
-      for (;;) {
-        const rows = await db
-          .delete(verifierKeyAllowance)
-          .where(
-            sql`ctid IN (${db
-              .select({ ctid: sql`ctid` })
-              .from(verifierKeyAllowance)
-              .where(lt(verifierKeyAllowance.day, dayBefore))
-              .limit(batchSize)})`,
-          )
-          .returning({ day: verifierKeyAllowance.day });
         if (rows.length < batchSize) return deleted;
       }
     },
