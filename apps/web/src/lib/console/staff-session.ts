@@ -66,6 +66,7 @@ export function refreshStaffSession(): Promise<boolean> {
  */
 export const staffSession: SessionSource = {
   owns: (access) => access.kind === 'staff',
+  lends: () => false,
   token: async () => staffToken,
   async refresh(refused) {
     if (staffToken !== refused) return staffToken;

@@ -6,6 +6,12 @@ import type { CallAccess } from '@datafeeds/domain/calls';
 export interface SessionSource {
   /** Whether a call of this access is the session's: it carries the token, and its 401 refuses it. */
   owns(access: CallAccess): boolean;
+  /**
+   * Whether a call the session does not own carries its token anyway, for the server to tell who asks
+   * (the customer's public calls: GetInvitation answers a signed-in person differently); its 401 still
+   * leaves the session alone.
+   */
+  lends(access: CallAccess): boolean;
   /** The access token to send (renewed first if the source renews one about to expire), or null. */
   token(): Promise<string | null>;
   /**

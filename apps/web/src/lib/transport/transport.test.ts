@@ -7,9 +7,10 @@ import type { SessionSource } from './session-source';
 import { createTransport } from './transport';
 
 /** A session source holding `token`, whose refresh answers `renewed`. */
-function sessionOf(token: string | null, renewed: string | null = null) {
+function sessionOf(token: string | null, renewed: string | null = null, lends = false) {
   return {
     owns: vi.fn<SessionSource['owns']>((access) => access.kind !== 'public'),
+    lends: () => lends,
     token: vi.fn(async () => token),
     refresh: vi.fn(async (_refused: string) => renewed),
     end: vi.fn(),
@@ -68,6 +69,19 @@ describe('transport', () => {
     });
     expect(calls[0]?.headers.get('Authorization')).toBeNull();
     expect(session.token).not.toHaveBeenCalled();
+    expect(session.end).not.toHaveBeenCalled();
+  });
+
+  it('lends the token to a call it does not own when the source says so, and still leaves its 401 alone', async () => {
+    const session = sessionOf('old', 'new', true);
+    const { calls } = mockCalls(answer(auth.login, unauthorized()));
+    const credentials = { email: 'ada@example.com', password: 'secret-password' };
+    await expect(createTransport(session)(auth.login, { body: credentials })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer old');
+    expect(session.refresh).not.toHaveBeenCalled();
     expect(session.end).not.toHaveBeenCalled();
   });
 });

@@ -21,7 +21,10 @@ export type Transport = <Call extends CallDefinition>(
 
 export function createTransport(session: SessionSource): Transport {
   return async (contract, ...[input, options]) => {
-    if (!session.owns(contract.access)) return httpCall(contract, input, null, options);
+    if (!session.owns(contract.access)) {
+      const lent = session.lends(contract.access) ? await session.token() : null;
+      return httpCall(contract, input, lent, options);
+    }
     const token = await session.token();
     try {
       return await httpCall(contract, input, token, options);
