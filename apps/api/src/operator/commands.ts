@@ -29,7 +29,7 @@ export const USAGE = [
   '                                           TRIAL_RATE_PER_SECOND instead)',
   '  set-plan <company id | email> <plan>     move a company to another plan',
   '  suspend-company <company id | email>     stop every token of the company (the data feed is told)',
-  '  reinstate-company <company id | email> <trial | paid>',
+  '  reinstate-company <company id | email> [trial | paid]',
   '                                           lift a suspension',
   '  send-trial-reminders <company id | email> [--stage 7|3|1|0]',
   '                                           its due trial reminder now; with --stage, that one',
@@ -64,14 +64,15 @@ export type OperatorRequest = z.infer<typeof operatorRequestSchema>;
  * Commands with flags or subcommands (`audit`, `send-trial-reminders`, `approve-upgrade`, `plan`, `staff`)
  * have parsers instead.
  */
-const ARITY: Record<string, number> = {
+const ARITY: Record<string, number | readonly [min: number, max: number]> = {
   'import-identities': 1,
   'set-token-status': 2,
   'extend-trial': 2,
   'list-reviews': 0,
   'set-plan': 2,
   'suspend-company': 1,
-  'reinstate-company': 2,
+  // Without a status: back to the one the suspension interrupted (design §11).
+  'reinstate-company': [1, 2],
   'verifier-key create': 1,
   'verifier-key list': 0,
   'verifier-key revoke': 1,
@@ -96,7 +97,10 @@ export function isValidCommand(command: string | undefined, args: readonly strin
   if (command === 'plan') return parsePlanArgs(args) !== undefined;
   if (command === 'staff') return parseStaffArgs(args) !== undefined;
   const { name, rest } = commandName(command, args);
-  return ARITY[name] === rest.length;
+  const arity = ARITY[name];
+  if (arity === undefined) return false;
+  const [min, max] = typeof arity === 'number' ? [arity, arity] : arity;
+  return rest.length >= min && rest.length <= max;
 }
 
 /**
@@ -193,7 +197,7 @@ export async function runOperatorCommand(
     case 'suspend-company':
       return team.suspendCompany(first);
     case 'reinstate-company':
-      return team.reinstateCompany(first, second);
+      return team.reinstateCompany(first, rest[1]);
     case 'verifier-key create':
       return verifierKeys.create(first);
     case 'verifier-key list':

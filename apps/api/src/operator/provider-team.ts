@@ -92,8 +92,9 @@ export function createProviderTeam({ account, tokenActions, companies, tokens }:
       return done(`${company.name} (${company.id}) is suspended: none of its tokens verifies any more.`);
     },
 
-    async reinstateCompany(companyReference: string, statusText: string): Promise<ActionResult> {
-      if (statusText !== 'trial' && statusText !== 'paid') {
+    /** Back to `statusText`, or without it to the status the suspension interrupted (design §11). */
+    async reinstateCompany(companyReference: string, statusText?: string): Promise<ActionResult> {
+      if (statusText !== undefined && statusText !== 'trial' && statusText !== 'paid') {
         return failed(`Reinstate to "trial" or "paid", not "${statusText}".`);
       }
       const reinstated = await account.reinstateCompany(companyReference, statusText, OPERATOR_CONTEXT);
@@ -102,8 +103,8 @@ export function createProviderTeam({ account, tokenActions, companies, tokens }:
         const { company } = reinstated;
         return failed(`${company.name} is not suspended (status ${company.accountStatus}).`);
       }
-      const { company } = reinstated;
-      return done(`${company.name} (${company.id}) is reinstated on a ${statusText} account.`);
+      const { company, to } = reinstated;
+      return done(`${company.name} (${company.id}) is reinstated on a ${to} account.`);
     },
 
     async listReviews(): Promise<ActionResult> {

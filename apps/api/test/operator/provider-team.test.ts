@@ -81,4 +81,23 @@ describe('operator commands', () => {
     expect(await operator('drop-everything')).toEqual({ ok: false, output: USAGE });
     expect(await operator('approve-upgrade')).toEqual({ ok: false, output: USAGE });
   });
+  it('reinstate-company without a status returns a paid company to paid, as the console does', async () => {
+    const user = await verifiedUser(app);
+    const { email } = user.registration;
+    expect((await operator('approve-upgrade', email)).ok).toBe(true);
+    expect((await operator('suspend-company', email)).ok).toBe(true);
+    const reinstated = await operator('reinstate-company', email);
+    expect(reinstated).toEqual({
+      ok: true,
+      output: expect.stringMatching(/is reinstated on a paid account\.$/),
+    });
+    expect((await getUser(app, user.token)).json()).toMatchObject({
+      companyAccountStatus: 'paid',
+      suspension: null,
+    });
+    expect((await operator('reinstate-company', email, 'free')).output).toBe(
+      'Reinstate to "trial" or "paid", not "free".',
+    );
+    expect((await operator('reinstate-company', email, 'paid', 'extra')).output).toBe(USAGE);
+  });
 });
