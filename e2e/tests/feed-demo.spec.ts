@@ -19,6 +19,7 @@ import { operator } from '../support/operator.ts';
 import { signUp } from '../support/session.ts';
 import { closeWithoutCopying, fillTokenRequest, liveFootballToken } from '../support/tokens.ts';
 import { newUser } from '../support/users.ts';
+import { limitFields } from '../support/limit-fields.ts';
 
 // One feed on one port for the file: its tests stay in one worker, in order, whatever the config says.
 test.describe.configure({ mode: 'default' });
@@ -388,21 +389,32 @@ test('a trial runs into its daily quota at the feed, sees it on every page, and 
 
   let refused: APIResponse | undefined;
   await test.step('past the quota the feed answers 429 with when to come back', async () => {
+    let admitted: Record<string, string> | undefined;
     for (let count = 34; count < E2E_TRIAL_QUOTA + 5 && !refused; count += 1) {
       const answer = await read();
       if (answer.status() === 429) refused = answer;
-      else expect(answer.status()).toBe(200);
+      else {
+        expect(answer.status()).toBe(200);
+        admitted = answer.headers();
+      }
     }
     expect(refused, 'the feed never refused').toBeDefined();
+    // An admitted answer names the day's policy and what is left of it.
+    const served = limitFields(admitted!);
+    expect(served.policy.daily).toEqual({ q: E2E_TRIAL_QUOTA, w: 86_400 });
+    expect(served.current.daily?.r).toBeGreaterThanOrEqual(0);
     const headers = refused!.headers();
-    const body = (await refused!.json()) as { error: string };
+    expect(headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    const body = (await refused!.json()) as { error: string; 'violated-policies': string[] };
     expect(body.error).toBe('QUOTA_EXCEEDED');
-    expect(headers['ratelimit-limit']).toBe(String(E2E_TRIAL_QUOTA));
-    expect(headers['ratelimit-remaining']).toBe('0');
+    expect(body['violated-policies']).toEqual(['daily']);
+    const { policy, current } = limitFields(headers);
+    expect(policy.daily).toEqual({ q: E2E_TRIAL_QUOTA, w: 86_400 });
+    expect(current.daily?.r).toBe(0);
     const untilMidnight = Math.ceil(untilUtcMidnightMs() / 1000);
     expect(Number(headers['retry-after'])).toBeGreaterThan(0);
     expect(Math.abs(Number(headers['retry-after']) - untilMidnight)).toBeLessThan(30);
-    expect(headers['ratelimit-reset']).toBe(headers['retry-after']);
+    expect(current.daily?.t).toBe(Number(headers['retry-after']));
   });
 
   await test.step('the card turns red and every page carries the banner', async () => {

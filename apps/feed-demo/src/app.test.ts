@@ -1,7 +1,15 @@
 import { createServer } from 'node:net';
+import { parseList, type List } from 'structured-headers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createVerifier, type Verifier, type VerifyResult } from '@datafeeds/verifier';
 import { buildFeed } from './app.ts';
+
+/** A Structured Fields list of policies as `{ name: { param: value } }`, parsed as a client would. */
+function policies(field: string | string[] | number | undefined): Record<string, Record<string, unknown>> {
+  expect(typeof field).toBe('string');
+  const list: List = parseList(field as string);
+  return Object.fromEntries(list.map(([name, parameters]) => [String(name), Object.fromEntries(parameters)]));
+}
 
 const SECRET = 'dfsk_presented';
 /** A real verifier whose portal is a closed port: fine for every answer given before asking it. */
@@ -19,11 +27,15 @@ async function verifierWithoutPortal(): Promise<Verifier> {
 }
 
 /** A verifier that answers every token the same way: what the feed makes of an answer, over HTTP. */
-function verifierAnswering(answer: VerifyResult): Verifier {
+function verifierAnswering(
+  answer: VerifyResult,
+  standing: ReturnType<Verifier['standing']> = null,
+): Verifier {
   return {
     verify: async () => answer,
     ready: async () => undefined,
     close: async () => undefined,
+    standing: () => standing,
     stats: {
       hits: 0,
       misses: 0,
@@ -73,7 +85,41 @@ describe('the demo feed', () => {
     expect(response.json()).toEqual({ error, message: expect.any(String) });
   });
 
-  it('answers 429 QUOTA_EXCEEDED with Retry-After and the RateLimit headers until the quota resets', async () => {
+  it('serves a token with limits with RateLimit-Policy and where it stands in RateLimit', async () => {
+    feed = buildFeed({
+      verifier: verifierAnswering(
+        {
+          valid: true,
+          code: 'VALID',
+          clientId: 'dfc_DemoFeedLimitedToken01',
+          companyId: '00000000-0000-4000-8000-000000000001',
+          companyName: 'Limited Co',
+          accountStatus: 'trial',
+          apiType: 'rest',
+          scopes: ['nflLive'],
+          expiresAt: null,
+          limits: { plan: 'trial', dailyQuota: 10_000, ratePerSecond: 10, dailyCap: 500 },
+        },
+        {
+          daily: { limit: 500, remaining: 123, resetSeconds: 5400 },
+          burst: { limit: 10, remaining: 7, resetSeconds: 1 },
+        },
+      ),
+    });
+    const response = await feed.inject(`/api/v1/live/2026-11-23/NFL?RSC_token=${SECRET}`);
+    expect(response.statusCode).toBe(200);
+    // The token's own cap is the tighter daily limit.
+    expect(policies(response.headers['ratelimit-policy'])).toEqual({
+      daily: { q: 500, w: 86_400 },
+      burst: { q: 10, w: 1 },
+    });
+    expect(policies(response.headers.ratelimit)).toEqual({
+      daily: { r: 123, t: 5400 },
+      burst: { r: 7, t: 1 },
+    });
+  });
+
+  it('answers 429 QUOTA_EXCEEDED as problem+json naming the daily policy, with Retry-After', async () => {
     const resetsAt = new Date(Date.now() + 90_500).toISOString();
     feed = buildFeed({
       verifier: verifierAnswering({
@@ -86,18 +132,26 @@ describe('the demo feed', () => {
     });
     const response = await feed.inject(`/api/v1/live/2026-11-23/NFL?RSC_token=${SECRET}`);
     expect(response.statusCode).toBe(429);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    const message = `Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 10000 requests is used up; it resets at ${resetsAt}.`;
     expect(response.json()).toEqual({
+      type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
+      title: 'Request cannot be satisfied as assigned quota has been exceeded',
+      status: 429,
+      detail: message,
+      'violated-policies': ['daily'],
       error: 'QUOTA_EXCEEDED',
-      message: `Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 10000 requests is used up; it resets at ${resetsAt}.`,
+      message,
     });
-    expect(response.headers).toMatchObject({ 'ratelimit-limit': '10000', 'ratelimit-remaining': '0' });
-    const reset = Number(response.headers['ratelimit-reset']);
-    expect(reset).toBeGreaterThanOrEqual(90);
-    expect(reset).toBeLessThanOrEqual(91);
-    expect(response.headers['retry-after']).toBe(String(reset));
+    expect(policies(response.headers['ratelimit-policy'])).toEqual({ daily: { q: 10_000, w: 86_400 } });
+    const { daily } = policies(response.headers.ratelimit);
+    expect(daily?.r).toBe(0);
+    expect(daily?.t).toBeGreaterThanOrEqual(90);
+    expect(daily?.t).toBeLessThanOrEqual(91);
+    expect(response.headers['retry-after']).toBe(String(daily?.t));
   });
 
-  it('answers 429 RATE_LIMITED with a one-second Retry-After', async () => {
+  it('answers 429 RATE_LIMITED naming the burst policy, with a one-second Retry-After', async () => {
     feed = buildFeed({
       verifier: verifierAnswering({
         valid: false,
@@ -112,15 +166,13 @@ describe('the demo feed', () => {
       headers: { authorization: `Bearer ${SECRET}` },
     });
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
+      'violated-policies': ['burst'],
       error: 'RATE_LIMITED',
       message: "Too many requests: your company's plan allows 10 a second across all its RSC tokens.",
     });
-    expect(response.headers).toMatchObject({
-      'retry-after': '1',
-      'ratelimit-limit': '10',
-      'ratelimit-remaining': '0',
-      'ratelimit-reset': '1',
-    });
+    expect(response.headers['retry-after']).toBe('1');
+    expect(policies(response.headers['ratelimit-policy'])).toEqual({ burst: { q: 10, w: 1 } });
+    expect(policies(response.headers.ratelimit)).toEqual({ burst: { r: 0, t: 1 } });
   });
 });

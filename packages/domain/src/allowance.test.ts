@@ -51,6 +51,8 @@ function truth(limits: { quota: number | null; rate: number | null; caps?: Recor
       day,
       rate,
       second,
+      dayLeft: request.day > 0 && dayLeft !== Infinity ? dayLeft - day : null,
+      rateLeft: request.rate > 0 && rateLeft !== Infinity ? rateLeft - rate : null,
       quotaExceeded:
         request.day > 0 && day === 0
           ? {
@@ -88,6 +90,42 @@ describe('allowance', () => {
     const allowance = createAllowance({ lease });
     expect(allowance.admit(credential({}), Date.now())).toBe(true);
     expect(lease).not.toHaveBeenCalled();
+  });
+
+  it('tells where a credential stands: what no node was granted plus what this node holds, 0 once refused', async () => {
+    const { lease } = truth({ quota: 1_000, rate: 20 });
+    const allowance = createAllowance({ lease });
+    const token = credential({ dailyQuota: 1_000, ratePerSecond: 20 });
+    // Before any lease of the day this node cannot tell what is left.
+    expect(allowance.standing(token, Date.now())).toEqual({
+      daily: { limit: 1_000, remaining: null, resetSeconds: 43_200 },
+      burst: { limit: 20, remaining: null, resetSeconds: 1 },
+    });
+    expect(await allowance.admit(token, Date.now())).toBe(true);
+    // Leased 3 of the day (997 left at the portal) and 5 of the second (15 left); one of each spent.
+    expect(allowance.standing(token, Date.now())).toEqual({
+      daily: { limit: 1_000, remaining: 999, resetSeconds: 43_200 },
+      burst: { limit: 20, remaining: 19, resetSeconds: 1 },
+    });
+    const { refused } = await admitMany(() => allowance.admit(token, Date.now()), 40);
+    expect(refused[0]).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(allowance.standing(token, Date.now()).burst?.remaining).toBe(0);
+    vi.setSystemTime(NOON + 1_000);
+    expect(allowance.standing(token, Date.now()).burst?.remaining).toBeNull();
+  });
+
+  it('counts a capped token against the tighter of its cap and the quota', async () => {
+    const { lease } = truth({ quota: 1_000, rate: null, caps: { dfc_capped: 10 } });
+    const allowance = createAllowance({ lease });
+    const capped = credential({ dailyQuota: 1_000, dailyCap: 10 }, 'dfc_capped');
+    await admitMany(() => allowance.admit(capped, Date.now()), 10);
+    expect(allowance.standing(capped, Date.now()).daily).toEqual({
+      limit: 10,
+      remaining: 0,
+      resetSeconds: 43_200,
+    });
+    expect(await allowance.admit(capped, Date.now())).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(allowance.standing(capped, Date.now()).daily?.remaining).toBe(0);
   });
 
   it('sizes leases at a quarter percent of the day and a quarter of the rate, at least one', () => {

@@ -27,6 +27,32 @@ export interface LeaseGrant {
   quotaExceeded: { resetsAt: string; limit: number } | null;
   /** Set when rate units were asked and none were left this second. */
   rateLimited: { retryAfterMs: number; limit: number } | null;
+  /**
+   * Units of the day's limit (the tighter of the company's quota and the token's cap) that no node had
+   * been granted once this grant was made; absent when no day units were asked or the day is unlimited
+   * (and from portals that do not say).
+   */
+  dayLeft?: number | null | undefined;
+  /** The same for `second`'s rate. */
+  rateLeft?: number | null | undefined;
+}
+
+/**
+ * Where a credential stands against one limit, as a node can tell: the limit, what is left of it and
+ * in how many seconds its window starts again (design §10 "Limit headers"). `remaining` is what no node
+ * had been granted at this node's last lease plus what this node still holds: no more than is really
+ * left, short of it by what other nodes hold; null before this node's first lease of the window.
+ */
+export interface PolicyStanding {
+  limit: number;
+  remaining: number | null;
+  resetSeconds: number;
+}
+
+/** A credential's standing against its day's limit and its rate; null where it has none. */
+export interface LimitStanding {
+  daily: PolicyStanding | null;
+  burst: PolicyStanding | null;
 }
 
 /**
@@ -65,6 +91,8 @@ export interface Allowance {
   admit(credential: VerifiedCredential, nowMs: number): Admission | Promise<Admission>;
   /** Limits changed somewhere (a plan, a cap, an upgrade): forget every refusal held, ask again. */
   limitsChanged(): void;
+  /** Where the credential stands at `nowMs`, from what this node holds and last heard (no call). */
+  standing(credential: VerifiedCredential, nowMs: number): LimitStanding;
   /** Units held unspent now, for the bound's measurement. */
   readonly heldDayUnits: number;
 }
@@ -78,6 +106,8 @@ interface DayBucket {
   /** When `exhausted` resets, by this node's clock: the portal's midnight may come after the node's. */
   exhaustedUntilMs: number;
   leasing: Promise<void> | null;
+  /** What no node had been granted of the day at this node's last lease (LeaseGrant.dayLeft). */
+  left: number | null;
 }
 
 /** Rate units held for one company's current second. */
@@ -87,6 +117,8 @@ interface RateBucket {
   /** Rate refused for `second`: answered locally until it ends. */
   refusedLimit: number | null;
   leasing: Promise<void> | null;
+  /** What no node had been granted of `second` at this node's last lease (LeaseGrant.rateLeft). */
+  left: number | null;
 }
 
 export function createAllowance(options: AllowanceOptions): Allowance {
@@ -98,13 +130,14 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     const dayStartMs = utcDayStartMs(nowMs);
     let bucket = days.get(key);
     if (!bucket) {
-      bucket = { units: 0, dayStartMs, exhausted: null, exhaustedUntilMs: 0, leasing: null };
+      bucket = { units: 0, dayStartMs, exhausted: null, exhaustedUntilMs: 0, leasing: null, left: null };
       days.set(key, bucket);
     } else if (bucket.dayStartMs !== dayStartMs) {
       // A new UTC day: yesterday's units and refusal are worth nothing.
       bucket.units = 0;
       bucket.dayStartMs = dayStartMs;
       bucket.exhausted = null;
+      bucket.left = null;
     }
     return bucket;
   }
@@ -113,12 +146,13 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     const second = Math.floor(nowMs / 1000);
     let bucket = rates.get(companyId);
     if (!bucket) {
-      bucket = { units: 0, second, refusedLimit: null, leasing: null };
+      bucket = { units: 0, second, refusedLimit: null, leasing: null, left: null };
       rates.set(companyId, bucket);
     } else if (bucket.second !== second) {
       bucket.units = 0;
       bucket.second = second;
       bucket.refusedLimit = null;
+      bucket.left = null;
     }
     return bucket;
   }
@@ -142,6 +176,7 @@ export function createAllowance(options: AllowanceOptions): Allowance {
         const nowMs = now();
         if (day) {
           day.bucket.leasing = null;
+          day.bucket.left = grant.dayLeft ?? null;
           if (grant.day > 0) day.bucket.units += grant.day;
           else {
             // Nothing granted is a refusal even if the portal forgot to say so: never ask in a loop.
@@ -156,6 +191,7 @@ export function createAllowance(options: AllowanceOptions): Allowance {
           // Units of the portal's second are spent in this node's current one: clocks differ, and units
           // thrown away for it would only be asked again.
           const bucket = rateBucket(credential.companyId, nowMs);
+          bucket.left = grant.rateLeft ?? null;
           if (grant.rate > 0) bucket.units += grant.rate;
           else bucket.refusedLimit = grant.rateLimited?.limit ?? rate.limit;
         }
@@ -266,6 +302,39 @@ export function createAllowance(options: AllowanceOptions): Allowance {
     limitsChanged() {
       for (const bucket of days.values()) bucket.exhausted = null;
       for (const bucket of rates.values()) bucket.refusedLimit = null;
+    },
+    standing(credential, nowMs) {
+      const { limits, companyId, clientId } = credential;
+      const dailyLimit = dailyLimitOf(credential);
+      let daily: PolicyStanding | null = null;
+      if (dailyLimit !== null) {
+        const bucket = days.get(limits.dailyCap === null ? companyId : clientId);
+        const current = bucket !== undefined && bucket.dayStartMs === utcDayStartMs(nowMs);
+        const resetSeconds = Math.max(1, Math.ceil((nextUtcDayStartMs(nowMs) - nowMs) / 1000));
+        const remaining = !current
+          ? null
+          : bucket.exhausted && bucket.units === 0
+            ? 0
+            : bucket.left === null
+              ? null
+              : Math.min(dailyLimit, bucket.left + bucket.units);
+        daily = { limit: dailyLimit, remaining, resetSeconds };
+      }
+      let burst: PolicyStanding | null = null;
+      if (limits.ratePerSecond !== null) {
+        const bucket = rates.get(companyId);
+        const second = Math.floor(nowMs / 1000);
+        const current = bucket !== undefined && bucket.second === second;
+        const remaining = !current
+          ? null
+          : bucket.refusedLimit !== null
+            ? 0
+            : bucket.left === null
+              ? null
+              : Math.min(limits.ratePerSecond, bucket.left + bucket.units);
+        burst = { limit: limits.ratePerSecond, remaining, resetSeconds: 1 };
+      }
+      return { daily, burst };
     },
     get heldDayUnits() {
       let held = 0;

@@ -200,5 +200,19 @@ export const leaseGrantSchema = z
       .object({ retryAfterMs: z.number().int().nonnegative(), limit: z.number().int() })
       .nullable()
       .describe('Set when rate units were asked and none were left this second'),
+    dayLeft: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe("Units of today's limit no node had been granted once this grant was made"),
+    rateLeft: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .optional()
+      .describe('Units of `second` no node had been granted once this grant was made'),
   })
   .meta({ id: 'AllowanceLeaseGrant' });

@@ -30,7 +30,7 @@ describe('authorize', () => {
   it('hands over the credential of a VALID answer, asking for the scope and API type', async () => {
     const credential = validAnswer();
     const { verifier, asked } = answering(credential);
-    expect(await authorize(verifier, REQUEST, OPTIONS)).toEqual({ ok: true, credential });
+    expect(await authorize(verifier, REQUEST, OPTIONS)).toEqual({ ok: true, credential, headers: {} });
     expect(asked).toEqual([['dfsk_presented', OPTIONS]]);
   });
 
@@ -75,20 +75,26 @@ describe('authorize', () => {
         resetsAt: '2026-11-27T00:00:00.000Z',
         limit: 10_000,
       } as const;
+      const message =
+        "Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 10000 requests is used up; it resets at 2026-11-27T00:00:00.000Z.";
       expect(await authorize(answering(refusal).verifier, REQUEST, OPTIONS)).toEqual({
         ok: false,
         statusCode: 429,
         body: {
+          type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
+          title: 'Request cannot be satisfied as assigned quota has been exceeded',
+          status: 429,
+          detail: message,
+          'violated-policies': ['daily'],
           error: 'QUOTA_EXCEEDED',
-          message:
-            "Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 10000 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
+          message,
         },
         // 60.6 s to midnight: whole seconds, rounded up, so a client that waits is admitted.
         headers: {
+          'content-type': 'application/problem+json; charset=utf-8',
           'retry-after': '61',
-          'ratelimit-limit': '10000',
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': '61',
+          'ratelimit-policy': '"daily";q=10000;w=86400',
+          ratelimit: '"daily";r=0;t=61',
         },
       });
     });
@@ -101,18 +107,24 @@ describe('authorize', () => {
         retryAfterMs: 120,
         limit: 10,
       } as const;
+      const message = "Too many requests: your company's plan allows 10 a second across all its RSC tokens.";
       expect(await authorize(answering(refusal).verifier, REQUEST, OPTIONS)).toEqual({
         ok: false,
         statusCode: 429,
         body: {
+          type: 'https://iana.org/assignments/http-problem-types#quota-exceeded',
+          title: 'Request cannot be satisfied as assigned quota has been exceeded',
+          status: 429,
+          detail: message,
+          'violated-policies': ['burst'],
           error: 'RATE_LIMITED',
-          message: "Too many requests: your company's plan allows 10 a second across all its RSC tokens.",
+          message,
         },
         headers: {
+          'content-type': 'application/problem+json; charset=utf-8',
           'retry-after': '1',
-          'ratelimit-limit': '10',
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': '1',
+          'ratelimit-policy': '"burst";q=10;w=1',
+          ratelimit: '"burst";r=0;t=1',
         },
       });
     });

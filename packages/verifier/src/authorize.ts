@@ -1,8 +1,9 @@
-// The framework-neutral gate: request in, either the verified credential or the HTTP answer to send.
-// Refusals of the token itself are 401 (present a valid token), refusals of this feed for a valid token
-// are 403 (the token is fine, it does not cover this), a company over its plan's quota or rate is 429
-// with the standard RateLimit headers (design §10), and a portal we cannot reach is 503: the feed
-// cannot tell, and must neither let the caller in nor blame their token.
+// The framework-neutral gate: request in, either the verified credential (with the limit fields its
+// answer carries) or the HTTP answer to send. Refusals of the token itself are 401 (present a valid
+// token), refusals of this feed for a valid token are 403 (the token is fine, it does not cover this), a
+// company over its plan's quota or rate is 429, a problem+json answer with the IETF limit fields and
+// Retry-After (design §10 "Limit headers"), and a portal we cannot reach is 503: the feed cannot tell,
+// and must neither let the caller in nor blame their token.
 import type { ApiType } from '@datafeeds/domain';
 import {
   LIMIT_REFUSAL_MESSAGES,
@@ -10,6 +11,7 @@ import {
   type VerifyResult,
 } from '@datafeeds/domain/credentials';
 import { PortalUnavailableError, VerifierKeyRejectedError } from './errors.ts';
+import { admittedFields, QUOTA_EXCEEDED_PROBLEM, refusedFields } from './rate-limit-fields.ts';
 import type { VerifyOptions } from './judge.ts';
 import { tokenFromRequest, TOKEN_QUERY_PARAMETER, type RequestLike } from './request-token.ts';
 import type { Verifier } from './verifier.ts';
@@ -19,12 +21,29 @@ export interface ErrorBody {
   message: string;
 }
 
+/**
+ * A refusal over a limit as RFC 9457 problem details of the draft's `quota-exceeded` type, keeping the
+ * `error` and `message` every other refusal has, so a client reads all of them alike.
+ */
+export interface QuotaProblemBody extends ErrorBody {
+  type: typeof QUOTA_EXCEEDED_PROBLEM;
+  title: string;
+  status: 429;
+  detail: string;
+  'violated-policies': string[];
+}
+
 export type AuthorizeResult =
-  | { ok: true; credential: VerifiedCredential }
+  | {
+      ok: true;
+      credential: VerifiedCredential;
+      /** `RateLimit-Policy` and `RateLimit` for a token with limits; empty otherwise. */
+      headers: Record<string, string>;
+    }
   | {
       ok: false;
       statusCode: 401 | 403 | 429 | 503;
-      body: ErrorBody;
+      body: ErrorBody | QuotaProblemBody;
       headers?: Record<string, string>;
       /** For a 503: what went wrong, for the feed's own log (never sent to the caller). */
       cause?: Error;
@@ -75,21 +94,27 @@ export function refusalFor(
     case 'QUOTA_EXCEEDED':
     case 'RATE_LIMITED': {
       const waitSeconds = secondsUntilAdmitted(answer);
+      const policy = answer.code === 'QUOTA_EXCEEDED' ? 'daily' : 'burst';
+      const message =
+        answer.code === 'QUOTA_EXCEEDED'
+          ? LIMIT_REFUSAL_MESSAGES.quotaExceeded(answer.limit, answer.resetsAt)
+          : LIMIT_REFUSAL_MESSAGES.rateLimited(answer.limit);
       return {
         ok: false,
         statusCode: 429,
         body: {
+          type: QUOTA_EXCEEDED_PROBLEM,
+          title: 'Request cannot be satisfied as assigned quota has been exceeded',
+          status: 429,
+          detail: message,
+          'violated-policies': [policy],
           error: answer.code,
-          message:
-            answer.code === 'QUOTA_EXCEEDED'
-              ? LIMIT_REFUSAL_MESSAGES.quotaExceeded(answer.limit, answer.resetsAt)
-              : LIMIT_REFUSAL_MESSAGES.rateLimited(answer.limit),
+          message,
         },
         headers: {
+          'content-type': 'application/problem+json; charset=utf-8',
           'retry-after': String(waitSeconds),
-          'ratelimit-limit': String(answer.limit),
-          'ratelimit-remaining': '0',
-          'ratelimit-reset': String(waitSeconds),
+          ...refusedFields(policy, answer.limit, waitSeconds),
         },
       };
     }
@@ -102,7 +127,7 @@ export function refusalFor(
   }
 }
 
-/** Whole seconds (at least 1) until a limit refusal stops applying: RateLimit-Reset and Retry-After. */
+/** Whole seconds (at least 1) until a limit refusal stops applying: RateLimit's `t` and Retry-After. */
 function secondsUntilAdmitted(answer: Extract<VerifyResult, { code: 'QUOTA_EXCEEDED' | 'RATE_LIMITED' }>) {
   const waitMs =
     answer.code === 'QUOTA_EXCEEDED' ? Date.parse(answer.resetsAt) - Date.now() : answer.retryAfterMs;
@@ -126,7 +151,7 @@ function unavailable(cause: PortalUnavailableError | VerifierKeyRejectedError): 
 
 /** Reads the token from the request and verifies it for this feed. Other errors (bugs) are rethrown. */
 export async function authorize(
-  verifier: Pick<Verifier, 'verify'>,
+  verifier: Pick<Verifier, 'verify'> & Partial<Pick<Verifier, 'standing'>>,
   request: RequestLike,
   options: VerifyOptions = {},
 ): Promise<AuthorizeResult> {
@@ -141,5 +166,10 @@ export async function authorize(
     }
     throw error;
   }
-  return answer.valid ? { ok: true, credential: answer } : refusalFor(answer, options);
+  if (!answer.valid) return refusalFor(answer, options);
+  return {
+    ok: true,
+    credential: answer,
+    headers: admittedFields(answer.limits, verifier.standing?.(answer) ?? null),
+  };
 }

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { parseList } from 'structured-headers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScopeKey } from '@datafeeds/domain';
 import type { VerifyResult } from '@datafeeds/domain/credentials';
@@ -79,7 +80,7 @@ describe('verifierPlugin', () => {
     if (statusCode === 503) expect(response.headers['retry-after']).toBe('5');
   });
 
-  it.each<[string, VerifyResult, string, Record<string, string>]>([
+  it.each<[string, VerifyResult, string, string]>([
     [
       'a used-up quota',
       {
@@ -90,24 +91,63 @@ describe('verifierPlugin', () => {
         limit: 500,
       },
       "Daily limit reached: your company's daily quota (or this RSC token's own lower daily cap) of 500 requests is used up; it resets at 2026-11-27T00:00:00.000Z.",
-      { 'ratelimit-limit': '500', 'ratelimit-remaining': '0' },
+      'daily',
     ],
     [
       'a rate over the plan',
       { valid: false, code: 'RATE_LIMITED', clientId: 'dfc_1', retryAfterMs: 400, limit: 10 },
       "Too many requests: your company's plan allows 10 a second across all its RSC tokens.",
-      { 'retry-after': '1', 'ratelimit-limit': '10', 'ratelimit-remaining': '0', 'ratelimit-reset': '1' },
+      'burst',
     ],
-  ])('answers %s with 429 and the RateLimit headers', async (_, answer, message, headers) => {
+  ])('answers %s with 429 problem+json and the limit fields', async (_, answer, message, policy) => {
     await build(fakeVerifier(answer));
     const response = await app.inject('/nfl?RSC_token=dfsk_x');
     expect(response.statusCode).toBe(429);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ error: answer.code, message });
-    expect(response.headers).toMatchObject(headers);
-    const reset = Number(response.headers['ratelimit-reset']);
-    expect(response.headers['retry-after']).toBe(String(reset));
-    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(response.json()).toMatchObject({ 'violated-policies': [policy], error: answer.code, message });
+    const [[name, parameters] = []] = parseList(String(response.headers.ratelimit));
+    expect(name).toBe(policy);
+    expect(parameters?.get('r')).toBe(0);
+    expect(response.headers['retry-after']).toBe(String(parameters?.get('t')));
+    expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it('sends the limit fields on every admitted answer, RateLimit counting down to the refusal', async () => {
+    const portal = await startFakePortal();
+    try {
+      const secret = newSecret();
+      portal.answers.set(
+        secret,
+        validAnswer({
+          scopes: ['nflLive'],
+          limits: { plan: 'trial', dailyQuota: 3, ratePerSecond: 50, dailyCap: null },
+        }),
+      );
+      await build(
+        createVerifier({ portalUrl: portal.url, verifierKey: portal.verifierKey, subscribe: false }),
+        true,
+      );
+      const remaining = [];
+      for (let call = 0; call < 3; call += 1) {
+        const response = await app.inject(`/nfl?RSC_token=${secret}`);
+        expect(response.statusCode).toBe(200);
+        const policy = new Map(
+          parseList(String(response.headers['ratelimit-policy'])).map(([name, p]) => [
+            name,
+            Object.fromEntries(p),
+          ]),
+        );
+        expect(Object.fromEntries(policy)).toEqual({ daily: { q: 3, w: 86_400 }, burst: { q: 50, w: 1 } });
+        const [[name, parameters] = []] = parseList(String(response.headers.ratelimit));
+        expect(name).toBe('daily');
+        remaining.push(parameters?.get('r'));
+      }
+      expect(remaining).toEqual([2, 1, 0]);
+      expect((await app.inject(`/nfl?RSC_token=${secret}`)).statusCode).toBe(429);
+    } finally {
+      await app.close();
+      await portal.close();
+    }
   });
 
   it('answers 429 once a real verifier has admitted the quota', async () => {
@@ -132,8 +172,9 @@ describe('verifierPlugin', () => {
         statuses.push((await app.inject(`/nfl?RSC_token=${secret}`)).statusCode);
       expect(statuses).toEqual([200, 200, 429]);
       const refused = await app.inject(`/nfl?RSC_token=${secret}`);
-      expect(refused.json()).toMatchObject({ error: 'QUOTA_EXCEEDED' });
-      expect(refused.headers).toMatchObject({ 'ratelimit-limit': '2', 'ratelimit-remaining': '0' });
+      expect(refused.json()).toMatchObject({ error: 'QUOTA_EXCEEDED', 'violated-policies': ['daily'] });
+      expect(refused.headers['ratelimit-policy']).toBe('"daily";q=2;w=86400');
+      expect(String(refused.headers.ratelimit)).toMatch(/^"daily";r=0;t=\d+$/);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await app.close();

@@ -1,6 +1,7 @@
 // @datafeeds/verifier/fastify: the gate as a Fastify plugin. Register it once with the verifier; each
 // route names the feed it serves with `preHandler: app.requireCredential('nflLive')`, and its handler
-// finds the verified credential on `request.credential`.
+// finds the verified credential on `request.credential`. Every answer of a token with limits, admitted
+// or refused, carries `RateLimit-Policy` and `RateLimit` (design §10 "Limit headers").
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiType, ScopeKey } from '@datafeeds/domain';
@@ -9,7 +10,7 @@ import { authorize } from './authorize.ts';
 import type { Verifier } from './verifier.ts';
 
 export interface VerifierPluginOptions {
-  verifier: Pick<Verifier, 'verify' | 'close'>;
+  verifier: Pick<Verifier, 'verify' | 'close'> & Partial<Pick<Verifier, 'standing'>>;
   /** The gateway this app is: tokens issued for the other API type get 403 API_TYPE_DENIED. */
   apiType?: ApiType;
   /** Close the verifier with the app (when the app created it). Default false. */
@@ -39,6 +40,7 @@ const verifierPluginAsync: FastifyPluginAsync<VerifierPluginOptions> = async (ap
       const result = await authorize(verifier, request, { scope: wanted, apiType });
       if (result.ok) {
         request.credential = result.credential;
+        if (result.headers['ratelimit-policy'] !== undefined) reply.headers(result.headers);
         return;
       }
       if (result.cause) request.log.error({ err: result.cause }, 'RSC token could not be verified');

@@ -13,6 +13,7 @@ import {
   type Admission,
   type CredentialChangeEvent,
   type CredentialLimits,
+  type LimitStanding,
   type VerifiedCredential,
   type VerifyResult,
 } from '@datafeeds/domain/credentials';
@@ -58,6 +59,11 @@ export interface Verifier {
    * nothing keeps the process alive afterwards.
    */
   close(): Promise<void>;
+  /**
+   * Where a VALID credential stands against its limits, as this node can tell without a call (design
+   * §10 "Limit headers"); null when this verifier does not enforce limits.
+   */
+  standing(credential: VerifiedCredential): LimitStanding | null;
   readonly stats: Readonly<VerifierStats>;
 }
 
@@ -253,6 +259,7 @@ export function createVerifier(options: VerifierOptions): Verifier {
       return 'answer' in loaded ? answer(secret, loaded, verifyOptions) : loaded;
     },
     ready: () => readiness,
+    standing: (credential) => allowance?.standing(credential, Date.now()) ?? null,
     close() {
       closing ??= (async () => {
         failReady(new VerifierClosedError());

@@ -76,6 +76,8 @@ function createAllowanceTruth() {
       if (limits.dailyCap !== null) add(tokenDay, dayUnits);
       add(companySecond, rateUnits);
       const dailyLimit = Math.min(limits.dailyQuota ?? Infinity, limits.dailyCap ?? Infinity);
+      const countsDay = request.day > 0 && dailyLimit !== Infinity;
+      const countsRate = request.rate > 0 && limits.ratePerSecond !== null;
       return {
         day: dayUnits,
         rate: rateUnits,
@@ -88,6 +90,10 @@ function createAllowanceTruth() {
           request.rate > 0 && rateUnits === 0
             ? { retryAfterMs: (second + 1) * 1000 - nowMs, limit: limits.ratePerSecond ?? 0 }
             : null,
+        dayLeft: countsDay
+          ? Math.min(left(companyDay, limits.dailyQuota), left(tokenDay, limits.dailyCap))
+          : null,
+        rateLeft: countsRate ? left(companySecond, limits.ratePerSecond) : null,
       };
     },
     /** Units of today's quota granted to a company so far. */

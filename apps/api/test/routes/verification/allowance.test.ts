@@ -52,12 +52,15 @@ describe('POST /api/v1/credentials/allowance', () => {
   it('grants a slice of the limits at most, then what is left of the day and second, then says why not', async () => {
     // Slices: a quarter percent of the day (at least 1), a quarter of the rate (2 of 8).
     const { clientId } = await tokenOnPlan({ dailyQuota: 8, ratePerSecond: 8 });
+    // What no node has been granted after each grant: the standing every data feed answers with.
     expect(await leased({ clientId, day: 3, rate: 5 })).toEqual({
       day: 1,
       rate: 2,
       second: SECOND,
       quotaExceeded: null,
       rateLimited: null,
+      dayLeft: 7,
+      rateLeft: 6,
     });
     expect(await leaseDayUnits(clientId, 7)).toBe(7);
     expect(await leased({ clientId, day: 0, rate: 2 })).toMatchObject({ rate: 2 });
@@ -69,6 +72,8 @@ describe('POST /api/v1/credentials/allowance', () => {
       second: SECOND,
       quotaExceeded: { resetsAt: '2026-06-02T00:00:00.000Z', limit: 8 },
       rateLimited: { retryAfterMs: 600, limit: 8 },
+      dayLeft: 0,
+      rateLeft: 0,
     });
     // Asking for none of a part is not a refusal of it.
     expect(await leased({ clientId, day: 0, rate: 0 })).toMatchObject({
@@ -101,8 +106,11 @@ describe('POST /api/v1/credentials/allowance', () => {
     expect(await leased({ clientId, day: 1, rate: 0 })).toMatchObject({
       day: 0,
       quotaExceeded: { limit: 3 },
+      dayLeft: 0,
     });
-    expect(await leaseDayUnits(other.clientId, 10)).toBe(7);
+    // The others see the company's quota: 10, less the capped token's 3.
+    expect(await leased({ clientId: other.clientId, day: 1, rate: 0 })).toMatchObject({ day: 1, dayLeft: 6 });
+    expect(await leaseDayUnits(other.clientId, 10)).toBe(6);
   });
 
   /** `times` verifications the portal admits itself, written to usage as its batches write them. */
@@ -147,6 +155,8 @@ describe('POST /api/v1/credentials/allowance', () => {
       second: SECOND,
       quotaExceeded: null,
       rateLimited: null,
+      dayLeft: null,
+      rateLeft: null,
     });
   });
 

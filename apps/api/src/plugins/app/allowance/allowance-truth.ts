@@ -65,6 +65,9 @@ export function createAllowanceTruth({ db }: { db: Db }) {
         let dayGranted = dailyLimit === null ? request.day : Math.min(request.day, dayLeaseSize(dailyLimit));
         let rateGranted =
           ratePerSecond === null ? request.rate : Math.min(request.rate, rateLeaseSize(ratePerSecond));
+        // What no node has been granted once this grant is made (LeaseGrant.dayLeft, rateLeft).
+        let dayLeft: number | null = null;
+        let rateLeft: number | null = null;
         if (countsDay || countsRate) {
           const company = await lockCompanyCounts(
             tx,
@@ -87,10 +90,15 @@ export function createAllowanceTruth({ db }: { db: Db }) {
               leftOf(dailyCap, token?.dayGranted ?? 0),
             );
             company.dayGranted += dayGranted;
+            dayLeft = Math.min(
+              leftOf(dailyQuota, company.dayGranted),
+              leftOf(dailyCap, (token?.dayGranted ?? 0) + dayGranted),
+            );
           }
           if (countsRate) {
             rateGranted = Math.min(rateGranted, leftOf(ratePerSecond, company.rateGranted));
             company.rateGranted += rateGranted;
+            rateLeft = leftOf(ratePerSecond, company.rateGranted);
           }
           await writeCompanyCounts(tx, companyId, company);
           if (countsDay && dayGranted > 0 && verifierKeyId !== undefined) {
@@ -115,6 +123,8 @@ export function createAllowanceTruth({ db }: { db: Db }) {
             request.rate > 0 && rateGranted === 0 && ratePerSecond !== null
               ? { retryAfterMs: Math.max(0, (second + 1) * 1000 - nowMs), limit: ratePerSecond }
               : null,
+          dayLeft,
+          rateLeft,
         };
       });
     },

@@ -114,6 +114,8 @@ describe('allowance truth', () => {
       second: Math.floor(Date.parse('2026-06-04T00:00:00.100Z') / 1000),
       quotaExceeded: { resetsAt: '2026-06-05T00:00:00.000Z', limit: 1 },
       rateLimited: { retryAfterMs: 1_100, limit: 1 },
+      dayLeft: 0,
+      rateLeft: 0,
     });
   });
 });
