@@ -24,6 +24,11 @@ const apps = [
 
 /** One line of the report. */
 const say = (line) => process.stdout.write(`${line}\n`);
+// A reader that stops early (`npm run structure | head`) is no failure of the structure.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 
 const isTest = (file) => /\.(test|spec)\.tsx?$|\/(testing|test-support)\//.test(file);
 
