@@ -5,6 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answer, mockCalls } from '@/testing/call-doubles';
+import { serviceUnavailable } from '@/testing/server-errors';
 import { installScreenWidth } from '@/testing/match-media';
 import { preloadRoutes, renderApp } from '@/testing/render';
 import { getStaffToken } from '@/lib/console/staff-session';
@@ -34,6 +35,25 @@ describe('console shell', () => {
     const { history } = renderApp('/console/companies?status=trial');
     expect(await screen.findByRole('heading', { level: 1, name: 'Console sign-in' })).toBeInTheDocument();
     expect(history.location.pathname).toBe('/console/login');
+  });
+
+  it('keeps the member on the console when the server cannot answer the renewal, and asks again', async () => {
+    let renewals = 0;
+    const { callsTo } = mockCalls(
+      config,
+      answer(staffConsole.consoleRefresh, () =>
+        (renewals += 1) === 1 ? serviceUnavailable() : { body: { token: 'renewed-token' } },
+      ),
+      staffMe('admin'),
+      overviewAnswer,
+    );
+    const { history } = renderApp('/console');
+    expect(await screen.findByText(/Your staff session could not be checked/)).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/console');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('admin@datafeeds.example (admin)')).toBeInTheDocument();
+    expect(callsTo(staffConsole.consoleRefresh)).toHaveLength(2);
+    expect(getStaffToken()).toBe('renewed-token');
   });
 
   it('shows the member, the role and every screen to an admin', async () => {

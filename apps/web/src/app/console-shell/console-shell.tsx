@@ -4,6 +4,7 @@
 // the console's sign-in; the member is read before any screen shows, so that a screen knows the role
 // when it decides which actions to offer.
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useWideScreen } from '@/components/console/use-wide-screen';
@@ -21,8 +22,17 @@ const NAV_ID = 'console-navigation';
 
 export function ConsoleShell() {
   const session = useStaffSession();
-  if (session === 'checking') return <PageSpinner label="Checking your staff session" />;
-  if (session === 'signed-out') return <Navigate to={consolePaths.login} replace />;
+  if (session.state === 'checking') return <PageSpinner label="Checking your staff session" />;
+  if (session.state === 'signed-out') return <Navigate to={consolePaths.login} replace />;
+  if (session.state === 'unavailable') {
+    return (
+      <Box component="main" sx={{ px: { xs: 2, md: 4 }, py: { xs: 3, md: 4 } }}>
+        <LoadFailedAlert onRetry={session.retry}>
+          Your staff session could not be checked: the server did not answer. Try again in a moment.
+        </LoadFailedAlert>
+      </Box>
+    );
+  }
   return <SignedInShell />;
 }
 

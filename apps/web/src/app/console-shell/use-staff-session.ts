@@ -1,17 +1,27 @@
 // Whether a staff session is there (design §11 "Sessions"): a token in memory, or one the console refresh
-// cookie renews once on arrival. Without either, the console's screens send to its sign-in.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+// cookie renews once on arrival. Without either, the console's screens send to its sign-in. A renewal the
+// server could not answer (unreachable, busy: 429, 503) says nothing about the session: it is
+// 'unavailable', and `retry` asks again, instead of sending a signed-in member to the sign-in page.
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { getStaffToken, onStaffTokenChange, refreshStaffSession } from '@/lib/console/staff-session';
 
-export function useStaffSession(): 'checking' | 'signed-in' | 'signed-out' {
+type Attempt = 'pending' | 'answered' | 'failed';
+
+export function useStaffSession(): {
+  state: 'checking' | 'signed-in' | 'signed-out' | 'unavailable';
+  retry: () => void;
+} {
   const token = useSyncExternalStore(onStaffTokenChange, getStaffToken);
-  const [tried, setTried] = useState(token !== null);
+  const [attempt, setAttempt] = useState<Attempt>(token !== null ? 'answered' : 'pending');
   useEffect(() => {
-    if (tried) return;
-    void refreshStaffSession()
-      .catch(() => false)
-      .finally(() => setTried(true));
-  }, [tried]);
-  if (token !== null) return 'signed-in';
-  return tried ? 'signed-out' : 'checking';
+    if (attempt !== 'pending') return;
+    void refreshStaffSession().then(
+      () => setAttempt('answered'),
+      () => setAttempt('failed'),
+    );
+  }, [attempt]);
+  const retry = useCallback(() => setAttempt('pending'), []);
+  if (token !== null) return { state: 'signed-in', retry };
+  const state = attempt === 'pending' ? 'checking' : attempt === 'failed' ? 'unavailable' : 'signed-out';
+  return { state, retry };
 }
