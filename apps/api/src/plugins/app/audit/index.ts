@@ -30,10 +30,8 @@ export {
   type AuditContext,
   type AuditLog,
   type RequestOrigin,
+  type Actor,
 } from './audit-log.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export { activityCsvRow, filterRange, toAuditEvent } from './activity.ts';
-export type { Actor } from './audit-log.ts';
 export type { AuditEventRow, AuditQuery, AuditRepository } from './audit-repository.ts';
 export { originOf } from './request-origin.ts';

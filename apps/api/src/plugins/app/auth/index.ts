@@ -1,8 +1,5 @@
 // The auth module's face: what the rest of the API may import from it (design §1 "Rooms and arrows").
-export type { FailureCounters } from './failure-counters.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { createFailureCounters } from './failure-counters.ts';
+export { type FailureCounters, createFailureCounters } from './failure-counters.ts';
 export { createLoginAttempts } from './login-attempts.ts';
 export {
   DEFAULT_LOGIN_THROTTLE,

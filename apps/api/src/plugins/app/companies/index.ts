@@ -39,10 +39,7 @@ export default fp(
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { CompaniesRepository } from './companies-repository.ts';
-export type { CompanyAccount } from './company-account.ts';
+export type { CompanyAccount, NotFound } from './company-account.ts';
 export { confirmRole } from './confirm-role.ts';
 export { refuseWhileSuspended } from './refuse-while-suspended.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export type { NotFound } from './company-account.ts';
 export { reinstatedStatusOf } from './reinstated-status.ts';

@@ -44,10 +44,8 @@ export default fp<CredentialsOptions>(
 );
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export type { NewApiClient, NewSecret } from './credential-rows.ts';
+export type { NewApiClient, NewSecret, ApiClientRow } from './credential-rows.ts';
 export type { CredentialStore } from './credential-store.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { CredentialBus } from './credential-bus.ts';
 export {
   createCredentialLookup,
@@ -55,6 +53,5 @@ export {
   type CredentialLookup,
   type KnownCredential,
 } from './credential-lookup.ts';
-export type { ApiClientRow } from './credential-rows.ts';
 export { judgeKnown } from './judge-known.ts';
 export { lastUseMoves } from './last-use.ts';

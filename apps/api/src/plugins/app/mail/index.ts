@@ -40,14 +40,9 @@ export default fp<MailOptions>(
 );
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export type { Mailer } from './mailer.ts';
-export { staffSetupEmail } from './templates.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { GIVE_UP_SECONDS } from './delivery-policy.ts';
-export { DEFAULT_MAIL_DELIVERY_MS } from './mailer.ts';
-export type { UndeliveredEmail } from './outbox-store.ts';
+export { type Mailer, DEFAULT_MAIL_DELIVERY_MS } from './mailer.ts';
 export {
+  staffSetupEmail,
   accountChangeEmail,
   credentialNoticeEmail,
   invitationEmail,
@@ -61,3 +56,5 @@ export {
   type CredentialNotice,
   type QuotaNotice,
 } from './templates.ts';
+export { GIVE_UP_SECONDS } from './delivery-policy.ts';
+export type { UndeliveredEmail } from './outbox-store.ts';

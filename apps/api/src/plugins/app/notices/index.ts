@@ -44,8 +44,6 @@ export default fp<NoticesOptions>(
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { SecurityNotices } from './security-notices.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { AccountNotices } from './account-notices.ts';
 export {
   REMINDER_STAGES,

@@ -42,8 +42,5 @@ export default fp<PlansOptions>(
 );
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { planOfCompany } from './plans-repository.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { findPlan, type PlanListing } from './plans-repository.ts';
+export { planOfCompany, findPlan, type PlanListing } from './plans-repository.ts';
 export type { PlansService } from './plans-service.ts';

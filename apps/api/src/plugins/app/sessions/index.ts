@@ -20,10 +20,6 @@ export default fp<{ secrets: Secrets }>(
 );
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { authOf, memberOf } from './authentication.ts';
-export type { AuthContext, CompanyCaller } from './sessions-service.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { bearerToken } from './authentication.ts';
+export { authOf, memberOf, bearerToken } from './authentication.ts';
+export type { AuthContext, CompanyCaller, SessionsService } from './sessions-service.ts';
 export { createSessionFamily, type SessionTokens } from './session-family.ts';
-export type { SessionsService } from './sessions-service.ts';

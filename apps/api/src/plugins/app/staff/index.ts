@@ -68,6 +68,4 @@ export default fp<{ secrets: Secrets }>(
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { StaffCaller } from './staff-sessions.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { StaffService } from './staff-service.ts';

@@ -44,6 +44,4 @@ export default fp<{ secrets: Secrets }>(
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export type { TokenActions } from './token-actions.ts';
 export type { TokensRepository } from './tokens-repository.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export { effectiveStatus } from './token-status.ts';

@@ -123,9 +123,6 @@ export default fp<UsersOptions>(
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
 export { refuseCommonPassword } from './common-passwords.ts';
-export type { PasswordHasher } from './password-hasher.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export { isArgon2Hash } from './password-hasher.ts';
+export { type PasswordHasher, isArgon2Hash } from './password-hasher.ts';
 export type { RecoveryService } from './recovery-service.ts';
 export type { UsersRepository } from './users-repository.ts';

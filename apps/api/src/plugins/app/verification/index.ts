@@ -68,9 +68,6 @@ export default fp<VerificationOptions>(
 );
 
 // What the rest of the API may import from this module (design §1 "Rooms and arrows").
-export type { VerifierKeyIdentity } from './verifier-keys.ts';
-
-// What the rest of the API may import from this module (design §1 "Rooms and arrows").
+export type { VerifierKeyIdentity, VerifierKeyRow, VerifierKeys } from './verifier-keys.ts';
 export type { VerificationCacheOptions } from './verification-service.ts';
 export { DEFAULT_VERIFIER_THROTTLE, type VerifierThrottle } from './verifier-authentication.ts';
-export type { VerifierKeyRow, VerifierKeys } from './verifier-keys.ts';
