@@ -40,6 +40,7 @@ import verification, {
 } from './plugins/app/verification/index.ts';
 import webApp from './plugins/app/web-app.ts';
 import operatorSocket, { claimOperatorSocket } from './operator/operator-socket.ts';
+import { createCounterStore, type CounterStore } from './plugins/external/counter-store.ts';
 import database from './plugins/external/database.ts';
 import openapi, { apiDocs } from './plugins/external/openapi.ts';
 import rateLimit, {
@@ -59,6 +60,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     clock: Clock;
+    /**
+     * The counter store every limit of the modules counts in (design §2 "One implementation of sessions,
+     * one of counters"): one per app, so Redis, or this instance's memory while Redis is away, holds them all.
+     */
+    counters: CounterStore;
   }
 }
 
@@ -137,6 +143,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(noStore);
   app.decorate('env', env);
   app.decorate('clock', options.clock ?? systemClock);
+  app.decorate(
+    'counters',
+    createCounterStore({ redis: app.redis, prefix: env.REDIS_KEY_PREFIX, clock: app.clock }),
+  );
 
   // The modules (plugins/app/<module>/index.ts), each a named plugin that decorates the app with what it
   // serves and declares the modules it needs, in an order that lists every module after those

@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import { CONSOLE_REFUSALS, staffMay, type ConsoleAction } from '@datafeeds/domain';
 import type { Secrets } from '../../../config/secrets.ts';
 import { forbidden, unauthorized } from '../../../lib/errors.ts';
-import { createCounterStore } from '../../external/counter-store.ts';
 import { createFailureCounters } from '../auth/index.ts';
 import { bearerToken } from '../sessions/index.ts';
 import { createStaffService, type StaffService } from './staff-service.ts';
@@ -47,9 +46,7 @@ export default fp<{ secrets: Secrets }>(
         mailer: app.mailer,
         audit: app.auditLog,
         totpSecrets: createTotpSecrets(secrets.sessionSecret),
-        failures: createFailureCounters(
-          createCounterStore({ redis: app.redis, prefix: app.env.REDIS_KEY_PREFIX, clock: app.clock }),
-        ),
+        failures: createFailureCounters(app.counters),
       }),
     );
     app.decorateRequest('staffCaller', null);

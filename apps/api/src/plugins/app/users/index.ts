@@ -5,7 +5,6 @@
 import fp from 'fastify-plugin';
 import { EMAIL_VERIFICATION_TTL_SECONDS, RESET_TOKEN_TTL_SECONDS } from '@datafeeds/domain';
 import { emailVerificationTokens, passwordResetTokens } from '../../../db/schema.ts';
-import { createCounterStore } from '../../external/counter-store.ts';
 import {
   createFailureCounters,
   createLoginAttempts,
@@ -45,7 +44,6 @@ export default fp<UsersOptions>(
   async (app, { loginThrottle, cheapPasswordHashing }) => {
     const { db, env, clock, mailer } = app;
     const users = createUsersRepository(db, { contact: env.PROVIDER_TEAM_EMAIL });
-    const counterStore = createCounterStore({ redis: app.redis, prefix: env.REDIS_KEY_PREFIX, clock });
     const shared = {
       db,
       clock,
@@ -67,7 +65,7 @@ export default fp<UsersOptions>(
       emailVerificationTokens,
       EMAIL_VERIFICATION_TTL_SECONDS,
     );
-    const throttle = createLoginThrottle(createLoginAttempts(counterStore), loginThrottle);
+    const throttle = createLoginThrottle(createLoginAttempts(app.counters), loginThrottle);
     const accounts = createAccountsService({
       ...shared,
       verificationTokens,
@@ -79,7 +77,7 @@ export default fp<UsersOptions>(
       ...shared,
       verificationTokens,
       credentials: app.credentials,
-      resetRequests: createFailureCounters(counterStore),
+      resetRequests: createFailureCounters(app.counters),
       loginThrottle: throttle,
       resetTokens: createOneTimeTokens(db, clock, passwordResetTokens, RESET_TOKEN_TTL_SECONDS),
     });

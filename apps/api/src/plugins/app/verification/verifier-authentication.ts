@@ -4,7 +4,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError, rateLimited } from '../../../lib/errors.ts';
 import { ERROR_CODES } from '@datafeeds/domain';
-import { createCounterStore } from '../../external/counter-store.ts';
 import { createFailureCounters } from '../auth/index.ts';
 import { bearerToken } from '../sessions/index.ts';
 import type { VerifierKeyIdentity } from './verifier-keys.ts';
@@ -35,9 +34,7 @@ const badVerifierKey = () =>
 
 /** Installs the guard on `app` (the verification module's plugin, index.ts). */
 export function installVerifierAuthentication(app: FastifyInstance, throttle: VerifierThrottle): void {
-  const failures = createFailureCounters(
-    createCounterStore({ redis: app.redis, prefix: app.env.REDIS_KEY_PREFIX, clock: app.clock }),
-  );
+  const failures = createFailureCounters(app.counters);
   /** Checks under way by the key presented: concurrent first calls with one key share one check. */
   const checking = new Map<string, Promise<VerifierKeyIdentity | undefined>>();
 
